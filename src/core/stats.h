@@ -1,0 +1,54 @@
+/*
+ * Robust statistics over samples: quantiles, summaries with a bootstrap
+ * confidence interval of the median, and least-squares line fits.
+ */
+#ifndef CB_STATS_H
+#define CB_STATS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "cyclebench.h"
+
+struct stats_fit {
+	double	slope;
+	double	intercept;
+	double	r2;		/* coefficient of determination, 1 when exact */
+};
+
+/* Quantile q in [0,1] of sorted x[0..n-1], linear interpolation (R type 7). */
+double	stats_quantile_sorted(const double *sorted, size_t n, double q);
+
+/* Sort x in place, ascending. */
+void	stats_sort(double *x, size_t n);
+
+/* Median of x (order of x is not changed). */
+double	stats_median(const double *x, size_t n);
+
+/*
+ * Fill every field of s from x[0..n-1]: min, p10, median, p90, p99, max,
+ * mean, cv (sample stddev / mean; 0 when n < 2) and the bootstrap 95%
+ * confidence interval of the median from `resamples' resamples drawn with
+ * a generator seeded by `seed' (deterministic).  n == 0 gives all NAN.
+ */
+void	stats_summarize(const double *x, size_t n, unsigned resamples,
+	    uint64_t seed, struct cb_summary *s);
+
+/* Percentile bootstrap 95% CI of the median. */
+void	stats_bootstrap_median_ci(const double *x, size_t n,
+	    unsigned resamples, uint64_t seed, double *lo, double *hi);
+
+/* Least-squares line through (x[i], y[i]); -1 if n < 2 or x is constant. */
+int	stats_linear_fit(const double *x, const double *y, size_t n,
+	    struct stats_fit *f);
+
+/* A small, fast, seeded generator (xoshiro256** or similar). */
+struct stats_rng {
+	uint64_t s[4];
+};
+void	 stats_rng_seed(struct stats_rng *g, uint64_t seed);
+uint64_t stats_rng_next(struct stats_rng *g);
+/* Uniform integer in [0, bound). */
+uint64_t stats_rng_below(struct stats_rng *g, uint64_t bound);
+
+#endif
