@@ -1,0 +1,447 @@
+/*
+ * The machine fingerprint.  Every file is optional: containers, old
+ * kernels and locked-down systems hide parts of /proc and /sys, and a
+ * missing fact must never stop a measurement, so each reader leaves its
+ * field empty (or at its "unknown" value) and carries on.
+ */
+#include <sys/utsname.h>
+
+#include <ctype.h>
+#include <dirent.h>
+#include <errno.h>
+#include <limits.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <libcpuid.h>
+
+#include "cyclebench.h"
+#include "arch/x86/cpu.h"
+#include "core/machine.h"
+#include "core/names.h"
+
+#define CPU_SYS		"/sys/devices/system/cpu"
+#define VULN_DIR	CPU_SYS "/vulnerabilities"
+
+#define ASLR_UNKNOWN	-1
+#define PARANOID_UNKNOWN -99
+
+#define KEY_WIDTH	23	/* "family/model/stepping:" and a space */
+
+/* Bounded copy that always terminates; truncation is acceptable here. */
+static void
+copy_str(char *dst, size_t len, const char *src)
+{
+	size_t n;
+
+	/* A loop, not strnlen: gcc flags a bound past a short source array. */
+	for (n = 0; n + 1 < len && src[n] != '\0'; n++)
+		dst[n] = src[n];
+	dst[n] = '\0';
+}
+
+static void
+rtrim(char *s)
+{
+	size_t n;
+
+	n = strlen(s);
+	while (n > 0 && isspace((unsigned char)s[n - 1]))
+		s[--n] = '\0';
+}
+
+/* sysroot + path into buf; -1 when it does not fit. */
+static int
+below(char *buf, size_t len, const char *sysroot, const char *path)
+{
+	int n;
+
+	n = snprintf(buf, len, "%s%s", sysroot != NULL ? sysroot : "", path);
+	return (n < 0 || (size_t)n >= len ? -1 : 0);
+}
+
+static FILE *
+open_below(const char *sysroot, const char *path)
+{
+	char full[PATH_MAX];
+
+	if (below(full, sizeof(full), sysroot, path) != 0)
+		return (NULL);
+	return (fopen(full, "re"));
+}
+
+/*
+ * The first line of sysroot + path, trailing whitespace trimmed, into
+ * buf.  Returns -1 with buf "" when the file is missing, unreadable (a
+ * directory) or empty.
+ */
+static int
+read_line(const char *sysroot, const char *path, char *buf, size_t len)
+{
+	FILE *fp;
+	int ok;
+
+	buf[0] = '\0';
+	if ((fp = open_below(sysroot, path)) == NULL)
+		return (-1);
+	ok = fgets(buf, (int)len, fp) != NULL;
+	fclose(fp);
+	if (!ok) {
+		buf[0] = '\0';
+		return (-1);
+	}
+	rtrim(buf);
+	return (0);
+}
+
+/* The file's first line as a whole decimal integer, else `unknown'. */
+static int
+read_int(const char *sysroot, const char *path, int unknown)
+{
+	char buf[32], *end;
+	long v;
+
+	if (read_line(sysroot, path, buf, sizeof(buf)) != 0)
+		return (unknown);
+	errno = 0;
+	v = strtol(buf, &end, 10);
+	if (end == buf || *end != '\0' || errno != 0 || v < INT_MIN ||
+	    v > INT_MAX)
+		return (unknown);
+	return ((int)v);
+}
+
+/* A 0/1 switch file as "on"/"off" (swapped when it names the opposite). */
+static const char *
+read_switch(const char *sysroot, const char *path, int inverted)
+{
+	int v;
+
+	v = read_int(sysroot, path, -1);
+	if (v != 0 && v != 1)
+		return (NULL);
+	return (v != inverted ? "on" : "off");
+}
+
+/*
+ * `key' of the first processor in /proc/cpuinfo.  getline, not fgets:
+ * the flags line runs past any fixed buffer, and a split line could
+ * pass for a key of its own.
+ */
+static void
+read_cpuinfo(const char *sysroot, const char *key, char *buf, size_t len)
+{
+	FILE *fp;
+	char *line, *colon, *v;
+	size_t cap;
+	int seen;
+
+	buf[0] = '\0';
+	if ((fp = open_below(sysroot, "/proc/cpuinfo")) == NULL)
+		return;
+	line = NULL;
+	cap = 0;
+	seen = 0;
+	while (getline(&line, &cap, fp) != -1) {
+		rtrim(line);
+		if (line[0] == '\0') {
+			if (seen)
+				break;		/* the first processor ends here */
+			continue;
+		}
+		seen = 1;
+		if ((colon = strchr(line, ':')) == NULL)
+			continue;
+		*colon = '\0';
+		rtrim(line);
+		if (strcmp(line, key) != 0)
+			continue;
+		v = colon + 1;
+		v += strspn(v, " \t");
+		copy_str(buf, len, v);
+		break;
+	}
+	free(line);
+	fclose(fp);
+}
+
+static int
+not_hidden(const struct dirent *d)
+{
+
+	return (d->d_name[0] != '.');
+}
+
+/* strcmp, not alphasort: the order must not depend on the locale. */
+static int
+by_name(const struct dirent **a, const struct dirent **b)
+{
+
+	return (strcmp((*a)->d_name, (*b)->d_name));
+}
+
+static void
+read_mitigations(struct machine *m, const char *sysroot)
+{
+	struct machine_mitigation *mi;
+	struct dirent **ents;
+	char dir[PATH_MAX], rel[PATH_MAX];
+	int i, n;
+
+	m->nmitigations = 0;
+	if (below(dir, sizeof(dir), sysroot, VULN_DIR) != 0)
+		return;
+	if ((n = scandir(dir, &ents, not_hidden, by_name)) < 0)
+		return;
+	for (i = 0; i < n; i++) {
+		mi = &m->mitigations[m->nmitigations];
+		if (m->nmitigations < MACHINE_MAX_MITIGATIONS &&
+		    below(rel, sizeof(rel), VULN_DIR "/", ents[i]->d_name) == 0 &&
+		    read_line(sysroot, rel, mi->state, sizeof(mi->state)) == 0) {
+			copy_str(mi->name, sizeof(mi->name), ents[i]->d_name);
+			m->nmitigations++;
+		}
+		free(ents[i]);
+	}
+	free(ents);
+}
+
+void
+machine_read_files(struct machine *m, const char *sysroot)
+{
+	const char *boost;
+
+	/*
+	 * Every field read here but the hypervisor is overwritten, found or
+	 * not, so reading a second root cannot leave facts from the first.
+	 */
+	read_cpuinfo(sysroot, "microcode", m->microcode, sizeof(m->microcode));
+	read_mitigations(m, sysroot);
+	/* CPUID names the hypervisor better; Xen PV guests only show it here. */
+	if (m->hypervisor[0] == '\0')
+		read_line(sysroot, "/sys/hypervisor/type", m->hypervisor,
+		    sizeof(m->hypervisor));
+	read_line(sysroot, CPU_SYS "/cpu0/cpufreq/scaling_governor",
+	    m->governor, sizeof(m->governor));
+	boost = read_switch(sysroot, CPU_SYS "/cpufreq/boost", 0);
+	if (boost == NULL)
+		boost = read_switch(sysroot, CPU_SYS "/intel_pstate/no_turbo", 1);
+	copy_str(m->boost, sizeof(m->boost), boost != NULL ? boost : "");
+	read_line(sysroot, CPU_SYS "/smt/control", m->smt, sizeof(m->smt));
+	m->aslr = read_int(sysroot, "/proc/sys/kernel/randomize_va_space",
+	    ASLR_UNKNOWN);
+	m->perf_paranoid = read_int(sysroot,
+	    "/proc/sys/kernel/perf_event_paranoid", PARANOID_UNKNOWN);
+}
+
+/*
+ * libcpuid knows marketing codenames that CPUID does not carry, but for a
+ * family newer than its tables it answers with the nearest CPU it knows
+ * (0.6.2 calls Zen 5 "Abu Dhabi", a 2012 Opteron).  So its word is taken
+ * only for the families it covers; newer ones are named here or left
+ * unknown.
+ */
+#define LIBCPUID_LAST_AMD_FAMILY	0x19
+
+static const struct {
+	const char	*vendor;
+	unsigned	 family;
+	const char	*codename;
+} newer_families[] = {
+	{ "AuthenticAMD", 0x1a, "Zen 5" },
+};
+
+static void
+read_codename(struct machine *m)
+{
+	struct cpu_id_t id;
+	libcpuid_warn_fn_t warn;
+	size_t i;
+	int rc;
+
+	for (i = 0; i < sizeof(newer_families) / sizeof(newer_families[0]);
+	    i++) {
+		if (strcmp(m->cpu_vendor, newer_families[i].vendor) == 0 &&
+		    m->cpu_family == newer_families[i].family) {
+			copy_str(m->codename, sizeof(m->codename),
+			    newer_families[i].codename);
+			return;
+		}
+	}
+	if (strcmp(m->cpu_vendor, "AuthenticAMD") == 0 &&
+	    m->cpu_family > LIBCPUID_LAST_AMD_FAMILY)
+		return;
+	if (!cpuid_present())
+		return;
+	/* Its warnings about CPUs it does not know would land in our output. */
+	warn = cpuid_set_warn_function(NULL);
+	rc = cpu_identify(NULL, &id);
+	cpuid_set_warn_function(warn);
+	if (rc != 0 || id.cpu_codename[0] == '\0' ||
+	    strncmp(id.cpu_codename, "Unknown", 7) == 0)
+		return;
+	copy_str(m->codename, sizeof(m->codename), id.cpu_codename);
+}
+
+void
+machine_read(struct machine *m, const char *sysroot)
+{
+	struct utsname u;
+	long n;
+
+	memset(m, 0, sizeof(*m));
+	m->aslr = ASLR_UNKNOWN;
+	m->perf_paranoid = PARANOID_UNKNOWN;
+	arch_cpu_identify(m);
+	read_codename(m);
+	if (uname(&u) == 0) {
+		copy_str(m->os, sizeof(m->os), u.sysname);
+		copy_str(m->kernel, sizeof(m->kernel), u.release);
+		copy_str(m->kernel_version, sizeof(m->kernel_version),
+		    u.version);
+		copy_str(m->arch, sizeof(m->arch), u.machine);
+	}
+	n = sysconf(_SC_NPROCESSORS_ONLN);
+	m->ncpus = n > 0 && n <= INT_MAX ? (int)n : 0;
+	machine_read_files(m, sysroot);
+}
+
+static const char *
+or_else(const char *s, const char *absent)
+{
+
+	return (s[0] != '\0' ? s : absent);
+}
+
+static void __attribute__((__format__(__printf__, 3, 4)))
+kv(FILE *fp, const char *key, const char *fmt, ...)
+{
+	va_list ap;
+
+	fprintf(fp, "%s:%*s", key, (int)(KEY_WIDTH - 1 - strlen(key)), "");
+	va_start(ap, fmt);
+	vfprintf(fp, fmt, ap);
+	va_end(ap);
+	fputc('\n', fp);
+}
+
+static void
+print_features(const struct machine *m, FILE *fp)
+{
+	char buf[256];
+	const char *name;
+	size_t used;
+	unsigned bit;
+
+	buf[0] = '\0';
+	used = 0;
+	for (bit = 1; bit != 0; bit <<= 1) {
+		if ((m->cpu_features & bit) == 0 ||
+		    (name = cb_feature_name(bit)) == NULL)
+			continue;
+		used += snprintf(buf + used, sizeof(buf) - used, "%s%s",
+		    used > 0 ? " " : "", name);
+		if (used >= sizeof(buf))
+			break;
+	}
+	kv(fp, "features", "%s", or_else(buf, "none"));
+}
+
+static void
+print_mitigations(const struct machine *m, FILE *fp)
+{
+	size_t w, len;
+	int i, n;
+
+	n = m->nmitigations;
+	if (n < 0 || n > MACHINE_MAX_MITIGATIONS)
+		n = n < 0 ? 0 : MACHINE_MAX_MITIGATIONS;
+	if (n == 0) {
+		kv(fp, "mitigations", "not visible");
+		return;
+	}
+	w = 0;
+	for (i = 0; i < n; i++)
+		if ((len = strlen(m->mitigations[i].name)) > w)
+			w = len;
+	fprintf(fp, "mitigations:\n");
+	for (i = 0; i < n; i++)
+		fprintf(fp, "  %s:%*s%s\n", m->mitigations[i].name,
+		    (int)(w + 1 - strlen(m->mitigations[i].name)), "",
+		    m->mitigations[i].state);
+}
+
+void
+machine_print(const struct machine *m, FILE *fp)
+{
+	char paranoid[40];
+	const char *aslr;
+
+	kv(fp, "cpu", "%s", or_else(m->cpu_brand, "unknown"));
+	kv(fp, "vendor", "%s", or_else(m->cpu_vendor, "unknown"));
+	kv(fp, "family/model/stepping", "%u/%u/%u (%#x/%#x/%#x)",
+	    m->cpu_family, m->cpu_model, m->cpu_stepping,
+	    m->cpu_family, m->cpu_model, m->cpu_stepping);
+	kv(fp, "codename", "%s", or_else(m->codename, "unknown"));
+	kv(fp, "microcode", "%s", or_else(m->microcode, "not visible"));
+	print_features(m, fp);
+	kv(fp, "cpus", "%d", m->ncpus);
+
+	if (m->tsc_hz <= 0)
+		kv(fp, "tsc", "unknown");
+	else if (m->tsc_source[0] == '\0')
+		kv(fp, "tsc", "%.1f MHz", m->tsc_hz / 1e6);
+	else
+		kv(fp, "tsc", "%.1f MHz (%s)", m->tsc_hz / 1e6, m->tsc_source);
+	if (m->cycles_per_tick <= 0)
+		kv(fp, "cycles", "not measured");
+	else
+		kv(fp, "cycles", "%.4f core cycles per TSC tick, %s%s%s%s",
+		    m->cycles_per_tick, cb_method_name(m->cycle_method),
+		    m->cycle_source[0] != '\0' ? " (" : "", m->cycle_source,
+		    m->cycle_source[0] != '\0' ? ")" : "");
+
+	if (m->perf_paranoid == PARANOID_UNKNOWN)
+		snprintf(paranoid, sizeof(paranoid),
+		    "perf_event_paranoid unknown");
+	else
+		snprintf(paranoid, sizeof(paranoid), "perf_event_paranoid=%d",
+		    m->perf_paranoid);
+	if (m->perf_counters)
+		kv(fp, "perf counters", "usable (%s)", paranoid);
+	else
+		kv(fp, "perf counters", "unavailable%s%s (%s)",
+		    m->perf_reason[0] != '\0' ? ": " : "", m->perf_reason,
+		    paranoid);
+
+	kv(fp, "os", "%s", or_else(m->os, "unknown"));
+	kv(fp, "kernel", "%s%s%s", or_else(m->kernel, "unknown"),
+	    m->kernel_version[0] != '\0' ? " " : "", m->kernel_version);
+	kv(fp, "arch", "%s", or_else(m->arch, "unknown"));
+	kv(fp, "hypervisor", "%s", or_else(m->hypervisor, "none"));
+	kv(fp, "governor", "%s", or_else(m->governor, "not visible"));
+	kv(fp, "boost", "%s", or_else(m->boost, "not visible"));
+	kv(fp, "smt", "%s", or_else(m->smt, "not visible"));
+	switch (m->aslr) {
+	case 0:
+		aslr = " (off)";
+		break;
+	case 1:
+		aslr = " (no heap randomization)";
+		break;
+	case 2:
+		aslr = " (full)";
+		break;
+	default:
+		aslr = "";
+		break;
+	}
+	if (m->aslr == ASLR_UNKNOWN)
+		kv(fp, "aslr", "unknown");
+	else
+		kv(fp, "aslr", "%d%s", m->aslr, aslr);
+	print_mitigations(m, fp);
+}

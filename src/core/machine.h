@@ -1,0 +1,68 @@
+/*
+ * The machine fingerprint: what CPU, kernel and environment produced a
+ * number.  Printed by `cyclebench info' and stored in every results file.
+ */
+#ifndef CB_MACHINE_H
+#define CB_MACHINE_H
+
+#include <stdio.h>
+
+#include "cyclebench.h"
+
+#define MACHINE_MAX_MITIGATIONS	32
+
+struct machine_mitigation {
+	char	name[48];	/* file name under .../vulnerabilities */
+	char	state[160];	/* its first line */
+};
+
+struct machine {
+	/* CPU, from CPUID (and libcpuid for the codename) */
+	char	cpu_vendor[16];		/* "AuthenticAMD" */
+	char	cpu_brand[64];		/* brand string, spaces trimmed */
+	unsigned cpu_family, cpu_model, cpu_stepping;	/* display values */
+	char	codename[64];		/* "" when unknown */
+	char	microcode[32];		/* from /proc/cpuinfo, "" if absent */
+	unsigned cpu_features;		/* enum cb_cpu_feature bits */
+	int	ncpus;			/* online CPUs */
+
+	/* Clock: filled by the clock module (clock.h), not by machine_read */
+	double	tsc_hz;
+	char	tsc_source[64];		/* how tsc_hz was obtained */
+	double	cycles_per_tick;	/* core cycles per TSC tick */
+	enum cb_cycle_method cycle_method;
+	char	cycle_source[96];	/* e.g. "add-chain calibration" */
+
+	/* OS */
+	char	os[32];			/* uname sysname */
+	char	kernel[128];		/* uname release */
+	char	kernel_version[128];	/* uname version */
+	char	arch[16];		/* uname machine */
+	struct machine_mitigation mitigations[MACHINE_MAX_MITIGATIONS];
+	int	nmitigations;
+	char	hypervisor[32];		/* CPUID 0x40000000 vendor or /sys/hypervisor/type; "" on bare metal */
+	char	governor[32];		/* scaling_governor of cpu0, "" if not visible */
+	char	boost[16];		/* "on", "off" or "" */
+	char	smt[16];		/* /sys/devices/system/cpu/smt/control, "" if absent */
+	int	aslr;			/* randomize_va_space, -1 if unknown */
+	int	perf_counters;		/* 1 if a hardware cycle counter opened */
+	char	perf_reason[128];	/* why not, when perf_counters == 0 */
+	int	perf_paranoid;		/* /proc/sys/kernel/perf_event_paranoid, -99 if unknown */
+};
+
+/*
+ * Read the fingerprint.  File-based fields are read below `sysroot'
+ * ("" for the live system; a fixture directory in tests), so
+ * "/proc/cpuinfo" is opened as sysroot + "/proc/cpuinfo".  CPUID and
+ * uname are always the live machine's.  Never fails: unknown fields are
+ * left empty.
+ */
+void	machine_read(struct machine *m, const char *sysroot);
+
+/* Only the file-based parts; what the tests call with a fixture root. */
+void	machine_read_files(struct machine *m, const char *sysroot);
+
+/* Print the fingerprint as `cyclebench info' shows it. */
+void	machine_print(const struct machine *m, FILE *fp);
+
+#endif

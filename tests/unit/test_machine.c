@@ -1,0 +1,489 @@
+/*
+ * The machine fingerprint: file parsing against the fake roots in
+ * tests/fixtures (and throwaway roots for the awkward cases), CPUID
+ * against the machine the tests run on.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <sys/stat.h>
+
+#include <ftw.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cyclebench.h"
+#include "arch/x86/cpu.h"
+#include "core/machine.h"
+#include "core/names.h"
+
+#ifndef FIXTURES
+#define FIXTURES	"tests/fixtures"
+#endif
+#define KVM_ROOT	FIXTURES "/sysroot-kvm"
+#define BARE_ROOT	FIXTURES "/sysroot-bare"
+#define VULN		"/sys/devices/system/cpu/vulnerabilities/"
+
+/* A struct as machine_read leaves it before the files are read. */
+static void
+blank(struct machine *m)
+{
+
+	memset(m, 0, sizeof(*m));
+	m->aslr = -1;
+	m->perf_paranoid = -99;
+}
+
+static const char *
+mitigation(const struct machine *m, const char *name)
+{
+	int i;
+
+	for (i = 0; i < m->nmitigations; i++)
+		if (strcmp(m->mitigations[i].name, name) == 0)
+			return (m->mitigations[i].state);
+	return (NULL);
+}
+
+/* Write `content' to root + rel, creating the directories on the way. */
+static void
+put(const char *root, const char *rel, const char *content)
+{
+	char path[4096], *p;
+	FILE *fp;
+
+	assert_true((size_t)snprintf(path, sizeof(path), "%s%s", root, rel) <
+	    sizeof(path));
+	for (p = path + strlen(root) + 1; (p = strchr(p, '/')) != NULL; p++) {
+		*p = '\0';
+		(void)mkdir(path, 0755);
+		*p = '/';
+	}
+	assert_non_null(fp = fopen(path, "w"));
+	assert_int_equal(fputs(content, fp) >= 0, 1);
+	assert_int_equal(fclose(fp), 0);
+}
+
+static int
+tmp_root_setup(void **state)
+{
+	char *root;
+
+	root = strdup("/tmp/cb-test-machine-XXXXXX");
+	if (root == NULL || mkdtemp(root) == NULL)
+		return (-1);
+	*state = root;
+	return (0);
+}
+
+static int
+rm_entry(const char *path, const struct stat *st, int flag, struct FTW *ftw)
+{
+
+	(void)st;
+	(void)flag;
+	(void)ftw;
+	return (remove(path));
+}
+
+static int
+tmp_root_teardown(void **state)
+{
+	char *root = *state;
+	int rc;
+
+	rc = nftw(root, rm_entry, 16, FTW_DEPTH | FTW_PHYS);
+	free(root);
+	return (rc);
+}
+
+static void
+test_kvm_fixture(void **state)
+{
+	struct machine m;
+
+	(void)state;
+	blank(&m);
+	machine_read_files(&m, KVM_ROOT);
+	assert_string_equal(m.microcode, "0xa201016");
+	assert_int_equal(m.nmitigations, 14);
+	assert_string_equal(mitigation(&m, "meltdown"), "Not affected");
+	assert_string_equal(mitigation(&m, "spectre_v1"),
+	    "Mitigation: usercopy/swapgs barriers and __user pointer "
+	    "sanitization");
+	assert_string_equal(mitigation(&m, "spectre_v2"),
+	    "Mitigation: Retpolines; IBPB: conditional; IBRS_FW; STIBP: "
+	    "disabled; RSB filling; PBRSB-eIBRS: Not affected; BHI: Not "
+	    "affected");
+	assert_string_equal(mitigation(&m, "spec_rstack_overflow"),
+	    "Mitigation: Safe RET");
+	assert_string_equal(m.hypervisor, "kvm");
+	assert_string_equal(m.governor, "performance");
+	assert_string_equal(m.boost, "on");
+	assert_string_equal(m.smt, "on");
+	assert_int_equal(m.aslr, 2);
+	assert_int_equal(m.perf_paranoid, 2);
+
+	/* Not file facts: machine_read_files must leave them alone. */
+	assert_string_equal(m.cpu_vendor, "");
+	assert_string_equal(m.codename, "");
+	assert_int_equal(m.ncpus, 0);
+	assert_true(m.tsc_hz == 0);
+}
+
+static void
+test_bare_fixture(void **state)
+{
+	struct machine m;
+
+	(void)state;
+	blank(&m);
+	machine_read_files(&m, BARE_ROOT);
+	assert_string_equal(m.microcode, "");
+	assert_int_equal(m.nmitigations, 0);
+	assert_string_equal(m.hypervisor, "");
+	assert_string_equal(m.governor, "");
+	assert_string_equal(m.boost, "off");	/* no_turbo 1 */
+	assert_string_equal(m.smt, "");
+	assert_int_equal(m.aslr, 0);
+	assert_int_equal(m.perf_paranoid, -99);
+}
+
+static void
+test_missing_sysroot(void **state)
+{
+	struct machine m;
+
+	(void)state;
+	/* Zeroed, not blank(): the unknown values must come from the reader. */
+	memset(&m, 0, sizeof(m));
+	machine_read_files(&m, FIXTURES "/no-such-root");
+	assert_string_equal(m.microcode, "");
+	assert_int_equal(m.nmitigations, 0);
+	assert_string_equal(m.hypervisor, "");
+	assert_string_equal(m.governor, "");
+	assert_string_equal(m.boost, "");
+	assert_string_equal(m.smt, "");
+	assert_int_equal(m.aslr, -1);
+	assert_int_equal(m.perf_paranoid, -99);
+}
+
+static void
+test_cpuid_hypervisor_kept(void **state)
+{
+	struct machine m;
+
+	(void)state;
+	blank(&m);
+	strcpy(m.hypervisor, "KVM");
+	machine_read_files(&m, KVM_ROOT);
+	assert_string_equal(m.hypervisor, "KVM");
+}
+
+static void
+test_reread_clears(void **state)
+{
+	struct machine m;
+
+	(void)state;
+	blank(&m);
+	machine_read_files(&m, KVM_ROOT);
+	machine_read_files(&m, BARE_ROOT);
+	assert_string_equal(m.microcode, "");
+	assert_int_equal(m.nmitigations, 0);
+	assert_string_equal(m.governor, "");
+	assert_string_equal(m.boost, "off");
+	assert_string_equal(m.smt, "");
+	assert_int_equal(m.aslr, 0);
+	assert_int_equal(m.perf_paranoid, -99);
+}
+
+static void
+test_mitigations_sorted(void **state)
+{
+	struct machine m;
+	int i;
+
+	(void)state;
+	blank(&m);
+	machine_read_files(&m, KVM_ROOT);
+	assert_int_equal(m.nmitigations, 14);
+	assert_string_equal(m.mitigations[0].name, "gather_data_sampling");
+	assert_string_equal(m.mitigations[13].name, "tsx_async_abort");
+	for (i = 1; i < m.nmitigations; i++)
+		assert_true(strcmp(m.mitigations[i - 1].name,
+		    m.mitigations[i].name) < 0);
+	/* Underscore sorts before letters in "spec_" vs "spectre". */
+	assert_string_equal(m.mitigations[8].name, "spec_rstack_overflow");
+	assert_string_equal(m.mitigations[10].name, "spectre_v1");
+}
+
+static void
+test_mitigations_capped(void **state)
+{
+	const char *root = *state;
+	struct machine m;
+	char rel[128];
+	int i;
+
+	/* Written in reverse so that directory order is not sorted order. */
+	for (i = MACHINE_MAX_MITIGATIONS + 4; i >= 0; i--) {
+		snprintf(rel, sizeof(rel), VULN "bug%02d", i);
+		put(root, rel, "Vulnerable\n");
+	}
+	put(root, VULN ".hidden", "Vulnerable\n");
+	put(root, VULN "adir/file", "Vulnerable\n");	/* not a file: skipped */
+	blank(&m);
+	machine_read_files(&m, root);
+	assert_int_equal(m.nmitigations, MACHINE_MAX_MITIGATIONS);
+	for (i = 0; i < MACHINE_MAX_MITIGATIONS; i++) {
+		snprintf(rel, sizeof(rel), "bug%02d", i);
+		assert_string_equal(m.mitigations[i].name, rel);
+		assert_string_equal(m.mitigations[i].state, "Vulnerable");
+	}
+}
+
+static void
+test_whitespace_trimmed(void **state)
+{
+	const char *root = *state;
+	struct machine m;
+
+	put(root, "/proc/cpuinfo",
+	    "processor\t: 0\nmicrocode   :   0x1234 \t\r\n\n");
+	put(root, "/sys/devices/system/cpu/cpu0/cpufreq/scaling_governor",
+	    "schedutil \t\r\n\n");
+	put(root, "/sys/devices/system/cpu/smt/control", "off  \n");
+	put(root, "/sys/hypervisor/type", "xen\n\n");
+	put(root, VULN "mds", "Vulnerable; SMT vulnerable  \nsecond line\n");
+	put(root, "/proc/sys/kernel/randomize_va_space", "1 \n");
+	put(root, "/proc/sys/kernel/perf_event_paranoid", "-1\n");
+	blank(&m);
+	machine_read_files(&m, root);
+	assert_string_equal(m.microcode, "0x1234");
+	assert_string_equal(m.governor, "schedutil");
+	assert_string_equal(m.smt, "off");
+	assert_string_equal(m.hypervisor, "xen");
+	assert_int_equal(m.nmitigations, 1);
+	assert_string_equal(m.mitigations[0].state, "Vulnerable; SMT vulnerable");
+	assert_int_equal(m.aslr, 1);
+	assert_int_equal(m.perf_paranoid, -1);
+}
+
+static void
+test_first_processor_only(void **state)
+{
+	const char *root = *state;
+	struct machine m;
+
+	put(root, "/proc/cpuinfo",
+	    "processor\t: 0\nmodel name\t: A microcode-less CPU\n\n"
+	    "processor\t: 1\nmicrocode\t: 0xbad\n\n");
+	blank(&m);
+	machine_read_files(&m, root);
+	assert_string_equal(m.microcode, "");
+}
+
+static void
+test_malformed_values(void **state)
+{
+	const char *root = *state;
+	struct machine m;
+
+	put(root, "/proc/sys/kernel/randomize_va_space", "2x\n");
+	put(root, "/proc/sys/kernel/perf_event_paranoid", "\n");
+	/* An unreadable boost file falls back to intel_pstate. */
+	put(root, "/sys/devices/system/cpu/cpufreq/boost", "2\n");
+	put(root, "/sys/devices/system/cpu/intel_pstate/no_turbo", "0\n");
+	put(root, "/sys/hypervisor/type", "");
+	blank(&m);
+	machine_read_files(&m, root);
+	assert_int_equal(m.aslr, -1);
+	assert_int_equal(m.perf_paranoid, -99);
+	assert_string_equal(m.boost, "on");
+	assert_string_equal(m.hypervisor, "");
+}
+
+static void
+test_live_features(void **state)
+{
+	unsigned f;
+
+	(void)state;
+	f = arch_cpu_features();
+	assert_true(f & CB_CPU_SSE2);
+	assert_true(f & CB_CPU_CX8);
+	assert_int_equal(arch_cpu_features(), f);	/* the cached answer */
+	/* Each of these is reported only on top of the one it needs. */
+	if (f & CB_CPU_AVX512F)
+		assert_true(f & CB_CPU_AVX);
+	if (f & CB_CPU_AVX)
+		assert_true(f & CB_CPU_XSAVE);
+	if (f & (CB_CPU_XSAVEOPT | CB_CPU_XSAVEC))
+		assert_true(f & CB_CPU_XSAVE);
+}
+
+/* Whether the kernel's flags line (" flag1 flag2 ... ") lists `name'. */
+static int
+has_flag(const char *flags, const char *name)
+{
+	char word[64];
+
+	snprintf(word, sizeof(word), " %s ", name);
+	return (strstr(flags, word) != NULL);
+}
+
+/*
+ * The kernel decodes the same CPUID bits (and drops the AVX family when
+ * XCR0 lacks its state), so its flags must agree with ours.  FSGSBASE is
+ * left out: kernels before 5.9 list it without enabling it.
+ */
+static void
+test_live_features_match_kernel(void **state)
+{
+	char line[8192], flags[8200];
+	const char *name;
+	unsigned f, bit;
+	FILE *fp;
+
+	(void)state;
+	flags[0] = '\0';
+	if ((fp = fopen("/proc/cpuinfo", "r")) != NULL) {
+		while (fgets(line, sizeof(line), fp) != NULL)
+			if (strncmp(line, "flags", 5) == 0 &&
+			    strchr(line, ':') != NULL) {
+				snprintf(flags, sizeof(flags), "%s ",
+				    strchr(line, ':') + 1);
+				flags[strcspn(flags, "\n")] = ' ';
+				break;
+			}
+		fclose(fp);
+	}
+	if (flags[0] == '\0')
+		skip();
+	f = arch_cpu_features();
+	for (bit = 1; bit != 0; bit <<= 1) {
+		if (bit == CB_CPU_FSGSBASE)
+			continue;
+#ifndef __x86_64__
+		if (bit == CB_CPU_CX16)
+			continue;
+#endif
+		if ((name = cb_feature_name(bit)) == NULL)
+			continue;
+		if (has_flag(flags, name) != ((f & bit) != 0))
+			fail_msg("%s: kernel %d, cyclebench %d", name,
+			    has_flag(flags, name), (f & bit) != 0);
+	}
+}
+
+/* `key' of the first processor of the live /proc/cpuinfo; -1 if absent. */
+static long
+live_cpuinfo(const char *key)
+{
+	char line[4096], fmt[64];
+	unsigned v;
+	FILE *fp;
+	long r = -1;
+
+	if ((fp = fopen("/proc/cpuinfo", "r")) == NULL)
+		return (-1);
+	snprintf(fmt, sizeof(fmt), "%s : %%u", key);
+	while (fgets(line, sizeof(line), fp) != NULL && line[0] != '\n')
+		if (sscanf(line, fmt, &v) == 1) {
+			r = v;
+			break;
+		}
+	fclose(fp);
+	return (r);
+}
+
+static void
+test_live_identify(void **state)
+{
+	struct machine m;
+	uint32_t r[4];
+	size_t n;
+	long v;
+
+	(void)state;
+	blank(&m);
+	arch_cpu_identify(&m);
+	assert_true(m.cpu_vendor[0] != '\0');
+	assert_true(m.cpu_brand[0] != '\0');
+	n = strlen(m.cpu_brand);
+	assert_true(m.cpu_brand[0] != ' ' && m.cpu_brand[n - 1] != ' ');
+	assert_int_equal(m.cpu_features, arch_cpu_features());
+	arch_cpuid(1, 0, r);
+	if (r[2] & 1u << 31)
+		assert_true(m.hypervisor[0] != '\0');
+	else
+		assert_string_equal(m.hypervisor, "");
+	/* The display values must agree with what the kernel shows. */
+	if ((v = live_cpuinfo("cpu family")) >= 0)
+		assert_int_equal(m.cpu_family, v);
+	if ((v = live_cpuinfo("model")) >= 0)
+		assert_int_equal(m.cpu_model, v);
+	if ((v = live_cpuinfo("stepping")) >= 0)
+		assert_int_equal(m.cpu_stepping, v);
+}
+
+static void
+test_machine_read(void **state)
+{
+	struct machine m;
+
+	(void)state;
+	memset(&m, 0xa5, sizeof(m));
+	machine_read(&m, KVM_ROOT);
+	assert_true(m.cpu_vendor[0] != '\0');
+	assert_true(m.cpu_features & CB_CPU_SSE2);
+	assert_true(m.ncpus >= 1);
+	assert_true(m.os[0] != '\0');
+	assert_true(m.kernel[0] != '\0');
+	assert_true(m.arch[0] != '\0');
+	assert_true(strlen(m.codename) < sizeof(m.codename));
+	assert_true(strncmp(m.codename, "Unknown", 7) != 0);
+	assert_string_equal(m.microcode, "0xa201016");
+	assert_int_equal(m.nmitigations, 14);
+	assert_true(m.hypervisor[0] != '\0');
+	assert_int_equal(m.aslr, 2);
+	/* The clock module's fields start out empty. */
+	assert_true(m.tsc_hz == 0);
+	assert_string_equal(m.tsc_source, "");
+	assert_true(m.cycles_per_tick == 0);
+	assert_int_equal(m.perf_counters, 0);
+	assert_string_equal(m.perf_reason, "");
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_kvm_fixture),
+		cmocka_unit_test(test_bare_fixture),
+		cmocka_unit_test(test_missing_sysroot),
+		cmocka_unit_test(test_cpuid_hypervisor_kept),
+		cmocka_unit_test(test_reread_clears),
+		cmocka_unit_test(test_mitigations_sorted),
+		cmocka_unit_test_setup_teardown(test_mitigations_capped,
+		    tmp_root_setup, tmp_root_teardown),
+		cmocka_unit_test_setup_teardown(test_whitespace_trimmed,
+		    tmp_root_setup, tmp_root_teardown),
+		cmocka_unit_test_setup_teardown(test_first_processor_only,
+		    tmp_root_setup, tmp_root_teardown),
+		cmocka_unit_test_setup_teardown(test_malformed_values,
+		    tmp_root_setup, tmp_root_teardown),
+		cmocka_unit_test(test_live_features),
+		cmocka_unit_test(test_live_features_match_kernel),
+		cmocka_unit_test(test_live_identify),
+		cmocka_unit_test(test_machine_read),
+	};
+
+	return (cmocka_run_group_tests(tests, NULL, NULL));
+}
