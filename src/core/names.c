@@ -1,0 +1,158 @@
+/*
+ * The one place that spells mode, status, method, flag and CPU feature
+ * names; every output format goes through here so they cannot disagree.
+ */
+#include <string.h>
+
+#include "cyclebench.h"
+#include "core/names.h"
+
+struct bit_name {
+	unsigned	 bit;
+	const char	*name;
+};
+
+/* Keyed by value, not position, so reordering the header cannot shift them. */
+static const struct bit_name flag_names[] = {
+	{ CB_FLAG_POOR_FIT,		"poor-fit" },
+	{ CB_FLAG_CLOCK_DRIFT,		"clock-drift" },
+	{ CB_FLAG_DISTURBED,		"disturbed" },
+	{ CB_FLAG_NOISY,		"noisy" },
+	{ CB_FLAG_FEW_SAMPLES,		"few-samples" },
+	{ CB_FLAG_BELOW_RESOLUTION,	"below-resolution" },
+};
+
+static const struct bit_name feature_names[] = {
+	{ CB_CPU_RDTSCP,	"rdtscp" },
+	{ CB_CPU_SSE2,		"sse2" },
+	{ CB_CPU_AVX,		"avx" },
+	{ CB_CPU_AVX512F,	"avx512f" },
+	{ CB_CPU_XSAVE,		"xsave" },
+	{ CB_CPU_XSAVEOPT,	"xsaveopt" },
+	{ CB_CPU_XSAVEC,	"xsavec" },
+	{ CB_CPU_FXSR,		"fxsr" },
+	{ CB_CPU_CX8,		"cx8" },
+	{ CB_CPU_CX16,		"cx16" },
+	{ CB_CPU_RDPID,		"rdpid" },
+	{ CB_CPU_FSGSBASE,	"fsgsbase" },
+	{ CB_CPU_SERIALIZE,	"serialize" },
+	{ CB_CPU_CLFLUSHOPT,	"clflushopt" },
+};
+
+static const char *const mode_names[] = {
+	[CB_LATENCY]	= "latency",
+	[CB_THROUGHPUT]	= "throughput",
+	[CB_PATH]	= "path",
+};
+
+static const char *const status_names[] = {
+	[CB_OK]		= "ok",
+	[CB_SKIPPED]	= "skipped",
+	[CB_ERROR]	= "error",
+};
+
+static const char *const method_names[] = {
+	[CB_CYCLES_CALIBRATED]	= "calibrated",
+	[CB_CYCLES_COUNTED]	= "counted",
+};
+
+#define NITEMS(a)	(sizeof(a) / sizeof((a)[0]))
+
+/* An enum from a corrupted or newer result must not index past a table. */
+static const char *
+enum_name(const char *const *names, size_t n, unsigned v)
+{
+
+	if (v >= n || names[v] == NULL)
+		return ("unknown");
+	return (names[v]);
+}
+
+static const char *
+bit_name(const struct bit_name *t, size_t n, unsigned bit)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (t[i].bit == bit)
+			return (t[i].name);
+	return (NULL);
+}
+
+const char *
+cb_mode_name(enum cb_mode m)
+{
+
+	return (enum_name(mode_names, NITEMS(mode_names), m));
+}
+
+const char *
+cb_status_name(enum cb_status s)
+{
+
+	return (enum_name(status_names, NITEMS(status_names), s));
+}
+
+const char *
+cb_method_name(enum cb_cycle_method m)
+{
+
+	return (enum_name(method_names, NITEMS(method_names), m));
+}
+
+const char *
+cb_flag_name(unsigned bit)
+{
+
+	return (bit_name(flag_names, NITEMS(flag_names), bit));
+}
+
+const char *
+cb_feature_name(unsigned bit)
+{
+
+	return (bit_name(feature_names, NITEMS(feature_names), bit));
+}
+
+size_t
+cb_feature_names(unsigned features, const char **out, size_t max)
+{
+	size_t i, n;
+
+	n = 0;
+	for (i = 0; i < NITEMS(feature_names); i++) {
+		if ((features & feature_names[i].bit) == 0)
+			continue;
+		if (n < max)
+			out[n] = feature_names[i].name;
+		n++;
+	}
+	return (n);
+}
+
+/*
+ * Only whole names go in: a cut-off "poor-f" would read as a flag that
+ * does not exist, while a missing trailing name is merely incomplete.
+ */
+const char *
+cb_flags_string(unsigned flags, char *buf, size_t len)
+{
+	size_t i, used, need;
+
+	if (buf == NULL || len == 0)
+		return (buf);
+	buf[0] = '\0';
+	used = 0;
+	for (i = 0; i < NITEMS(flag_names); i++) {
+		if ((flags & flag_names[i].bit) == 0)
+			continue;
+		need = strlen(flag_names[i].name) + (used > 0 ? 1 : 0);
+		if (used + need >= len)
+			break;
+		if (used > 0)
+			buf[used++] = ',';
+		strcpy(buf + used, flag_names[i].name);
+		used += strlen(flag_names[i].name);
+	}
+	return (buf);
+}

@@ -1,0 +1,203 @@
+/*
+ * The CSV results file: one row per result with the headline numbers,
+ * for spreadsheets.  The JSON file has everything; this has what fits
+ * in a cell.  RFC 4180: CRLF line ends, fields quoted when they must be.
+ */
+#include <errno.h>
+#include <math.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cyclebench.h"
+#include "core/names.h"
+#include "report/report.h"
+
+#define CSV_SPECIAL	",\"\r\n"
+
+/* The columns before the numbers and after them, around csv_numbers. */
+static const char csv_head[] = "name,params,mode,status,reason,method";
+static const char csv_tail[] = "disturbed_samples,flags";
+
+/* The numeric columns: one table gives both the header and the cells. */
+static const struct {
+	const char	*name;
+	size_t		 off;		/* of a double in struct cb_result */
+} csv_numbers[] = {
+	{ "cycles_min",		offsetof(struct cb_result, cycles.min) },
+	{ "cycles_p10",		offsetof(struct cb_result, cycles.p10) },
+	{ "cycles_median",	offsetof(struct cb_result, cycles.median) },
+	{ "cycles_p90",		offsetof(struct cb_result, cycles.p90) },
+	{ "cycles_mean",	offsetof(struct cb_result, cycles.mean) },
+	{ "cycles_cv",		offsetof(struct cb_result, cycles.cv) },
+	{ "cycles_ci95_low",	offsetof(struct cb_result, cycles.ci95_low) },
+	{ "cycles_ci95_high",	offsetof(struct cb_result, cycles.ci95_high) },
+	{ "tsc_median",		offsetof(struct cb_result, tsc.median) },
+	{ "ns_median",		offsetof(struct cb_result, ns.median) },
+	{ "r2",			offsetof(struct cb_result, r2) },
+};
+
+#define NCOLUMNS	(sizeof(csv_numbers) / sizeof(csv_numbers[0]))
+
+static int
+needs_quotes(const char *s)
+{
+
+	return (s != NULL && strpbrk(s, CSV_SPECIAL) != NULL);
+}
+
+/* Inside a quoted field a quote is written twice. */
+static void
+put_raw(FILE *fp, const char *s, int quoted)
+{
+
+	for (; s != NULL && *s != '\0'; s++) {
+		if (quoted && *s == '"')
+			fputc('"', fp);
+		fputc(*s, fp);
+	}
+}
+
+static void
+put_text(FILE *fp, const char *s)
+{
+	int q;
+
+	q = needs_quotes(s);
+	if (q)
+		fputc('"', fp);
+	put_raw(fp, s, q);
+	if (q)
+		fputc('"', fp);
+}
+
+/*
+ * "k=v;k=v" as one field: quoting is decided for the whole field since
+ * any one key or value may need it.
+ */
+static void
+put_params(FILE *fp, const struct cb_bench *b)
+{
+	const struct cb_param *p;
+	int i, q, first;
+
+	if (b == NULL)
+		return;
+	q = 0;
+	for (i = 0; i < CB_MAX_PARAMS; i++)
+		if (b->params[i].key != NULL)
+			q |= needs_quotes(b->params[i].key) |
+			    needs_quotes(b->params[i].value);
+	if (q)
+		fputc('"', fp);
+	first = 1;
+	for (i = 0; i < CB_MAX_PARAMS; i++) {
+		p = &b->params[i];
+		if (p->key == NULL)
+			continue;
+		if (!first)
+			fputc(';', fp);
+		first = 0;
+		put_raw(fp, p->key, q);
+		fputc('=', fp);
+		put_raw(fp, p->value, q);
+	}
+	if (q)
+		fputc('"', fp);
+}
+
+/* Flag names are plain words; '|' keeps them clear of the field comma. */
+static void
+put_flags(FILE *fp, unsigned flags)
+{
+	const char *name;
+	unsigned bit;
+	int first;
+
+	first = 1;
+	for (bit = 1; bit != 0; bit <<= 1) {
+		if ((flags & bit) == 0 || (name = cb_flag_name(bit)) == NULL)
+			continue;
+		if (!first)
+			fputc('|', fp);
+		first = 0;
+		fputs(name, fp);
+	}
+}
+
+/*
+ * Ten significant digits: exact enough for any cycle count a spreadsheet
+ * will chart, and no exponent below 1e10.  An unknown value is an empty
+ * cell, which spreadsheets treat as missing rather than as zero.
+ */
+static void
+put_num(FILE *fp, double v)
+{
+
+	fputc(',', fp);
+	if (isfinite(v))
+		fprintf(fp, "%.10g", v);
+}
+
+/* Only an ok result has numbers; the others get empty cells, not zeros. */
+static void
+put_row(FILE *fp, const struct cb_result *r)
+{
+	const struct cb_bench *b;
+	size_t i;
+	int ok;
+
+	b = r->bench;
+	ok = r->status == CB_OK;
+	put_text(fp, b != NULL ? b->name : NULL);
+	fputc(',', fp);
+	put_params(fp, b);
+	fputc(',', fp);
+	if (b != NULL)
+		fputs(cb_mode_name(b->mode), fp);
+	fprintf(fp, ",%s,", cb_status_name(r->status));
+	put_text(fp, r->reason);
+	fprintf(fp, ",%s", cb_method_name(r->method));
+	for (i = 0; i < NCOLUMNS; i++)
+		put_num(fp, ok ? *(const double *)(const void *)
+		    ((const char *)r + csv_numbers[i].off) : NAN);
+	fprintf(fp, ",%u,", r->disturbed);
+	put_flags(fp, r->flags);
+	fputs("\r\n", fp);
+}
+
+int
+report_csv_write(const char *path, const struct cb_result *r, size_t n,
+    char *err, size_t errlen)
+{
+	FILE *fp;
+	char *buf;
+	size_t i, len;
+	int rc;
+
+	buf = NULL;
+	len = 0;
+	fp = open_memstream(&buf, &len);
+	if (fp == NULL) {
+		snprintf(err, errlen, "cannot write %s: %s", path,
+		    strerror(errno));
+		return (-1);
+	}
+	fputs(csv_head, fp);
+	for (i = 0; i < NCOLUMNS; i++)
+		fprintf(fp, ",%s", csv_numbers[i].name);
+	fprintf(fp, ",%s\r\n", csv_tail);
+	for (i = 0; i < n; i++)
+		put_row(fp, &r[i]);
+	/* A memory stream fails only for memory; ferror catches it midway. */
+	rc = ferror(fp);
+	if (fclose(fp) != 0 || rc != 0) {
+		free(buf);
+		snprintf(err, errlen, "cannot write %s: out of memory", path);
+		return (-1);
+	}
+	rc = atomic_write_file(path, buf, len, err, errlen);
+	free(buf);
+	return (rc);
+}

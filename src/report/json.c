@@ -1,0 +1,436 @@
+/*
+ * The JSON results file.  Its layout is a contract with other tools and
+ * is documented in docs/results-schema.md; change both together and bump
+ * CB_SCHEMA_VERSION when a reader could be surprised.
+ */
+#include <errno.h>
+#include <math.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <jansson.h>
+
+#include "cyclebench.h"
+#include "core/machine.h"
+#include "core/names.h"
+#include "report/report.h"
+
+/*
+ * Every builder records a failed insertion in *bad instead of returning
+ * early: jansson frees the orphaned value itself, so one check at the
+ * end catches any allocation failure along the way.
+ */
+static void
+put(json_t *o, const char *key, json_t *v, int *bad)
+{
+
+	if (json_object_set_new(o, key, v) != 0)
+		*bad = 1;
+}
+
+static void
+append(json_t *a, json_t *v, int *bad)
+{
+
+	if (json_array_append_new(a, v) != 0)
+		*bad = 1;
+}
+
+/*
+ * jansson refuses strings that are not UTF-8, but argv, brand strings and
+ * sysfs files can hold anything; a results file with '?' for the odd byte
+ * beats no results file.
+ */
+static json_t *
+text_n(const char *s, size_t n)
+{
+	json_t *j;
+	char *copy;
+	size_t i;
+
+	j = json_stringn(s, n);
+	if (j != NULL)
+		return (j);
+	copy = malloc(n + 1);
+	if (copy == NULL)
+		return (NULL);
+	for (i = 0; i < n; i++)
+		copy[i] = (unsigned char)s[i] < 0x80 ? s[i] : '?';
+	copy[n] = '\0';
+	j = json_stringn(copy, n);
+	free(copy);
+	return (j);
+}
+
+static json_t *
+text(const char *s)
+{
+
+	return (s == NULL ? json_null() : text_n(s, strlen(s)));
+}
+
+/* "Unknown" fields are empty strings in C and null in the file. */
+static json_t *
+opt_text(const char *s)
+{
+
+	return (s == NULL || s[0] == '\0' ? json_null() : text(s));
+}
+
+/* A key from data rather than a literal may need the same repair. */
+static void
+put_dyn(json_t *o, const char *key, json_t *v, int *bad)
+{
+	json_t *k;
+
+	k = text(key);
+	if (k == NULL || !json_is_string(k)) {
+		json_decref(k);
+		json_decref(v);
+		*bad = 1;
+		return;
+	}
+	put(o, json_string_value(k), v, bad);
+	json_decref(k);
+}
+
+/* JSON has no NaN or infinity; jansson would refuse them. */
+static json_t *
+num(double v)
+{
+
+	return (isfinite(v) ? json_real(v) : json_null());
+}
+
+static json_t *
+int_or_null(long long v, long long unknown)
+{
+
+	return (v == unknown ? json_null() : json_integer(v));
+}
+
+static int
+is_digit(char c)
+{
+
+	return (c >= '0' && c <= '9');
+}
+
+/*
+ * Whether s is spelled exactly like a JSON number, so that writing it as
+ * one changes nothing a reader could notice ("007", "0x10", "inf" and
+ * " 5" stay strings).  *integral tells whether it has no fraction or
+ * exponent.
+ */
+static int
+is_json_number(const char *s, int *integral)
+{
+
+	if (*s == '-')
+		s++;
+	if (*s == '0')
+		s++;
+	else if (is_digit(*s))
+		while (is_digit(*s))
+			s++;
+	else
+		return (0);
+	*integral = 1;
+	if (*s == '.') {
+		s++;
+		if (!is_digit(*s))
+			return (0);
+		while (is_digit(*s))
+			s++;
+		*integral = 0;
+	}
+	if (*s == 'e' || *s == 'E') {
+		s++;
+		if (*s == '+' || *s == '-')
+			s++;
+		if (!is_digit(*s))
+			return (0);
+		while (is_digit(*s))
+			s++;
+		*integral = 0;
+	}
+	return (*s == '\0');
+}
+
+/* Out of a long long's or a double's range it stays a string, not infinity. */
+static json_t *
+param_value(const char *v)
+{
+	long long i;
+	double d;
+	char *end;
+	int integral;
+
+	if (v == NULL)
+		return (json_null());
+	if (!is_json_number(v, &integral))
+		return (text(v));
+	errno = 0;
+	if (integral) {
+		i = strtoll(v, &end, 10);
+		if (errno == 0 && *end == '\0')
+			return (json_integer(i));
+	} else {
+		d = strtod(v, &end);
+		if (errno == 0 && *end == '\0' && isfinite(d))
+			return (json_real(d));
+	}
+	return (text(v));
+}
+
+/* The statistics of one cb_summary, in the order the file lists them. */
+static const struct {
+	const char	*key;
+	size_t		 off;		/* of a double in struct cb_summary */
+} summary_fields[] = {
+	{ "min",	offsetof(struct cb_summary, min) },
+	{ "p10",	offsetof(struct cb_summary, p10) },
+	{ "median",	offsetof(struct cb_summary, median) },
+	{ "p90",	offsetof(struct cb_summary, p90) },
+	{ "p99",	offsetof(struct cb_summary, p99) },
+	{ "max",	offsetof(struct cb_summary, max) },
+	{ "mean",	offsetof(struct cb_summary, mean) },
+	{ "cv",		offsetof(struct cb_summary, cv) },
+	{ "ci95_low",	offsetof(struct cb_summary, ci95_low) },
+	{ "ci95_high",	offsetof(struct cb_summary, ci95_high) },
+};
+
+static json_t *
+summary_json(const struct cb_summary *s, int *bad)
+{
+	json_t *o;
+	size_t i;
+
+	o = json_object();
+	for (i = 0; i < sizeof(summary_fields) / sizeof(summary_fields[0]);
+	    i++)
+		put(o, summary_fields[i].key, num(*(const double *)
+		    (const void *)((const char *)s + summary_fields[i].off)),
+		    bad);
+	return (o);
+}
+
+static json_t *
+features_json(unsigned features, int *bad)
+{
+	const char *names[32];
+	json_t *a;
+	size_t i, n;
+
+	n = cb_feature_names(features, names, 32);
+	a = json_array();
+	for (i = 0; i < n && i < 32; i++)
+		append(a, json_string(names[i]), bad);
+	return (a);
+}
+
+static json_t *
+flags_json(unsigned flags, int *bad)
+{
+	const char *name;
+	json_t *a;
+	unsigned bit;
+
+	a = json_array();
+	for (bit = 1; bit != 0; bit <<= 1) {
+		if ((flags & bit) == 0 || (name = cb_flag_name(bit)) == NULL)
+			continue;
+		append(a, json_string(name), bad);
+	}
+	return (a);
+}
+
+static json_t *
+machine_json(const struct machine *m, int *bad)
+{
+	json_t *o, *mit;
+	int i;
+
+	if (m == NULL)
+		return (json_null());
+	o = json_object();
+	put(o, "cpu_vendor", opt_text(m->cpu_vendor), bad);
+	put(o, "cpu_brand", opt_text(m->cpu_brand), bad);
+	put(o, "cpu_family", json_integer(m->cpu_family), bad);
+	put(o, "cpu_model", json_integer(m->cpu_model), bad);
+	put(o, "cpu_stepping", json_integer(m->cpu_stepping), bad);
+	put(o, "codename", opt_text(m->codename), bad);
+	put(o, "microcode", opt_text(m->microcode), bad);
+	put(o, "cpu_features", features_json(m->cpu_features, bad), bad);
+	put(o, "ncpus", json_integer(m->ncpus), bad);
+	put(o, "tsc_hz", num(m->tsc_hz), bad);
+	put(o, "tsc_source", opt_text(m->tsc_source), bad);
+	put(o, "cycles_per_tick", num(m->cycles_per_tick), bad);
+	put(o, "cycle_method", json_string(cb_method_name(m->cycle_method)),
+	    bad);
+	put(o, "cycle_source", opt_text(m->cycle_source), bad);
+	put(o, "os", opt_text(m->os), bad);
+	put(o, "kernel", opt_text(m->kernel), bad);
+	put(o, "kernel_version", opt_text(m->kernel_version), bad);
+	put(o, "arch", opt_text(m->arch), bad);
+	mit = json_object();
+	for (i = 0; i < m->nmitigations && i < MACHINE_MAX_MITIGATIONS; i++)
+		if (m->mitigations[i].name[0] != '\0')
+			put_dyn(mit, m->mitigations[i].name,
+			    opt_text(m->mitigations[i].state), bad);
+	put(o, "mitigations", mit, bad);
+	put(o, "hypervisor", opt_text(m->hypervisor), bad);
+	put(o, "governor", opt_text(m->governor), bad);
+	put(o, "boost", opt_text(m->boost), bad);
+	put(o, "smt", opt_text(m->smt), bad);
+	put(o, "aslr", int_or_null(m->aslr, -1), bad);
+	put(o, "perf_counters", json_boolean(m->perf_counters), bad);
+	put(o, "perf_reason", opt_text(m->perf_reason), bad);
+	put(o, "perf_event_paranoid", int_or_null(m->perf_paranoid, -99),
+	    bad);
+	return (o);
+}
+
+static json_t *
+run_json(const struct run_info *run, int *bad)
+{
+	json_t *o, *argv;
+	int i;
+
+	if (run == NULL)
+		return (json_null());
+	o = json_object();
+	put(o, "started_at", opt_text(run->started_at), bad);
+	argv = json_array();
+	/* An empty argument is still an argument: "" stays "". */
+	for (i = 0; i < run->argc && run->argv != NULL; i++)
+		append(argv, text(run->argv[i]), bad);
+	put(o, "argv", argv, bad);
+	put(o, "partial", json_boolean(run->partial), bad);
+	return (o);
+}
+
+/*
+ * Only an ok result has measurements; a skipped or failed one may hold
+ * zeros or leftovers that must not read as a measured 0 cycles.
+ */
+static json_t *
+result_json(const struct cb_result *r, int *bad)
+{
+	const struct cb_bench *b;
+	const char *slash;
+	json_t *o, *params, *samples;
+	size_t i;
+	int ok;
+
+	b = r->bench;
+	ok = r->status == CB_OK;
+	o = json_object();
+	params = json_object();
+	if (b != NULL && b->name != NULL) {
+		slash = strchr(b->name, '/');
+		put(o, "name", text(b->name), bad);
+		put(o, "group", text_n(b->name, slash != NULL ?
+		    (size_t)(slash - b->name) : strlen(b->name)), bad);
+	} else {
+		put(o, "name", json_null(), bad);
+		put(o, "group", json_null(), bad);
+	}
+	for (i = 0; b != NULL && i < CB_MAX_PARAMS; i++)
+		if (b->params[i].key != NULL)
+			put_dyn(params, b->params[i].key,
+			    param_value(b->params[i].value), bad);
+	put(o, "params", params, bad);
+	put(o, "mode", b != NULL ? json_string(cb_mode_name(b->mode)) :
+	    json_null(), bad);
+	put(o, "status", json_string(cb_status_name(r->status)), bad);
+	put(o, "reason", opt_text(r->reason), bad);
+	put(o, "method", json_string(cb_method_name(r->method)), bad);
+	put(o, "cycles", ok ? summary_json(&r->cycles, bad) : json_null(), bad);
+	put(o, "tsc", ok ? summary_json(&r->tsc, bad) : json_null(), bad);
+	put(o, "ns", ok ? summary_json(&r->ns, bad) : json_null(), bad);
+	put(o, "r2", ok ? num(r->r2) : json_null(), bad);
+	put(o, "loop_overhead", ok ? num(r->loop_overhead) : json_null(), bad);
+	if (b != NULL && b->mode == CB_PATH) {
+		put(o, "first_call", ok ? num(r->first_call) : json_null(),
+		    bad);
+		put(o, "batched", ok ? num(r->batched) : json_null(), bad);
+	}
+	put(o, "ratio_before", ok ? num(r->ratio_before) : json_null(), bad);
+	put(o, "ratio_after", ok ? num(r->ratio_after) : json_null(), bad);
+	put(o, "disturbed_samples", json_integer(r->disturbed), bad);
+	put(o, "cpu", r->cpu >= 0 ? json_integer(r->cpu) : json_null(), bad);
+	put(o, "seconds", num(r->seconds), bad);
+	samples = json_array();
+	for (i = 0; ok && r->samples != NULL && i < r->nsamples; i++)
+		append(samples, num(r->samples[i]), bad);
+	put(o, "samples", samples, bad);
+	put(o, "flags", flags_json(r->flags, bad), bad);
+	return (o);
+}
+
+static json_t *
+document(const struct machine *m, const struct run_info *run,
+    const struct cb_result *r, size_t n, int *bad)
+{
+	json_t *doc, *tool, *results;
+	size_t i;
+
+	doc = json_object();
+	put(doc, "schema_version", json_integer(CB_SCHEMA_VERSION), bad);
+	tool = json_object();
+	put(tool, "name", json_string("cyclebench"), bad);
+	put(tool, "version", json_string(CB_VERSION), bad);
+	put(doc, "tool", tool, bad);
+	put(doc, "machine", machine_json(m, bad), bad);
+	put(doc, "run", run_json(run, bad), bad);
+	results = json_array();
+	for (i = 0; i < n; i++)
+		append(results, result_json(&r[i], bad), bad);
+	put(doc, "results", results, bad);
+	return (doc);
+}
+
+int
+report_json_write(const char *path, const struct machine *m,
+    const struct run_info *run, const struct cb_result *r, size_t n,
+    char *err, size_t errlen)
+{
+	json_t *doc;
+	FILE *fp;
+	char *buf;
+	size_t len;
+	int bad, rc;
+
+	bad = 0;
+	doc = document(m, run, r, n, &bad);
+	if (doc == NULL || bad) {
+		json_decref(doc);
+		snprintf(err, errlen, "cannot write %s: out of memory", path);
+		return (-1);
+	}
+	buf = NULL;
+	len = 0;
+	fp = open_memstream(&buf, &len);
+	if (fp == NULL) {
+		json_decref(doc);
+		snprintf(err, errlen, "cannot write %s: %s", path,
+		    strerror(errno));
+		return (-1);
+	}
+	/* Insertion order, not sorted keys: the layout reads top-down. */
+	bad = json_dumpf(doc, fp, JSON_INDENT(2)) != 0;
+	bad |= fputc('\n', fp) == EOF;
+	bad |= fclose(fp) != 0;
+	json_decref(doc);
+	if (bad) {
+		free(buf);
+		snprintf(err, errlen, "cannot write %s: out of memory", path);
+		return (-1);
+	}
+	rc = atomic_write_file(path, buf, len, err, errlen);
+	free(buf);
+	return (rc);
+}

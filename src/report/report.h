@@ -1,0 +1,41 @@
+/*
+ * Result outputs: the table on stdout, JSON and CSV files.  A report knows
+ * nothing about clocks: it prints what the engine put in cb_result.
+ */
+#ifndef CB_REPORT_H
+#define CB_REPORT_H
+
+#include <stdio.h>
+
+#include "cyclebench.h"
+#include "core/machine.h"
+
+/* What the run was: stored under "run" in the JSON. */
+struct run_info {
+	char		 started_at[32];	/* ISO 8601 UTC */
+	int		 argc;
+	char		**argv;
+	int		 partial;		/* 1: interrupted before the end */
+};
+
+/* The human table: one row per result, then a legend of methods/flags. */
+void	report_table(FILE *fp, const struct machine *m,
+	    const struct cb_result *r, size_t n);
+
+/*
+ * Write results as JSON (schema in docs/results-schema.md) or CSV to
+ * `path', atomically: a temporary file in the same directory, fsync,
+ * rename.  On failure returns -1 with a message in err and leaves no
+ * file at path (an existing one stays untouched).
+ */
+int	report_json_write(const char *path, const struct machine *m,
+	    const struct run_info *run, const struct cb_result *r, size_t n,
+	    char *err, size_t errlen);
+int	report_csv_write(const char *path, const struct cb_result *r,
+	    size_t n, char *err, size_t errlen);
+
+/* Write `len' bytes to path atomically (tmp + fsync + rename). */
+int	atomic_write_file(const char *path, const char *data, size_t len,
+	    char *err, size_t errlen);
+
+#endif
