@@ -1,0 +1,30 @@
+/*
+ * The reference loops the clock and the engine measure themselves with:
+ * a chain of dependent adds (one core cycle each on every x86 since the
+ * P6, which is what calibration rests on) and an empty counted loop of the
+ * shape every benchmark body has.
+ */
+#include <stdint.h>
+
+#include "arch/x86/loops.h"
+
+void
+arch_add_chain(uint64_t iters, void *ctx)
+{
+	uintptr_t x = 0;
+
+	(void)ctx;
+	do
+		__asm__ volatile(".rept " ARCH_ADD_CHAIN_UNROLL_S "\n\t"
+		    "add $1, %0\n\t.endr" : "+r" (x));
+	while (--iters);
+}
+
+void
+arch_empty_loop(uint64_t iters, void *ctx)
+{
+	(void)ctx;
+	do
+		__asm__ volatile("" : "+r" (iters));
+	while (--iters);
+}

@@ -1,0 +1,11 @@
+#include "cyclebench.h"
+#include "arch/x86/cpu.h"
+#include "arch/x86/tsc.h"
+
+int arch_tsc_have_rdtscp;
+
+void
+arch_tsc_init(void)
+{
+	arch_tsc_have_rdtscp = (arch_cpu_features() & CB_CPU_RDTSCP) != 0;
+}

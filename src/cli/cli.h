@@ -1,0 +1,22 @@
+/* The command line: one file per command, the table in main.c. */
+#ifndef CB_CLI_H
+#define CB_CLI_H
+
+/* Exit statuses, documented in cyclebench(1). */
+#define EXIT_BENCH_ERROR	1	/* a benchmark ended in error */
+#define EXIT_USAGE		2	/* bad arguments or input */
+#define EXIT_OUTPUT		3	/* results could not be saved */
+
+int	cmd_info(int argc, char **argv);
+int	cmd_list(int argc, char **argv);
+int	cmd_run(int argc, char **argv);
+
+/* Print "cyclebench: <msg>" and a hint to stderr; returns EXIT_USAGE. */
+int	usage_error(const char *cmd, const char *fmt, ...)
+	    __attribute__((format(printf, 2, 3)));
+
+/* Parse a whole decimal number in [lo, hi]; -1 if it is not one. */
+int	parse_long(const char *s, long lo, long hi, long *out);
+int	parse_double(const char *s, double lo, double hi, double *out);
+
+#endif

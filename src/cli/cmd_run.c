@@ -1,0 +1,220 @@
+#include <errno.h>
+#include <getopt.h>
+#include <libgen.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "cli/cli.h"
+#include "core/clock.h"
+#include "core/machine.h"
+#include "core/registry.h"
+#include "os/cpuset.h"
+#include "report/report.h"
+
+static const char run_help[] =
+"usage: cyclebench run [PATTERN...] [options]\n"
+"\n"
+"Measures the benchmarks PATTERN selects (a suite, a full name or a shell\n"
+"glob; none: the default suites) and prints cycles per operation.\n"
+"\n"
+"  --json FILE         save every result, with raw samples, as JSON\n"
+"  --csv FILE          save one CSV row per result\n"
+"  --quick             fewer samples: a rough answer in a third of the time\n"
+"  --cpu N             measure on CPU N (default: the highest allowed)\n"
+"  --repetitions N     samples per benchmark, 5 to 100000 (default 101,\n"
+"                      --quick 31; path benchmarks time 10 calls each)\n"
+"  --timeout SECONDS   stop a benchmark's child after this long (60)\n";
+
+struct run_args {
+	const char	*json;
+	const char	*csv;
+	struct cb_options opts;
+};
+
+/* Refuse before measuring, not after, when a result could not be saved. */
+static int
+check_writable(const char *path)
+{
+	char *copy, *dir;
+	int ok;
+
+	if ((copy = strdup(path)) == NULL)
+		return (-1);
+	dir = dirname(copy);
+	ok = access(dir, W_OK | X_OK) == 0;
+	if (!ok)
+		fprintf(stderr, "cyclebench: cannot write '%s': directory "
+		    "'%s': %s\n", path, dir, strerror(errno));
+	free(copy);
+	return (ok ? 0 : -1);
+}
+
+static int
+parse_args(int argc, char **argv, struct run_args *a)
+{
+	static const struct option opts[] = {
+		{ "json", required_argument, NULL, 'j' },
+		{ "csv", required_argument, NULL, 'c' },
+		{ "quick", no_argument, NULL, 'q' },
+		{ "cpu", required_argument, NULL, 'p' },
+		{ "repetitions", required_argument, NULL, 'r' },
+		{ "timeout", required_argument, NULL, 't' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 }
+	};
+	long v;
+	int c;
+
+	memset(a, 0, sizeof(*a));
+	cb_options_default(&a->opts);
+	opterr = 0;
+	optind = 1;
+	while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+		switch (c) {
+		case 'j':
+			a->json = optarg;
+			break;
+		case 'c':
+			a->csv = optarg;
+			break;
+		case 'q':
+			a->opts.quick = 1;
+			break;
+		case 'p':
+			if (parse_long(optarg, 0, 65535, &v) != 0 ||
+			    !cpuset_allowed((int)v))
+				return (usage_error("run", "--cpu '%s' is not "
+				    "a CPU this process may use", optarg));
+			a->opts.cpu = (int)v;
+			break;
+		case 'r':
+			if (parse_long(optarg, 5, 100000, &v) != 0)
+				return (usage_error("run", "--repetitions "
+				    "takes a whole number from 5 to 100000, "
+				    "not '%s'", optarg));
+			a->opts.repetitions = (unsigned)v;
+			break;
+		case 't':
+			if (parse_double(optarg, 0.1, 86400,
+			    &a->opts.timeout) != 0)
+				return (usage_error("run", "--timeout takes "
+				    "seconds from 0.1 to 86400, not '%s'",
+				    optarg));
+			break;
+		case 'h':
+			fputs(run_help, stdout);
+			return (-1);
+		case '?':
+			if (optopt != 0)
+				return (usage_error("run", "option '%s' needs "
+				    "a value", argv[optind - 1]));
+			return (usage_error("run", "unknown option '%s'",
+			    argv[optind - 1]));
+		}
+	}
+	if (a->json && strcmp(a->json, "") == 0)
+		return (usage_error("run", "--json needs a file name"));
+	if (a->csv && strcmp(a->csv, "") == 0)
+		return (usage_error("run", "--csv needs a file name"));
+	if ((a->json && check_writable(a->json) != 0) ||
+	    (a->csv && check_writable(a->csv) != 0))
+		return (EXIT_USAGE);
+	return (0);
+}
+
+static void
+progress(size_t i, size_t n, const struct cb_bench *b, int show)
+{
+	char label[160];
+
+	if (!show)
+		return;
+	if (b == NULL)
+		fprintf(stderr, "\r\033[K");
+	else
+		fprintf(stderr, "\r\033[K[%zu/%zu] %s", i + 1, n,
+		    registry_label(b, label, sizeof(label)));
+	fflush(stderr);
+}
+
+static void
+utc_now(char *buf, size_t len)
+{
+	struct tm tm;
+	time_t t;
+
+	t = time(NULL);
+	gmtime_r(&t, &tm);
+	strftime(buf, len, "%Y-%m-%dT%H:%M:%SZ", &tm);
+}
+
+static int
+save(const struct run_args *a, const struct machine *m,
+    const struct run_info *info, const struct cb_result *r, size_t n)
+{
+	char err[512];
+	int status = 0;
+
+	if (a->json && report_json_write(a->json, m, info, r, n, err,
+	    sizeof(err)) != 0) {
+		fprintf(stderr, "cyclebench: %s\n", err);
+		status = EXIT_OUTPUT;
+	}
+	if (a->csv && report_csv_write(a->csv, r, n, err, sizeof(err)) != 0) {
+		fprintf(stderr, "cyclebench: %s\n", err);
+		status = EXIT_OUTPUT;
+	}
+	return (status);
+}
+
+int
+cmd_run(int argc, char **argv)
+{
+	struct run_args a;
+	struct run_info info;
+	struct selection sel;
+	struct cb_result *results;
+	struct machine m;
+	char err[256];
+	size_t i;
+	int rc, status = 0, tty;
+
+	if ((rc = parse_args(argc, argv, &a)) != 0)
+		return (rc < 0 ? 0 : rc);
+	if (registry_select(argv + optind, argc - optind, &sel, err,
+	    sizeof(err)) != 0)
+		return (usage_error("run", "%s", err));
+	if (a.opts.cpu < 0)
+		a.opts.cpu = cpuset_default_cpu();
+	memset(&info, 0, sizeof(info));
+	utc_now(info.started_at, sizeof(info.started_at));
+	info.argc = argc + 1;
+	info.argv = argv - 1;	/* main() passed argv + 1: keep "cyclebench" */
+	machine_read(&m, "");
+	clock_describe(&m);
+	results = calloc(sel.n ? sel.n : 1, sizeof(*results));
+	if (results == NULL) {
+		fprintf(stderr, "cyclebench: out of memory\n");
+		return (EXIT_BENCH_ERROR);
+	}
+	tty = isatty(STDERR_FILENO);
+	for (i = 0; i < sel.n; i++) {
+		progress(i, sel.n, sel.items[i], tty);
+		if (cb_measure(sel.items[i], &a.opts, &results[i]) == CB_ERROR)
+			status = EXIT_BENCH_ERROR;
+	}
+	progress(0, 0, NULL, tty);
+	report_table(stdout, &m, results, sel.n);
+	fflush(stdout);
+	rc = save(&a, &m, &info, results, sel.n);
+	if (rc != 0)
+		status = rc;
+	for (i = 0; i < sel.n; i++)
+		cb_result_free(&results[i]);
+	free(results);
+	registry_selection_free(&sel);
+	return (status);
+}

@@ -1,0 +1,107 @@
+/*
+ * cyclebench: measure what low-level code costs in CPU cycles.
+ */
+#include <errno.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cyclebench.h"
+#include "cli/cli.h"
+
+struct command {
+	const char	*name;
+	int		(*fn)(int, char **);
+	const char	*summary;
+};
+
+static const struct command commands[] = {
+	{ "info", cmd_info, "print the machine fingerprint" },
+	{ "list", cmd_list, "list the benchmarks matching PATTERN" },
+	{ "run", cmd_run, "measure benchmarks and report cycles per operation" },
+};
+
+#define NCOMMANDS (sizeof(commands) / sizeof(commands[0]))
+
+static void
+usage(FILE *fp)
+{
+	size_t i;
+
+	fprintf(fp, "usage: cyclebench <command> [options] [args]\n"
+	    "       cyclebench --help | --version\n\ncommands:\n");
+	for (i = 0; i < NCOMMANDS; i++)
+		fprintf(fp, "  %-8s %s\n", commands[i].name,
+		    commands[i].summary);
+	fprintf(fp, "\n'cyclebench <command> --help' describes a command; "
+	    "cyclebench(1) has the rest.\n");
+}
+
+int
+usage_error(const char *cmd, const char *fmt, ...)
+{
+	va_list ap;
+
+	fprintf(stderr, "cyclebench: ");
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fprintf(stderr, "\nTry 'cyclebench %s%s--help'.\n", cmd ? cmd : "",
+	    cmd ? " " : "");
+	return (EXIT_USAGE);
+}
+
+int
+parse_long(const char *s, long lo, long hi, long *out)
+{
+	char *end;
+	long v;
+
+	errno = 0;
+	v = strtol(s, &end, 10);
+	if (*s == '\0' || *end != '\0' || errno != 0 || v < lo || v > hi)
+		return (-1);
+	*out = v;
+	return (0);
+}
+
+int
+parse_double(const char *s, double lo, double hi, double *out)
+{
+	char *end;
+	double v;
+
+	errno = 0;
+	v = strtod(s, &end);
+	if (*s == '\0' || *end != '\0' || errno != 0 || !isfinite(v) ||
+	    v < lo || v > hi)
+		return (-1);
+	*out = v;
+	return (0);
+}
+
+int
+main(int argc, char **argv)
+{
+	size_t i;
+
+	if (argc < 2) {
+		usage(stderr);
+		return (EXIT_USAGE);
+	}
+	if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0 ||
+	    strcmp(argv[1], "help") == 0) {
+		usage(stdout);
+		return (0);
+	}
+	if (strcmp(argv[1], "--version") == 0) {
+		printf("cyclebench %s\n", CB_VERSION);
+		return (0);
+	}
+	for (i = 0; i < NCOMMANDS; i++)
+		if (strcmp(argv[1], commands[i].name) == 0)
+			return (commands[i].fn(argc - 1, argv + 1));
+	return (usage_error(NULL, "'%s' is not a command", argv[1]));
+}

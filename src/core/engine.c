@@ -1,0 +1,450 @@
+#include <math.h>
+#include <sched.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <time.h>
+
+#include "arch/x86/loops.h"
+#include "core/clock.h"
+#include "core/engine.h"
+#include "core/stats.h"
+
+#define BOOTSTRAP_RESAMPLES	1000
+#define MIN_CLEAN_SAMPLES	10
+#define POOR_FIT_R2		0.99
+#define NOISY_SPREAD		0.05	/* (p90 - p10) / median */
+#define DISTURBED_SHARE		0.10
+#define PATH_BATCH		16
+/*
+ * The reference chain's best of five: a dependent add chain loses a cycle
+ * now and then to whatever shares the core (an SMT sibling on the host),
+ * never gains one, so its fastest run is its truest.
+ */
+#define REF_BEST_OF		5
+#define BUDGET_SECONDS		2.0
+#define QUICK_BUDGET_SECONDS	0.5
+
+/* Interleaved, so a slow drift does not tilt the fitted slope. */
+static const unsigned size_order[ENGINE_SIZES] = { 1, 5, 3, 7, 2, 6, 4, 8 };
+
+struct timing {
+	double	tsc;
+	double	cyc;
+};
+
+/* What could have disturbed the samples taken since guard_begin(). */
+struct guard {
+	long	nivcsw;
+	int	cpu;
+};
+
+static double
+now_seconds(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (ts.tv_sec + ts.tv_nsec / 1e9);
+}
+
+static long
+thread_nivcsw(void)
+{
+	struct rusage ru;
+
+	if (getrusage(RUSAGE_THREAD, &ru) != 0)
+		return (-1);
+	return (ru.ru_nivcsw);
+}
+
+static void
+guard_begin(struct guard *g)
+{
+	g->nivcsw = thread_nivcsw();
+	g->cpu = sched_getcpu();
+}
+
+static int
+guard_tripped(const struct guard *g)
+{
+	return (thread_nivcsw() != g->nivcsw || sched_getcpu() != g->cpu);
+}
+
+static struct timing
+time_best(cb_body_fn *body, void *ctx, uint64_t n, int tries)
+{
+	struct timing best = { INFINITY, INFINITY };
+	struct stamp s0, s1;
+	int i;
+
+	for (i = 0; i < tries; i++) {
+		stamp_begin(&s0);
+		body(n, ctx);
+		stamp_end(&s1);
+		if ((double)(s1.tsc - s0.tsc) < best.tsc) {
+			best.tsc = (double)(s1.tsc - s0.tsc);
+			best.cyc = (double)(s1.cyc - s0.cyc);
+		}
+	}
+	return (best);
+}
+
+/* One sample: cost per iteration as the slope over ENGINE_SIZES counts. */
+static int
+fit_once(cb_body_fn *body, void *ctx, uint64_t base, struct timing *per_iter,
+    double *r2, double *intercept)
+{
+	double x[ENGINE_SIZES], yt[ENGINE_SIZES], yc[ENGINE_SIZES];
+	struct stats_fit ft, fc;
+	struct timing t;
+	int i;
+
+	for (i = 0; i < ENGINE_SIZES; i++) {
+		x[i] = (double)(base * size_order[i]);
+		t = time_best(body, ctx, base * size_order[i], ENGINE_BEST_OF);
+		yt[i] = t.tsc;
+		yc[i] = t.cyc;
+	}
+	if (stats_linear_fit(x, yt, ENGINE_SIZES, &ft) != 0)
+		return (-1);
+	per_iter->tsc = ft.slope;
+	per_iter->cyc = NAN;
+	if (clock_pmc_page != NULL &&
+	    stats_linear_fit(x, yc, ENGINE_SIZES, &fc) == 0)
+		per_iter->cyc = fc.slope;
+	*r2 = ft.r2;
+	if (intercept != NULL)
+		*intercept = ft.intercept;
+	return (0);
+}
+
+/* The iteration count whose call lasts at least ENGINE_TARGET_TICKS. */
+static uint64_t
+choose_base(cb_body_fn *body, void *ctx)
+{
+	uint64_t n;
+
+	for (n = 1; n < (UINT64_C(1) << 40); n *= 2)
+		if (time_best(body, ctx, n, ENGINE_BEST_OF).tsc >=
+		    ENGINE_TARGET_TICKS)
+			break;
+	return (n);
+}
+
+static void
+warm_up(cb_body_fn *body, void *ctx, uint64_t iters, double seconds)
+{
+	double end;
+
+	end = now_seconds() + seconds;
+	do
+		body(iters, ctx);
+	while (now_seconds() < end);
+}
+
+void
+engine_calibrate(struct engine_calibration *cal, int quick)
+{
+	enum { ROUNDS = 21 };
+	double tsc[ROUNDS], cyc[ROUNDS], icpt[ROUNDS], r2;
+	unsigned rounds, kept, tries;
+	struct timing t;
+	struct guard g;
+	uint64_t base;
+
+	rounds = quick ? 9 : ROUNDS;
+	base = choose_base(arch_add_chain, NULL);
+	warm_up(arch_add_chain, NULL, base, quick ? 0.005 : 0.01);
+	for (kept = tries = 0; kept < rounds && tries < rounds * 4; tries++) {
+		guard_begin(&g);
+		if (fit_once(arch_add_chain, NULL, base, &t, &r2,
+		    &icpt[kept]) != 0 || guard_tripped(&g))
+			continue;
+		tsc[kept] = t.tsc;
+		cyc[kept++] = t.cyc;
+	}
+	if (kept == 0) {	/* a machine this busy still gets a ratio */
+		fit_once(arch_add_chain, NULL, base, &t, &r2, &icpt[0]);
+		tsc[0] = t.tsc;
+		cyc[0] = t.cyc;
+		kept = 1;
+	}
+	cal->counted = clock_pmc_page != NULL;
+	if (cal->counted)
+		cal->ratio = stats_median(cyc, kept) / stats_median(tsc, kept);
+	else
+		cal->ratio = ARCH_ADD_CHAIN_UNROLL / stats_median(tsc, kept);
+	cal->ref_intercept = stats_median(icpt, kept);
+	cal->ref_iters = base * 4;
+}
+
+/*
+ * Core cycles per tick at this moment: the reference chain's adds over its
+ * ticks less the call overhead found at calibration.  0 when counted.
+ */
+static double
+ratio_now(const struct engine_calibration *cal)
+{
+	double t;
+
+	if (cal->counted)
+		return (0);
+	t = time_best(arch_add_chain, NULL, cal->ref_iters, REF_BEST_OF).tsc;
+	return ((double)cal->ref_iters * ARCH_ADD_CHAIN_UNROLL /
+	    (t - cal->ref_intercept));
+}
+
+static int
+drifted(double before, double after)
+{
+	return (before > 0 && fabs(after / before - 1) > ENGINE_DRIFT_LIMIT);
+}
+
+/* Cycles for `ticks' under the clock seen around the sample. */
+static double
+to_cycles(double ticks, double counted, double ratio_a, double ratio_b)
+{
+	return (ratio_a > 0 ? ticks * (ratio_a + ratio_b) / 2 : counted);
+}
+
+/* Raw per-operation samples while they are being gathered. */
+struct gather {
+	double	*tsc;
+	double	*cyc;		/* counted cycles, NAN when calibrated */
+	size_t	 n, cap;
+	unsigned disturbed;
+	double	 r2[ENGINE_SIZES * 64];
+	size_t	 nr2;
+};
+
+static int
+gather_init(struct gather *s, size_t cap)
+{
+	memset(s, 0, sizeof(*s));
+	s->tsc = calloc(cap, sizeof(double));
+	s->cyc = calloc(cap, sizeof(double));
+	s->cap = cap;
+	return (s->tsc != NULL && s->cyc != NULL ? 0 : -1);
+}
+
+static void
+gather_add(struct gather *s, double tsc, double cyc)
+{
+	if (s->n < s->cap) {
+		s->tsc[s->n] = tsc;
+		s->cyc[s->n++] = cyc;
+	}
+}
+
+static void
+gather_r2(struct gather *s, double r2)
+{
+	if (s->nr2 < sizeof(s->r2) / sizeof(s->r2[0]))
+		s->r2[s->nr2++] = r2;
+}
+
+static double
+budget(const struct cb_options *o)
+{
+	return (o->quick ? QUICK_BUDGET_SECONDS : BUDGET_SECONDS);
+}
+
+static void
+sample_loop(const struct cb_bench *b, void *ctx, const struct cb_options *o,
+    const struct engine_calibration *cal, struct gather *s, double *loop_ticks)
+{
+	struct timing t, empty[5];
+	struct guard g;
+	uint64_t base;
+	double r2, tsc[5], end, ra, rb;
+	int i, rc;
+
+	base = choose_base(b->body, ctx);
+	warm_up(b->body, ctx, base * ENGINE_SIZES, o->quick ? 0.01 : 0.02);
+
+	/* The empty loop around the body, per iteration, as a cross-check. */
+	for (i = 0; i < 5; i++) {
+		fit_once(arch_empty_loop, NULL, base, &empty[i], &r2, NULL);
+		tsc[i] = empty[i].tsc;
+	}
+	*loop_ticks = stats_median(tsc, 5);
+
+	end = now_seconds() + budget(o);
+	while (s->n < s->cap) {
+		if (s->n >= MIN_CLEAN_SAMPLES && now_seconds() > end)
+			break;
+		if (s->disturbed > s->cap * 4 && now_seconds() > end)
+			break;
+		guard_begin(&g);
+		ra = ratio_now(cal);
+		rc = fit_once(b->body, ctx, base, &t, &r2, NULL);
+		rb = ratio_now(cal);
+		if (rc != 0 || guard_tripped(&g) || drifted(ra, rb)) {
+			s->disturbed++;
+			continue;
+		}
+		gather_add(s, t.tsc / b->ops, to_cycles(t.tsc, t.cyc, ra, rb) /
+		    b->ops);
+		gather_r2(s, r2);
+	}
+}
+
+static void
+sample_path(const struct cb_bench *b, void *ctx, const struct cb_options *o,
+    const struct engine_calibration *cal, struct gather *s,
+    struct cb_result *r)
+{
+	struct timing overhead, first, fit;
+	struct stamp s0, s1;
+	struct guard g;
+	double batch_tsc[PATH_BATCH], batch_cyc[PATH_BATCH], r2, cyc[5];
+	double end, ra, rb;
+	uint64_t base;
+	int i, k;
+
+	/* The cold call first, before anything warms the path. */
+	first = time_best(b->body, ctx, 1, 1);
+	overhead.tsc = overhead.cyc = INFINITY;
+	for (i = 0; i < 1000; i++) {
+		stamp_begin(&s0);
+		stamp_end(&s1);
+		if ((double)(s1.tsc - s0.tsc) < overhead.tsc) {
+			overhead.tsc = (double)(s1.tsc - s0.tsc);
+			overhead.cyc = (double)(s1.cyc - s0.cyc);
+		}
+	}
+	ra = ratio_now(cal);
+	r->first_call = to_cycles(first.tsc - overhead.tsc,
+	    first.cyc - overhead.cyc, ra, ra);
+	warm_up(b->body, ctx, 1, o->quick ? 0.005 : 0.01);
+
+	end = now_seconds() + budget(o);
+	while (s->n < s->cap) {
+		if (s->n >= MIN_CLEAN_SAMPLES && now_seconds() > end)
+			break;
+		if (s->disturbed > s->cap * 4 && now_seconds() > end)
+			break;
+		guard_begin(&g);
+		ra = ratio_now(cal);
+		for (k = 0; k < PATH_BATCH; k++) {
+			stamp_begin(&s0);
+			b->body(1, ctx);
+			stamp_end(&s1);
+			batch_tsc[k] = (double)(s1.tsc - s0.tsc) - overhead.tsc;
+			batch_cyc[k] = (double)(s1.cyc - s0.cyc) - overhead.cyc;
+		}
+		rb = ratio_now(cal);
+		if (guard_tripped(&g) || drifted(ra, rb)) {
+			s->disturbed += PATH_BATCH;
+			continue;
+		}
+		for (k = 0; k < PATH_BATCH; k++)
+			gather_add(s, batch_tsc[k] / b->ops, to_cycles(
+			    batch_tsc[k], batch_cyc[k], ra, rb) / b->ops);
+	}
+
+	/* Batched slope as a cross-check of the per-call numbers. */
+	base = choose_base(b->body, ctx);
+	for (i = 0; i < 5; i++) {
+		ra = ratio_now(cal);
+		fit_once(b->body, ctx, base, &fit, &r2, NULL);
+		rb = ratio_now(cal);
+		cyc[i] = to_cycles(fit.tsc, fit.cyc, ra, rb);
+		gather_r2(s, r2);
+	}
+	r->batched = stats_median(cyc, 5) / b->ops;
+}
+
+static unsigned
+result_flags(const struct cb_result *r, double loop_cycles)
+{
+	unsigned f = 0;
+	double kept = (double)r->nsamples;
+
+	if (r->bench->mode != CB_PATH && r->r2 < POOR_FIT_R2)
+		f |= CB_FLAG_POOR_FIT;
+	if (fabs(r->ratio_after / r->ratio_before - 1) > ENGINE_DRIFT_LIMIT)
+		f |= CB_FLAG_CLOCK_DRIFT;
+	if (r->disturbed > DISTURBED_SHARE * (kept + r->disturbed))
+		f |= CB_FLAG_DISTURBED;
+	/* Robust spread: one stray sample must not condemn a clean row. */
+	if (r->bench->mode != CB_PATH &&
+	    (r->cycles.p90 - r->cycles.p10) / r->cycles.median > NOISY_SPREAD)
+		f |= CB_FLAG_NOISY;
+	if (kept < MIN_CLEAN_SAMPLES)
+		f |= CB_FLAG_FEW_SAMPLES;
+	if (r->bench->mode != CB_PATH &&
+	    r->cycles.median * r->bench->ops < 2 * loop_cycles)
+		f |= CB_FLAG_BELOW_RESOLUTION;
+	return (f);
+}
+
+/* Turn gathered ticks into cycles, summaries and flags. */
+static void
+finish(struct cb_result *r, struct gather *s, double loop_ticks)
+{
+	double ratio, tsc_hz, *ns;
+	size_t i;
+
+	ratio = (r->ratio_before + r->ratio_after) / 2;
+	tsc_hz = clock_tsc_hz();
+	r->nsamples = s->n;
+	r->samples_tsc = s->tsc;
+	r->samples = s->cyc;
+	r->disturbed = s->disturbed;
+	ns = calloc(s->n ? s->n : 1, sizeof(double));
+	for (i = 0; ns != NULL && i < s->n; i++)
+		ns[i] = s->tsc[i] / tsc_hz * 1e9;
+	stats_summarize(r->samples, s->n, BOOTSTRAP_RESAMPLES, 1, &r->cycles);
+	stats_summarize(r->samples_tsc, s->n, BOOTSTRAP_RESAMPLES, 1, &r->tsc);
+	stats_summarize(ns, ns != NULL ? s->n : 0, BOOTSTRAP_RESAMPLES, 1,
+	    &r->ns);
+	free(ns);
+	r->r2 = s->nr2 ? stats_median(s->r2, s->nr2) : NAN;
+	r->loop_overhead = r->bench->mode == CB_PATH ? NAN :
+	    loop_ticks * ratio / r->bench->ops;
+	r->flags = result_flags(r, loop_ticks * ratio);
+	if (s->n == 0) {
+		r->status = CB_ERROR;
+		snprintf(r->reason, sizeof(r->reason), "every sample was "
+		    "disturbed (%u dropped): the machine is too busy",
+		    s->disturbed);
+	}
+}
+
+void
+engine_run(const struct cb_bench *b, void *ctx, const struct cb_options *o,
+    struct cb_result *r)
+{
+	struct engine_calibration before, after;
+	struct gather s;
+	double start, loop_ticks = 0;
+	size_t cap;
+
+	start = now_seconds();
+	clock_init();
+	r->status = CB_OK;
+	r->first_call = r->batched = NAN;
+	cap = o->repetitions * (b->mode == CB_PATH ? ENGINE_PATH_CALLS : 1);
+	if (gather_init(&s, cap) != 0) {
+		r->status = CB_ERROR;
+		snprintf(r->reason, sizeof(r->reason), "out of memory for "
+		    "%zu samples", cap);
+		free(s.tsc);
+		free(s.cyc);
+		return;
+	}
+	warm_up(arch_add_chain, NULL, 1000, o->quick ? 0.005 : 0.01);
+	engine_calibrate(&before, o->quick);
+	r->method = before.counted ? CB_CYCLES_COUNTED : CB_CYCLES_CALIBRATED;
+	if (b->mode == CB_PATH)
+		sample_path(b, ctx, o, &before, &s, r);
+	else
+		sample_loop(b, ctx, o, &before, &s, &loop_ticks);
+	engine_calibrate(&after, o->quick);
+	r->ratio_before = before.ratio;
+	r->ratio_after = after.ratio;
+	finish(r, &s, loop_ticks);
+	r->seconds = now_seconds() - start;
+}

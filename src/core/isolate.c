@@ -1,0 +1,270 @@
+/*
+ * cb_measure(): run one benchmark in a child process pinned to one CPU,
+ * under a time limit, so that a crash, an illegal instruction or a hang
+ * becomes an error row for that benchmark and the run goes on.  The child
+ * sends its result back through a pipe; the parent owns the result.
+ */
+#include <errno.h>
+#include <math.h>
+#include <poll.h>
+#include <stdarg.h>
+#include <sched.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "arch/x86/cpu.h"
+#include "core/clock.h"
+#include "os/cpuset.h"
+#include "core/engine.h"
+#include "core/names.h"
+
+#define DEFAULT_REPETITIONS	101
+#define QUICK_REPETITIONS	31
+#define DEFAULT_TIMEOUT		60.0
+
+void
+cb_options_default(struct cb_options *o)
+{
+	memset(o, 0, sizeof(*o));
+	o->cpu = -1;
+	o->timeout = DEFAULT_TIMEOUT;
+	o->isolate = 1;
+}
+
+void
+cb_result_free(struct cb_result *r)
+{
+	free(r->samples);
+	free(r->samples_tsc);
+	r->samples = r->samples_tsc = NULL;
+	r->nsamples = 0;
+}
+
+static void
+set_reason(struct cb_result *r, enum cb_status st, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+static void
+set_reason(struct cb_result *r, enum cb_status st, const char *fmt, ...)
+{
+	va_list ap;
+
+	r->status = st;
+	va_start(ap, fmt);
+	vsnprintf(r->reason, sizeof(r->reason), fmt, ap);
+	va_end(ap);
+}
+
+/* Setup, pin, measure, teardown: what runs in the child (or inline). */
+static void
+measure_here(const struct cb_bench *b, const struct cb_options *o,
+    struct cb_result *r)
+{
+	char why[CB_REASON_MAX] = "";
+	void *ctx = NULL;
+	int rc;
+
+	r->bench = b;
+	if (cpuset_pin(o->cpu, why, sizeof(why)) != 0) {
+		set_reason(r, CB_ERROR, "%s", why);
+		return;
+	}
+	r->cpu = o->cpu;
+	if (b->setup != NULL && (rc = b->setup(&ctx, why, sizeof(why))) != 0) {
+		set_reason(r, rc == CB_SETUP_SKIP ? CB_SKIPPED : CB_ERROR,
+		    "%s", why[0] ? why : "setup failed");
+		return;
+	}
+	engine_run(b, ctx, o, r);
+	if (b->teardown != NULL)
+		b->teardown(ctx);
+}
+
+static int
+write_all(int fd, const void *buf, size_t len)
+{
+	const char *p = buf;
+	ssize_t n;
+
+	while (len > 0) {
+		n = write(fd, p, len);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			return (-1);
+		p += n;
+		len -= (size_t)n;
+	}
+	return (0);
+}
+
+/* Read up to len bytes before the deadline; returns bytes read or -1. */
+static ssize_t
+read_until(int fd, void *buf, size_t len, double deadline)
+{
+	struct timespec ts;
+	struct pollfd p = { .fd = fd, .events = POLLIN };
+	char *q = buf;
+	size_t got = 0;
+	double now;
+	ssize_t n;
+	int rc;
+
+	while (got < len) {
+		clock_gettime(CLOCK_MONOTONIC, &ts);
+		now = ts.tv_sec + ts.tv_nsec / 1e9;
+		if (now >= deadline)
+			return (-1);
+		rc = poll(&p, 1, (int)((deadline - now) * 1000) + 1);
+		if (rc < 0 && errno == EINTR)
+			continue;
+		if (rc < 0)
+			return (-1);
+		if (rc == 0)
+			continue;
+		n = read(fd, q + got, len - got);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			break;
+		got += (size_t)n;
+	}
+	return ((ssize_t)got);
+}
+
+static void
+child(int fd, const struct cb_bench *b, const struct cb_options *o)
+{
+	struct cb_result r;
+	size_t n;
+
+	prctl(PR_SET_PDEATHSIG, SIGKILL);
+	memset(&r, 0, sizeof(r));
+	measure_here(b, o, &r);
+	n = r.nsamples;
+	if (write_all(fd, &r, sizeof(r)) != 0 ||
+	    (n && write_all(fd, r.samples, n * sizeof(double)) != 0) ||
+	    (n && write_all(fd, r.samples_tsc, n * sizeof(double)) != 0))
+		_exit(3);
+	_exit(0);
+}
+
+static void
+describe_exit(struct cb_result *r, int status)
+{
+	int sig;
+
+	if (WIFSIGNALED(status)) {
+		sig = WTERMSIG(status);
+		set_reason(r, CB_ERROR, "crashed: killed by signal %d (SIG%s)",
+		    sig, sigabbrev_np(sig) ? sigabbrev_np(sig) : "?");
+	} else if (WIFEXITED(status))
+		set_reason(r, CB_ERROR, "child exited with status %d without "
+		    "a result", WEXITSTATUS(status));
+}
+
+static void
+measure_isolated(const struct cb_bench *b, const struct cb_options *o,
+    struct cb_result *r)
+{
+	struct timespec ts;
+	double deadline;
+	size_t bytes;
+	pid_t pid;
+	int fds[2], status;
+
+	if (pipe(fds) != 0) {
+		set_reason(r, CB_ERROR, "pipe: %s", strerror(errno));
+		return;
+	}
+	fflush(NULL);
+	pid = fork();
+	if (pid < 0) {
+		set_reason(r, CB_ERROR, "fork: %s", strerror(errno));
+		close(fds[0]);
+		close(fds[1]);
+		return;
+	}
+	if (pid == 0) {
+		close(fds[0]);
+		child(fds[1], b, o);
+	}
+	close(fds[1]);
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	deadline = ts.tv_sec + ts.tv_nsec / 1e9 + o->timeout;
+	if (read_until(fds[0], r, sizeof(*r), deadline) !=
+	    (ssize_t)sizeof(*r)) {
+		memset(r, 0, sizeof(*r));
+		clock_gettime(CLOCK_MONOTONIC, &ts);
+		if (ts.tv_sec + ts.tv_nsec / 1e9 >= deadline) {
+			kill(pid, SIGKILL);
+			set_reason(r, CB_ERROR, "timed out after %g s",
+			    o->timeout);
+			waitpid(pid, &status, 0);
+		} else {
+			waitpid(pid, &status, 0);
+			describe_exit(r, status);
+		}
+		close(fds[0]);
+		return;
+	}
+	bytes = r->nsamples * sizeof(double);
+	r->samples = malloc(bytes ? bytes : 1);
+	r->samples_tsc = malloc(bytes ? bytes : 1);
+	if (r->samples == NULL || r->samples_tsc == NULL ||
+	    read_until(fds[0], r->samples, bytes, deadline) != (ssize_t)bytes ||
+	    read_until(fds[0], r->samples_tsc, bytes, deadline) !=
+	    (ssize_t)bytes) {
+		cb_result_free(r);
+		kill(pid, SIGKILL);
+		set_reason(r, CB_ERROR, "lost the child's samples");
+	}
+	close(fds[0]);
+	waitpid(pid, &status, 0);
+}
+
+enum cb_status
+cb_measure(const struct cb_bench *b, const struct cb_options *opts,
+    struct cb_result *r)
+{
+	struct cb_options o;
+	const char *names[16];
+	unsigned missing;
+	size_t i, n;
+	char *p;
+
+	if (opts != NULL)
+		o = *opts;
+	else
+		cb_options_default(&o);
+	if (o.repetitions == 0)
+		o.repetitions = o.quick ? QUICK_REPETITIONS :
+		    DEFAULT_REPETITIONS;
+	if (o.cpu < 0)
+		o.cpu = cpuset_default_cpu();
+	memset(r, 0, sizeof(*r));
+	r->cpu = o.cpu;
+	clock_init();	/* once in the parent, inherited by every child */
+	missing = b->cpu_features & ~arch_cpu_features();
+	if (missing != 0) {
+		r->status = CB_SKIPPED;
+		n = cb_feature_names(missing, names, 16);
+		p = r->reason + snprintf(r->reason, sizeof(r->reason),
+		    "CPU lacks");
+		for (i = 0; i < n && p < r->reason + sizeof(r->reason) - 16;
+		    i++)
+			p += snprintf(p, 16, " %s", names[i]);
+	} else if (o.isolate)
+		measure_isolated(b, &o, r);
+	else
+		measure_here(b, &o, r);
+	r->bench = b;
+	r->cpu = o.cpu;
+	return (r->status);
+}

@@ -1,0 +1,120 @@
+#include <fnmatch.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/registry.h"
+#include "suites/suites.h"
+
+const struct cb_suite *const registry_suites[] = {
+	&suite_basic,
+	&suite_selftest,
+	NULL
+};
+
+static int
+is_group(const char *pattern, const struct cb_bench *b)
+{
+	size_t n = strlen(pattern);
+
+	return (strncmp(b->name, pattern, n) == 0 && b->name[n] == '/');
+}
+
+static int
+matches(const char *pattern, const struct cb_bench *b)
+{
+	if (strcmp(pattern, b->name) == 0)
+		return (1);
+	if (b->flags & CB_BENCH_EXPLICIT)
+		return (0);
+	if (is_group(pattern, b))
+		return (1);
+	if (b->flags & CB_BENCH_HIDDEN)
+		return (0);
+	return (fnmatch(pattern, b->name, 0) == 0);
+}
+
+static int
+selected_by_default(const struct cb_bench *b)
+{
+	return ((b->flags & (CB_BENCH_HIDDEN | CB_BENCH_EXPLICIT)) == 0);
+}
+
+int
+registry_select(char *const *patterns, int npatterns, struct selection *sel,
+    char *err, size_t errlen)
+{
+	const struct cb_suite *const *s;
+	const struct cb_bench *b;
+	size_t total = 0, i;
+	int p, hit, *used;
+
+	for (s = registry_suites; *s != NULL; s++)
+		total += (*s)->count;
+	sel->n = 0;
+	sel->items = calloc(total ? total : 1, sizeof(*sel->items));
+	used = calloc((size_t)npatterns + 1, sizeof(int));
+	if (sel->items == NULL || used == NULL) {
+		snprintf(err, errlen, "out of memory");
+		free(used);
+		registry_selection_free(sel);
+		return (-1);
+	}
+	for (s = registry_suites; *s != NULL; s++) {
+		for (i = 0; i < (*s)->count; i++) {
+			b = &(*s)->benches[i];
+			hit = npatterns == 0 && selected_by_default(b);
+			for (p = 0; p < npatterns; p++)
+				if (matches(patterns[p], b))
+					hit = used[p] = 1;
+			if (hit)
+				sel->items[sel->n++] = b;
+		}
+	}
+	for (p = 0; p < npatterns; p++) {
+		if (!used[p]) {
+			snprintf(err, errlen, "no benchmark matches '%s' "
+			    "(see 'cyclebench list')", patterns[p]);
+			free(used);
+			registry_selection_free(sel);
+			return (-1);
+		}
+	}
+	free(used);
+	return (0);
+}
+
+void
+registry_selection_free(struct selection *sel)
+{
+	free(sel->items);
+	sel->items = NULL;
+	sel->n = 0;
+}
+
+const struct cb_suite *
+registry_suite_of(const struct cb_bench *b)
+{
+	const struct cb_suite *const *s;
+
+	for (s = registry_suites; *s != NULL; s++)
+		if (b >= (*s)->benches && b < (*s)->benches + (*s)->count)
+			return (*s);
+	return (NULL);
+}
+
+const char *
+registry_label(const struct cb_bench *b, char *buf, size_t len)
+{
+	size_t used;
+	int i;
+
+	used = (size_t)snprintf(buf, len, "%s", b->name);
+	for (i = 0; i < CB_MAX_PARAMS && b->params[i].key != NULL; i++) {
+		if (used >= len)
+			break;
+		used += (size_t)snprintf(buf + used, len - used, " %s=%s",
+		    b->params[i].key, b->params[i].value);
+	}
+	return (buf);
+}

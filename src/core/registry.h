@@ -1,0 +1,48 @@
+/*
+ * Every built-in benchmark, by suite, and how command-line patterns pick
+ * them.  A new benchmark is one entry in one suite's table; a new suite is
+ * one line in registry.c.
+ */
+#ifndef CB_REGISTRY_H
+#define CB_REGISTRY_H
+
+#include <stddef.h>
+
+#include "cyclebench.h"
+
+struct cb_suite {
+	const char		*name;
+	const char		*desc;	/* the question it answers */
+	const struct cb_bench	*benches;
+	size_t			 count;
+};
+
+#define CB_SUITE(var, sname, sdesc, table)				\
+	const struct cb_suite var = { sname, sdesc, table,		\
+	    sizeof(table) / sizeof((table)[0]) }
+
+/* NULL-terminated, in the order suites are listed and run. */
+extern const struct cb_suite *const registry_suites[];
+
+struct selection {
+	const struct cb_bench	**items;
+	size_t			  n;
+};
+
+/*
+ * Select benchmarks.  With no patterns: all but hidden and explicit ones.
+ * A pattern selects a benchmark when it is its full name, its group (the
+ * part before the first '/'), or a shell glob matching the full name.
+ * Hidden benchmarks answer only to their full name or group, explicit ones
+ * only to their full name.  A pattern selecting nothing is an error.
+ */
+int	registry_select(char *const *patterns, int npatterns,
+	    struct selection *sel, char *err, size_t errlen);
+void	registry_selection_free(struct selection *sel);
+
+const struct cb_suite *registry_suite_of(const struct cb_bench *b);
+
+/* "group/variant k=v k=v" */
+const char *registry_label(const struct cb_bench *b, char *buf, size_t len);
+
+#endif

@@ -1,0 +1,19 @@
+/* Which CPU a measurement runs on.  Each OS provides these. */
+#ifndef CB_OS_CPUSET_H
+#define CB_OS_CPUSET_H
+
+#include <stddef.h>
+
+/*
+ * The CPU to measure on when the user names none: the highest-numbered one
+ * this process may use, since CPU 0 usually takes the most interrupts.
+ */
+int	cpuset_default_cpu(void);
+
+/* Is `cpu' one this process may run on? */
+int	cpuset_allowed(int cpu);
+
+/* Pin the calling thread to `cpu'; -1 with a reason on failure. */
+int	cpuset_pin(int cpu, char *why, size_t len);
+
+#endif

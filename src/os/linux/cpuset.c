@@ -1,0 +1,50 @@
+#include <errno.h>
+#include <sched.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "os/cpuset.h"
+
+int
+cpuset_default_cpu(void)
+{
+	cpu_set_t set;
+	int cpu;
+
+	if (sched_getaffinity(0, sizeof(set), &set) != 0)
+		return (0);
+	for (cpu = CPU_SETSIZE - 1; cpu > 0; cpu--)
+		if (CPU_ISSET(cpu, &set))
+			return (cpu);
+	return (0);
+}
+
+int
+cpuset_allowed(int cpu)
+{
+	cpu_set_t set;
+
+	if (cpu < 0 || cpu >= CPU_SETSIZE ||
+	    sched_getaffinity(0, sizeof(set), &set) != 0)
+		return (0);
+	return (CPU_ISSET(cpu, &set));
+}
+
+int
+cpuset_pin(int cpu, char *why, size_t len)
+{
+	cpu_set_t set;
+
+	if (cpu < 0 || cpu >= CPU_SETSIZE) {
+		snprintf(why, len, "CPU %d does not exist", cpu);
+		return (-1);
+	}
+	CPU_ZERO(&set);
+	CPU_SET(cpu, &set);
+	if (sched_setaffinity(0, sizeof(set), &set) != 0) {
+		snprintf(why, len, "cannot pin to CPU %d: %s", cpu,
+		    strerror(errno));
+		return (-1);
+	}
+	return (0);
+}

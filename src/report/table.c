@@ -1,0 +1,86 @@
+/*
+ * The table a person reads: one row per benchmark, the cost per operation
+ * in core cycles (median and fastest sample), nanoseconds, the spread, and
+ * every reason to doubt the number, then a legend saying how the cycles
+ * were obtained.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "core/names.h"
+#include "core/registry.h"
+#include "report/report.h"
+
+#define NAME_WIDTH	34
+
+/* Enough digits to read, never more than the noise supports. */
+static void
+fmt_cost(char *buf, size_t len, double v)
+{
+	if (!isfinite(v))
+		snprintf(buf, len, "-");
+	else if (fabs(v) < 10)
+		snprintf(buf, len, "%.2f", v);
+	else if (fabs(v) < 1000)
+		snprintf(buf, len, "%.1f", v);
+	else
+		snprintf(buf, len, "%.0f", v);
+}
+
+static void
+row(FILE *fp, const struct cb_result *r)
+{
+	char label[160], med[24], min[24], ns[24], ci[24], flags[160];
+	const struct cb_bench *b = r->bench;
+
+	registry_label(b, label, sizeof(label));
+	if (r->status != CB_OK) {
+		fprintf(fp, "%-*s %-10s %s: %s\n", NAME_WIDTH, label,
+		    cb_mode_name(b->mode), cb_status_name(r->status),
+		    r->reason);
+		return;
+	}
+	fmt_cost(med, sizeof(med), r->cycles.median);
+	fmt_cost(min, sizeof(min), r->cycles.min);
+	fmt_cost(ns, sizeof(ns), r->ns.median);
+	fmt_cost(ci, sizeof(ci), (r->cycles.ci95_high - r->cycles.ci95_low) /
+	    2);
+	cb_flags_string(r->flags, flags, sizeof(flags));
+	fprintf(fp, "%-*s %-10s %8s %8s %8s %7s %5.1f%% %-10s %s",
+	    NAME_WIDTH, label, cb_mode_name(b->mode), med, min, ns, ci,
+	    isfinite(r->cycles.cv) ? r->cycles.cv * 100 : 0.0,
+	    cb_method_name(r->method), flags);
+	if (r->disturbed)
+		fprintf(fp, "%s%u dropped", flags[0] ? " " : "", r->disturbed);
+	fputc('\n', fp);
+}
+
+void
+report_table(FILE *fp, const struct machine *m, const struct cb_result *r,
+    size_t n)
+{
+	size_t i, nsamp = 0;
+	int cpu = n ? r[0].cpu : -1;
+
+	fprintf(fp, "cyclebench %s on %s (family %u model %u), CPU %d%s%s\n",
+	    CB_VERSION, m->cpu_brand, m->cpu_family, m->cpu_model, cpu,
+	    m->hypervisor[0] ? ", under " : "", m->hypervisor);
+	fprintf(fp, "cycles %s: %.4f core cycles per TSC tick (%s); "
+	    "TSC %.1f MHz\n\n", cb_method_name(m->cycle_method),
+	    m->cycles_per_tick, m->cycle_source, m->tsc_hz / 1e6);
+	fprintf(fp, "%-*s %-10s %8s %8s %8s %7s %6s %-10s %s\n", NAME_WIDTH,
+	    "benchmark", "mode", "cycles", "min", "ns", "+-ci95", "cv",
+	    "method", "flags");
+	for (i = 0; i < n; i++) {
+		row(fp, &r[i]);
+		if (r[i].nsamples > nsamp)
+			nsamp = r[i].nsamples;
+	}
+	fprintf(fp, "\ncycles: median core cycles per operation over the "
+	    "samples (up to %zu each);\nmin: the fastest sample; ns: median "
+	    "from TSC ticks; +-ci95: half the bootstrap\n95%% interval of the "
+	    "median; cv: spread of the samples.  Latency and\nthroughput "
+	    "samples are fitted slopes over 8 loop sizes; path samples are\n"
+	    "single calls.  Flags are explained in cyclebench(1).\n", nsamp);
+}

@@ -1,0 +1,119 @@
+/*
+ * basic: reference points with costs every x86 optimisation manual agrees
+ * on, so a user can see the engine tell the truth before trusting it with
+ * anything else.  Under calibrated cycles add-latency is the calibration
+ * itself and reads 1.00 by construction; imul-latency (3 cycles on every
+ * x86 since the Pentium Pro) is the independent check.
+ */
+#include <stdint.h>
+
+#include "suites/suites.h"
+
+#define UNROLL	"100"
+
+static void
+add_latency(uint64_t iters, void *ctx)
+{
+	uintptr_t x = 0;
+
+	(void)ctx;
+	do
+		__asm__ volatile(".rept " UNROLL "\n\tadd $1, %0\n\t.endr"
+		    : "+r" (x));
+	while (--iters);
+}
+
+static void
+imul_latency(uint64_t iters, void *ctx)
+{
+	uintptr_t x = 1;
+
+	(void)ctx;
+	do
+		__asm__ volatile(".rept " UNROLL "\n\timul %0, %0\n\t.endr"
+		    : "+r" (x));
+	while (--iters);
+}
+
+/*
+ * Ten independent chains: more than latency (3) times the widest issue
+ * rate of any current core (3 multipliers on Zen 5), so the multipliers,
+ * not the chains, set the pace.
+ */
+static void
+imul_throughput(uint64_t iters, void *ctx)
+{
+	uintptr_t a = 1, b = 1, c = 1, d = 1, e = 1, f = 1, g = 1, h = 1;
+	uintptr_t i = 1, j = 1;
+
+	(void)ctx;
+	do
+		__asm__ volatile(".rept 10\n\t"
+		    "imul %0, %0\n\timul %1, %1\n\timul %2, %2\n\t"
+		    "imul %3, %3\n\timul %4, %4\n\timul %5, %5\n\t"
+		    "imul %6, %6\n\timul %7, %7\n\timul %8, %8\n\t"
+		    "imul %9, %9\n\t.endr"
+		    : "+r" (a), "+r" (b), "+r" (c), "+r" (d), "+r" (e),
+		      "+r" (f), "+r" (g), "+r" (h), "+r" (i), "+r" (j));
+	while (--iters);
+}
+
+/* A pointer that points at itself: every load waits for the last. */
+static void *self_pointer = &self_pointer;
+
+static void
+load_latency(uint64_t iters, void *ctx)
+{
+	void *p = self_pointer;
+
+	(void)ctx;
+	do
+		__asm__ volatile(".rept " UNROLL "\n\tmov (%0), %0\n\t.endr"
+		    : "+r" (p));
+	while (--iters);
+}
+
+static void
+nop_throughput(uint64_t iters, void *ctx)
+{
+	(void)ctx;
+	do
+		__asm__ volatile(".rept " UNROLL "\n\tnop\n\t.endr");
+	while (--iters);
+}
+
+static void
+empty_loop(uint64_t iters, void *ctx)
+{
+	(void)ctx;
+	do
+		__asm__ volatile("" : "+r" (iters));
+	while (--iters);
+}
+
+static const struct cb_bench basic[] = {
+	{ .name = "basic/add-latency", .mode = CB_LATENCY, .ops = 100,
+	  .body = add_latency,
+	  .desc = "add $1,reg chained: 1 cycle; the calibration reference" },
+	{ .name = "basic/imul-latency", .mode = CB_LATENCY, .ops = 100,
+	  .body = imul_latency,
+	  .desc = "imul reg,reg chained: 3 cycles on every modern x86" },
+	{ .name = "basic/imul-throughput", .mode = CB_THROUGHPUT, .ops = 100,
+	  .body = imul_throughput,
+	  .desc = "imul reg,reg on ten independent chains: 1 cycle per "
+	    "multiplier port (1.0 on most cores, 0.33 on Zen 5)" },
+	{ .name = "basic/load-latency", .mode = CB_LATENCY, .ops = 100,
+	  .body = load_latency,
+	  .desc = "mov (reg),reg pointer chase hitting L1: load-to-use "
+	    "latency (4-5 cycles)" },
+	{ .name = "basic/nop-throughput", .mode = CB_THROUGHPUT, .ops = 100,
+	  .body = nop_throughput,
+	  .desc = "nop: the front end's width (0.17-0.25 cycles)" },
+	{ .name = "basic/empty-loop", .mode = CB_THROUGHPUT, .ops = 1,
+	  .body = empty_loop,
+	  .desc = "an empty counted loop, per iteration: what every body's "
+	    "loop adds before unrolling divides it" },
+};
+
+CB_SUITE(suite_basic, "basic", "Reference points that prove the engine: "
+    "known latencies and throughputs.", basic);

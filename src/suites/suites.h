@@ -1,0 +1,10 @@
+/* The built-in suites; registry.c lists them in run order. */
+#ifndef CB_SUITES_H
+#define CB_SUITES_H
+
+#include "core/registry.h"
+
+extern const struct cb_suite suite_basic;
+extern const struct cb_suite suite_selftest;
+
+#endif
