@@ -34,6 +34,7 @@
 #define CB_VERSION		"0.1.0"
 #define CB_SCHEMA_VERSION	1
 #define CB_MAX_PARAMS		4
+#define CB_MAX_EXTRAS		8
 #define CB_REASON_MAX		256
 
 /* What a number answers: a dependent chain, independent copies, or one call. */
@@ -98,6 +99,22 @@ typedef void cb_body_fn(uint64_t iters, void *ctx);
 typedef int cb_setup_fn(void **ctx, char *why, size_t whylen);
 typedef void cb_teardown_fn(void *ctx);
 
+/*
+ * A CB_PATH body that times itself, for costs that start or end where the
+ * caller cannot put a stamp (inside a signal handler, in another thread):
+ * run one operation and return the TSC ticks of the part that counts,
+ * stamped with cb_tsc_begin()/cb_tsc_end().  The engine converts ticks to
+ * cycles with the clock it tracks around each batch.
+ */
+typedef uint64_t cb_timed_fn(void *ctx);
+
+struct cb_result;
+/* Called in the measuring process after sampling, to add named figures. */
+typedef void cb_report_fn(void *ctx, struct cb_result *r);
+
+uint64_t	 cb_tsc_begin(void);
+uint64_t	 cb_tsc_end(void);
+
 struct cb_param {
 	const char	*key;
 	const char	*value;		/* written as a JSON number if numeric */
@@ -111,6 +128,9 @@ struct cb_bench {
 	cb_body_fn	*body;
 	cb_setup_fn	*setup;		/* optional */
 	cb_teardown_fn	*teardown;	/* optional */
+	cb_timed_fn	*timed;		/* optional, CB_PATH only: replaces body
+					   for the per-call samples */
+	cb_report_fn	*report;	/* optional */
 	unsigned	 cpu_features;	/* enum cb_cpu_feature bits required */
 	unsigned	 flags;		/* CB_BENCH_* */
 	struct cb_param	 params[CB_MAX_PARAMS];
@@ -141,7 +161,16 @@ struct cb_result {
 	size_t		 nsamples;
 	double		*samples;	/* core cycles per operation */
 	double		*samples_tsc;	/* TSC ticks per operation */
+	struct cb_extra {		/* figures a benchmark adds itself */
+		char	 key[32];	/* e.g. "real_seconds" */
+		double	 value;
+	}		 extras[CB_MAX_EXTRAS];
+	unsigned	 nextras;
 };
+
+/* Add a named figure to r (from a cb_report_fn); ignored when full. */
+void		 cb_result_extra(struct cb_result *r, const char *key,
+		    double value);
 
 struct cb_options {
 	int		 cpu;		/* -1: choose */

@@ -181,7 +181,8 @@ engine_calibrate(struct engine_calibration *cal, int quick)
 
 /*
  * Core cycles per tick at this moment: the reference chain's adds over its
- * ticks less the call overhead found at calibration.  0 when counted.
+ * ticks less the call overhead found at calibration.  With a counter the
+ * calibration's ratio serves only self-timed bodies, which count no cycles.
  */
 static double
 ratio_now(const struct engine_calibration *cal)
@@ -189,7 +190,7 @@ ratio_now(const struct engine_calibration *cal)
 	double t;
 
 	if (cal->counted)
-		return (0);
+		return (cal->ratio);
 	t = time_best(arch_add_chain, NULL, cal->ref_iters, REF_BEST_OF).tsc;
 	return ((double)cal->ref_iters * ARCH_ADD_CHAIN_UNROLL /
 	    (t - cal->ref_intercept));
@@ -198,14 +199,16 @@ ratio_now(const struct engine_calibration *cal)
 static int
 drifted(double before, double after)
 {
-	return (before > 0 && fabs(after / before - 1) > ENGINE_DRIFT_LIMIT);
+	return (fabs(after / before - 1) > ENGINE_DRIFT_LIMIT);
 }
 
-/* Cycles for `ticks' under the clock seen around the sample. */
+/* Cycles for `ticks': counted if we can, else under the clock around it. */
 static double
 to_cycles(double ticks, double counted, double ratio_a, double ratio_b)
 {
-	return (ratio_a > 0 ? ticks * (ratio_a + ratio_b) / 2 : counted);
+	if (clock_pmc_page != NULL && !isnan(counted))
+		return (counted);
+	return (ticks * (ratio_a + ratio_b) / 2);
 }
 
 /* Raw per-operation samples while they are being gathered. */
@@ -328,6 +331,12 @@ sample_path(const struct cb_bench *b, void *ctx, const struct cb_options *o,
 		guard_begin(&g);
 		ra = ratio_now(cal);
 		for (k = 0; k < PATH_BATCH; k++) {
+			if (b->timed != NULL) {
+				batch_tsc[k] = (double)b->timed(ctx) -
+				    overhead.tsc;
+				batch_cyc[k] = NAN;
+				continue;
+			}
 			stamp_begin(&s0);
 			b->body(1, ctx);
 			stamp_end(&s1);

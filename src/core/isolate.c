@@ -46,6 +46,16 @@ cb_result_free(struct cb_result *r)
 	r->nsamples = 0;
 }
 
+void
+cb_result_extra(struct cb_result *r, const char *key, double value)
+{
+	if (r->nextras >= CB_MAX_EXTRAS)
+		return;
+	snprintf(r->extras[r->nextras].key, sizeof(r->extras[0].key), "%s",
+	    key);
+	r->extras[r->nextras++].value = value;
+}
+
 static void
 set_reason(struct cb_result *r, enum cb_status st, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
@@ -82,6 +92,8 @@ measure_here(const struct cb_bench *b, const struct cb_options *o,
 		return;
 	}
 	engine_run(b, ctx, o, r);
+	if (b->report != NULL && r->status == CB_OK)
+		b->report(ctx, r);
 	if (b->teardown != NULL)
 		b->teardown(ctx);
 }
