@@ -321,7 +321,7 @@ result_json(const struct cb_result *r, int *bad)
 {
 	const struct cb_bench *b;
 	const char *slash;
-	json_t *o, *params, *samples;
+	json_t *o, *params, *samples, *extras;
 	size_t i;
 	int ok;
 
@@ -368,6 +368,11 @@ result_json(const struct cb_result *r, int *bad)
 		append(samples, num(r->samples[i]), bad);
 	put(o, "samples", samples, bad);
 	put(o, "flags", flags_json(r->flags, bad), bad);
+	extras = json_object();
+	for (i = 0; i < r->nextras && i < CB_MAX_EXTRAS; i++)
+		put_dyn(extras, r->extras[i].key, num(r->extras[i].value),
+		    bad);
+	put(o, "extras", extras, bad);
 	return (o);
 }
 
