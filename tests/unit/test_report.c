@@ -441,6 +441,7 @@ static const struct {
 	{ "seconds",		J_NULLABLE_NUM },
 	{ "samples",		J_ARRAY },
 	{ "flags",		J_ARRAY },
+	{ "extras",		J_OBJECT },
 };
 
 static int
