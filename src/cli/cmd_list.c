@@ -31,7 +31,7 @@ cmd_list(int argc, char **argv)
 		}
 		return (usage_error("list", "bad option"));
 	}
-	if (registry_select(argv + optind, argc - optind, &sel, err,
+	if (registry_select(argv + optind, argc - optind, 1, &sel, err,
 	    sizeof(err)) != 0)
 		return (usage_error("list", "%s", err));
 	for (i = 0; i < sel.n; i++) {

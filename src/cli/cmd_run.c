@@ -72,7 +72,7 @@ parse_args(int argc, char **argv, struct run_args *a)
 	cb_options_default(&a->opts);
 	opterr = 0;
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, ":h", opts, NULL)) != -1) {
 		switch (c) {
 		case 'j':
 			a->json = optarg;
@@ -107,10 +107,10 @@ parse_args(int argc, char **argv, struct run_args *a)
 		case 'h':
 			fputs(run_help, stdout);
 			return (-1);
+		case ':':
+			return (usage_error("run", "option '%s' needs a value",
+			    argv[optind - 1]));
 		case '?':
-			if (optopt != 0)
-				return (usage_error("run", "option '%s' needs "
-				    "a value", argv[optind - 1]));
 			return (usage_error("run", "unknown option '%s'",
 			    argv[optind - 1]));
 		}
@@ -182,17 +182,28 @@ cmd_run(int argc, char **argv)
 	size_t i;
 	int rc, status = 0, tty;
 
-	if ((rc = parse_args(argc, argv, &a)) != 0)
+	/* getopt_long permutes argv; the results keep it as it was typed. */
+	memset(&info, 0, sizeof(info));
+	info.argc = argc + 1;
+	info.argv = calloc((size_t)argc + 2, sizeof(char *));
+	if (info.argv == NULL) {
+		fprintf(stderr, "cyclebench: out of memory\n");
+		return (EXIT_BENCH_ERROR);
+	}
+	info.argv[0] = "cyclebench";
+	memcpy(info.argv + 1, argv, (size_t)argc * sizeof(char *));
+	if ((rc = parse_args(argc, argv, &a)) != 0) {
+		free(info.argv);
 		return (rc < 0 ? 0 : rc);
-	if (registry_select(argv + optind, argc - optind, &sel, err,
-	    sizeof(err)) != 0)
+	}
+	if (registry_select(argv + optind, argc - optind, 0, &sel, err,
+	    sizeof(err)) != 0) {
+		free(info.argv);
 		return (usage_error("run", "%s", err));
+	}
 	if (a.opts.cpu < 0)
 		a.opts.cpu = cpuset_default_cpu();
-	memset(&info, 0, sizeof(info));
 	utc_now(info.started_at, sizeof(info.started_at));
-	info.argc = argc + 1;
-	info.argv = argv - 1;	/* main() passed argv + 1: keep "cyclebench" */
 	machine_read(&m, "");
 	clock_describe(&m);
 	results = calloc(sel.n ? sel.n : 1, sizeof(*results));
@@ -215,6 +226,7 @@ cmd_run(int argc, char **argv)
 	for (i = 0; i < sel.n; i++)
 		cb_result_free(&results[i]);
 	free(results);
+	free(info.argv);
 	registry_selection_free(&sel);
 	return (status);
 }

@@ -91,7 +91,10 @@ measure_here(const struct cb_bench *b, const struct cb_options *o,
 		    "%s", why[0] ? why : "setup failed");
 		return;
 	}
+	/* A counter counts the thread that opened it: open it here. */
+	clock_counter_open(why, sizeof(why));
 	engine_run(b, ctx, o, r);
+	clock_counter_close();
 	if (b->report != NULL && r->status == CB_OK)
 		b->report(ctx, r);
 	if (b->teardown != NULL)

@@ -35,14 +35,15 @@ matches(const char *pattern, const struct cb_bench *b)
 }
 
 static int
-selected_by_default(const struct cb_bench *b)
+selected_by_default(const struct cb_bench *b, int listing)
 {
-	return ((b->flags & (CB_BENCH_HIDDEN | CB_BENCH_EXPLICIT)) == 0);
+	return ((b->flags & (CB_BENCH_HIDDEN |
+	    (listing ? 0 : CB_BENCH_EXPLICIT))) == 0);
 }
 
 int
-registry_select(char *const *patterns, int npatterns, struct selection *sel,
-    char *err, size_t errlen)
+registry_select(char *const *patterns, int npatterns, int listing,
+    struct selection *sel, char *err, size_t errlen)
 {
 	const struct cb_suite *const *s;
 	const struct cb_bench *b;
@@ -63,7 +64,7 @@ registry_select(char *const *patterns, int npatterns, struct selection *sel,
 	for (s = registry_suites; *s != NULL; s++) {
 		for (i = 0; i < (*s)->count; i++) {
 			b = &(*s)->benches[i];
-			hit = npatterns == 0 && selected_by_default(b);
+			hit = npatterns == 0 && selected_by_default(b, listing);
 			for (p = 0; p < npatterns; p++)
 				if (matches(patterns[p], b))
 					hit = used[p] = 1;

@@ -30,13 +30,14 @@ struct selection {
 };
 
 /*
- * Select benchmarks.  With no patterns: all but hidden and explicit ones.
+ * Select benchmarks.  With no patterns: all but hidden ones, and for a run
+ * (listing == 0) not the explicit ones either.
  * A pattern selects a benchmark when it is its full name, its group (the
  * part before the first '/'), or a shell glob matching the full name.
  * Hidden benchmarks answer only to their full name or group, explicit ones
  * only to their full name.  A pattern selecting nothing is an error.
  */
-int	registry_select(char *const *patterns, int npatterns,
+int	registry_select(char *const *patterns, int npatterns, int listing,
 	    struct selection *sel, char *err, size_t errlen);
 void	registry_selection_free(struct selection *sel);
 

@@ -27,7 +27,7 @@ find(const char *name)
 	char err[128];
 	char *pattern = (char *)name;
 
-	assert_int_equal(registry_select(&pattern, 1, &sel, err, sizeof(err)),
+	assert_int_equal(registry_select(&pattern, 1, 0, &sel, err, sizeof(err)),
 	    0);
 	assert_int_equal(sel.n, 1);
 	b = sel.items[0];

@@ -1,0 +1,90 @@
+#!/usr/bin/env bats
+# Results files that cannot be written: a clear message naming the path,
+# a non-zero exit, and never a missing, partial or stray file.
+
+load helpers
+
+@test "--json into a missing directory: refused before measuring" {
+	run --separate-stderr "$CB" run basic/empty-loop --quick \
+	    --json /nonexistent-dir/x.json
+	[ "$status" -ne 0 ] && [ "$status" -lt 128 ] ||
+	    { show_run >&2; fail "expected a clean failure, got $status"; }
+	assert_stderr "/nonexistent-dir/x.json"
+	assert_stderr "No such file or directory"
+	[ ! -e /nonexistent-dir ] || fail "/nonexistent-dir was created"
+	# Checked up front: nothing was measured.
+	refute_output "basic/empty-loop"
+}
+
+@test "--csv into a missing directory: refused before measuring" {
+	run --separate-stderr "$CB" run basic/empty-loop --quick \
+	    --csv "$T/missing/x.csv"
+	[ "$status" -ne 0 ] && [ "$status" -lt 128 ] ||
+	    { show_run >&2; fail "expected a clean failure, got $status"; }
+	assert_stderr "$T/missing/x.csv"
+	[ ! -e "$T/missing" ] || fail "$T/missing was created"
+	refute_output "basic/empty-loop"
+}
+
+@test "--json into a read-only directory" {
+	if [ "$(id -u)" -eq 0 ]; then
+		skip "running as root, which writes through directory permissions"
+	fi
+	mkdir ro
+	chmod 555 ro
+	run --separate-stderr "$CB" run basic/empty-loop --quick --json ro/x.json
+	chmod 755 ro
+	[ "$status" -ne 0 ] && [ "$status" -lt 128 ] ||
+	    { show_run >&2; fail "expected a clean failure, got $status"; }
+	assert_stderr "ro/x.json"
+	assert_stderr "Permission denied"
+	[ -z "$(ls -A ro)" ] || fail "files left in ro: $(ls -A ro)"
+}
+
+@test "--json naming a directory: exit 3 after the table, nothing left" {
+	mkdir out.json
+	run --separate-stderr "$CB" run basic/empty-loop --quick --json out.json
+	assert_status 3
+	assert_stderr "cannot write out.json"
+	# The measurement is not lost: the table was printed.
+	assert_line '^basic/empty-loop +throughput +[0-9]'
+	[ -d out.json ] && [ -z "$(ls -A out.json)" ] ||
+	    fail "out.json changed: $(ls -la out.json)"
+	[ -z "$(ls -A | grep -v -e '^out\.json$' -e '^separate-stderr-')" ] ||
+	    fail "files left behind: $(ls -A)"
+}
+
+# Run cyclebench with files limited to 1 KiB: the JSON (raw samples and
+# all) cannot fit, so the write fails part-way with EFBIG.  SIGXFSZ is
+# ignored so that write() fails instead of killing the process.
+run_with_small_files() {
+	trap '' XFSZ
+	ulimit -f 1
+	"$CB" "$@"
+}
+
+@test "a failed write leaves the existing JSON file untouched (exit 3)" {
+	need_python
+	printf '{"schema_version": 1, "results": []}\n' > good.json
+	cp good.json expected.json
+	run run_with_small_files run basic/empty-loop --quick --json good.json
+	assert_status 3
+	assert_output "cannot write good.json"
+	assert_output "File too large"
+	cmp -s good.json expected.json ||
+	    fail "good.json was replaced: $(head -c 200 good.json)"
+	json_check good.json <<'PY'
+assert d == {"schema_version": 1, "results": []}, d
+PY
+	[ -z "$(ls -A | grep -v -e '^good\.json$' -e '^expected\.json$')" ] ||
+	    fail "temporary files left behind: $(ls -A)"
+}
+
+@test "a failed JSON write does not stop the CSV being saved" {
+	mkdir out.json
+	run "$CB" run basic/empty-loop --quick --json out.json --csv out.csv
+	assert_status 3
+	assert_output "cannot write out.json"
+	[ "$(wc -l < out.csv)" -eq 2 ] || fail "CSV: $(cat out.csv)"
+	grep -q '^basic/empty-loop,' out.csv || fail "CSV: $(cat out.csv)"
+}

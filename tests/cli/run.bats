@@ -1,0 +1,159 @@
+#!/usr/bin/env bats
+# `run' measuring real benchmarks, and the JSON and CSV files it saves.
+
+load helpers
+
+# A measured row: name, mode, then cycles, min, ns, +-ci95 as numbers, the
+# cv as a percentage and the method.
+NUM='[0-9]+(\.[0-9]+)?'
+ROW_OK=" +$NUM +$NUM +$NUM +$NUM +$NUM% +(calibrated|counted)"
+
+@test "run basic/imul-latency --quick --json --csv: table, JSON and CSV" {
+	need_python
+	run --separate-stderr "$CB" run basic/imul-latency --quick \
+	    --json out.json --csv out.csv
+	assert_status 0
+	assert_line '^benchmark +mode +cycles +min +ns +\+-ci95 +cv +method +flags$'
+	assert_line "^basic/imul-latency +latency$ROW_OK"
+	assert_line '^cycles (calibrated|counted): '
+	[ -s out.json ] || fail "no JSON file"
+	[ -s out.csv ] || fail "no CSV file"
+
+	CB_V=$(cb_version) json_check out.json <<'PY'
+import os
+num = (int, float)
+assert d["schema_version"] == 1, d["schema_version"]
+assert d["tool"]["name"] == "cyclebench", d["tool"]
+assert d["tool"]["version"] == os.environ["CB_V"], d["tool"]
+m = d["machine"]
+assert isinstance(m["cpu_brand"], str) and m["cpu_brand"].strip(), m["cpu_brand"]
+assert m["cycle_method"] in ("calibrated", "counted"), m["cycle_method"]
+argv = d["run"]["argv"]
+assert isinstance(argv, list) and argv, argv
+assert all(isinstance(a, str) for a in argv), argv
+# As typed, in the order typed (getopt_long must not have reordered it).
+assert argv[1:] == ["run", "basic/imul-latency", "--quick",
+    "--json", "out.json", "--csv", "out.csv"], argv
+assert len(d["results"]) == 1, len(d["results"])
+r = d["results"][0]
+assert r["name"] == "basic/imul-latency", r["name"]
+assert r["group"] == "basic", r["group"]
+assert r["params"] == {}, r["params"]
+assert r["mode"] == "latency", r["mode"]
+assert r["status"] == "ok", (r["status"], r.get("reason"))
+for k in ("cycles", "tsc", "ns"):
+    s = r[k]
+    for f in ("min", "p10", "median", "p90", "max", "mean", "cv",
+              "ci95_low", "ci95_high"):
+        assert isinstance(s[f], num) and not isinstance(s[f], bool), (k, f, s[f])
+    assert s["min"] <= s["median"] <= s["max"], (k, s)
+    assert s["median"] > 0, (k, s)
+# imul reg,reg has a 3-cycle latency on every x86 since the Pentium Pro;
+# a generous window keeps a busy machine from failing the test.
+assert 1.5 < r["cycles"]["median"] < 6, r["cycles"]["median"]
+assert isinstance(r["r2"], num) and 0 < r["r2"] <= 1, r["r2"]
+assert isinstance(r["disturbed_samples"], int) and r["disturbed_samples"] >= 0
+s = r["samples"]
+assert isinstance(s, list) and len(s) > 0, s
+assert all(isinstance(x, num) and not isinstance(x, bool) for x in s), s
+assert isinstance(r["flags"], list), r["flags"]
+known = {"poor-fit", "clock-drift", "disturbed", "noisy", "few-samples",
+         "below-resolution"}
+assert set(r["flags"]) <= known, r["flags"]
+PY
+
+	# RFC 4180: CRLF line ends; a header and one row.
+	[ "$(wc -l < out.csv)" -eq 2 ] || fail "CSV: $(cat out.csv)"
+	head -n 1 out.csv | grep -q '^name,params,mode,status,reason,method,.*cycles_median' ||
+	    fail "CSV header: $(head -n 1 out.csv)"
+	sed -n 2p out.csv | grep -q '^basic/imul-latency,,latency,ok,,\(calibrated\|counted\),[0-9]' ||
+	    fail "CSV row: $(sed -n 2p out.csv)"
+	grep -q $'\r$' out.csv || fail "CSV lines should end in CRLF"
+}
+
+@test "a result's cycle method is the one the machine header announces" {
+	need_python
+	run "$CB" run basic/empty-loop --quick --json out.json
+	assert_status 0
+	json_check out.json <<'PY'
+m, r = d["machine"], d["results"][0]
+assert r["method"] == m["cycle_method"], (r["method"], m["cycle_method"])
+PY
+}
+
+@test "CSV header and row have the same number of fields" {
+	need_python
+	run "$CB" run basic/imul-latency --quick --csv out.csv
+	assert_status 0
+	"$PYTHON" - out.csv <<'PY'
+import csv, sys
+rows = list(csv.reader(open(sys.argv[1], newline="")))
+assert len(rows) == 2, rows
+h, r = rows
+assert len(h) == len(r), (h, r)
+row = dict(zip(h, r))
+assert row["name"] == "basic/imul-latency", row
+assert row["status"] == "ok", row
+assert float(row["cycles_median"]) > 0, row
+PY
+}
+
+@test "--repetitions 5 keeps 5 samples and flags few-samples" {
+	need_python
+	run "$CB" run basic/imul-latency --quick --repetitions 5 --json out.json
+	assert_status 0
+	assert_line "^basic/imul-latency +latency$ROW_OK .*few-samples"
+	json_check out.json <<'PY'
+r = d["results"][0]
+assert len(r["samples"]) == 5, len(r["samples"])
+assert "few-samples" in r["flags"], r["flags"]
+PY
+}
+
+@test "--cpu N measures on that CPU" {
+	need_python
+	local cpu
+	cpu=$("$PYTHON" -c 'import os; print(min(os.sched_getaffinity(0)))')
+	run "$CB" run basic/empty-loop --quick --cpu "$cpu" --json out.json
+	assert_status 0
+	assert_line ", CPU $cpu(,|$)"
+	json_check out.json <<PY
+assert d["results"][0]["cpu"] == $cpu, d["results"][0]["cpu"]
+PY
+}
+
+@test "a group pattern runs the whole suite in order" {
+	run "$CB" run basic --quick --repetitions 5
+	assert_status 0
+	local n
+	for n in add-latency imul-latency imul-throughput load-latency \
+	    nop-throughput empty-loop; do
+		table_row "basic/$n" >/dev/null || fail "no row for basic/$n"
+	done
+	refute_output "selftest"
+}
+
+@test "run with a pattern matching nothing: exit 2, nothing measured" {
+	run --separate-stderr "$CB" run nosuch --quick
+	assert_usage_error "no benchmark matches 'nosuch'"
+
+	run --separate-stderr "$CB" run basic/empty-loop nosuch --quick
+	assert_usage_error "no benchmark matches 'nosuch'"
+
+	# Hidden benchmarks do not answer to globs.
+	run --separate-stderr "$CB" run 'selftest/*' --quick
+	assert_usage_error "no benchmark matches 'selftest/*'"
+}
+
+@test "an existing results file is replaced by a complete new one" {
+	need_python
+	echo '{"old": true}' > out.json
+	run "$CB" run basic/empty-loop --quick --json out.json
+	assert_status 0
+	json_check out.json <<'PY'
+assert d["results"][0]["name"] == "basic/empty-loop", d
+PY
+	# Written through a temporary file that is renamed, never left behind.
+	[ -z "$(ls -A | grep -v '^out\.json$')" ] ||
+	    fail "files left behind: $(ls -A)"
+}
