@@ -191,6 +191,14 @@ enum cb_status	 cb_measure(const struct cb_bench *b, const struct cb_options *o,
 		    struct cb_result *r);
 void		 cb_result_free(struct cb_result *r);
 
+/*
+ * Ask a cb_measure() in progress to stop: its child is killed and it
+ * returns CB_ERROR with reason "interrupted".  Async-signal-safe, for a
+ * SIGINT/SIGTERM handler; it stays set (cb_interrupted()).
+ */
+void		 cb_interrupt(void);
+int		 cb_interrupted(void);
+
 const char	*cb_mode_name(enum cb_mode m);
 const char	*cb_status_name(enum cb_status s);
 const char	*cb_method_name(enum cb_cycle_method m);

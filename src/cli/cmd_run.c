@@ -1,6 +1,7 @@
 #include <errno.h>
 #include <getopt.h>
 #include <libgen.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -140,6 +141,28 @@ progress(size_t i, size_t n, const struct cb_bench *b, int show)
 	fflush(stderr);
 }
 
+static volatile sig_atomic_t stop_signal;
+
+static void
+on_stop_signal(int sig)
+{
+	stop_signal = sig;
+	cb_interrupt();
+}
+
+/* Ctrl-C or SIGTERM: finish cleanly, saving what was measured. */
+static void
+catch_stop_signals(void)
+{
+	struct sigaction sa;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_stop_signal;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+}
+
 static void
 utc_now(char *buf, size_t len)
 {
@@ -179,7 +202,7 @@ cmd_run(int argc, char **argv)
 	struct cb_result *results;
 	struct machine m;
 	char err[256];
-	size_t i;
+	size_t i, done;
 	int rc, status = 0, tty;
 
 	/* getopt_long permutes argv; the results keep it as it was typed. */
@@ -212,18 +235,33 @@ cmd_run(int argc, char **argv)
 		return (EXIT_BENCH_ERROR);
 	}
 	tty = isatty(STDERR_FILENO);
-	for (i = 0; i < sel.n; i++) {
-		progress(i, sel.n, sel.items[i], tty);
-		if (cb_measure(sel.items[i], &a.opts, &results[i]) == CB_ERROR)
+	catch_stop_signals();
+	for (done = 0; done < sel.n && !cb_interrupted(); done++) {
+		progress(done, sel.n, sel.items[done], tty);
+		if (cb_measure(sel.items[done], &a.opts, &results[done]) ==
+		    CB_ERROR)
 			status = EXIT_BENCH_ERROR;
 	}
+	if (cb_interrupted()) {
+		/* The one cut short has nothing to show. */
+		if (done > 0 && strcmp(results[done - 1].reason,
+		    "interrupted") == 0)
+			cb_result_free(&results[--done]);
+		info.partial = 1;
+	}
 	progress(0, 0, NULL, tty);
-	report_table(stdout, &m, results, sel.n);
+	report_table(stdout, &m, results, done);
+	if (info.partial)
+		printf("\nInterrupted by %s after %zu of %zu benchmarks; "
+		    "saved results say \"partial\".\n",
+		    stop_signal == SIGTERM ? "SIGTERM" : "SIGINT", done, sel.n);
 	fflush(stdout);
-	rc = save(&a, &m, &info, results, sel.n);
+	rc = save(&a, &m, &info, results, done);
 	if (rc != 0)
 		status = rc;
-	for (i = 0; i < sel.n; i++)
+	else if (info.partial)
+		status = 128 + (stop_signal ? stop_signal : SIGINT);
+	for (i = 0; i < done; i++)
 		cb_result_free(&results[i]);
 	free(results);
 	free(info.argv);

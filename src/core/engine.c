@@ -119,17 +119,32 @@ fit_once(cb_body_fn *body, void *ctx, uint64_t base, struct timing *per_iter,
 	return (0);
 }
 
-/* The iteration count whose call lasts at least ENGINE_TARGET_TICKS. */
+/*
+ * The iteration count whose call lasts at least ENGINE_TARGET_TICKS, or 0
+ * for a body whose time does not grow with it: any real loop of even one
+ * instruction gets there long before MAX_BASE.
+ */
+#define MAX_BASE	(UINT64_C(1) << 24)
+
 static uint64_t
 choose_base(cb_body_fn *body, void *ctx)
 {
 	uint64_t n;
 
-	for (n = 1; n < (UINT64_C(1) << 40); n *= 2)
+	for (n = 1; n <= MAX_BASE; n *= 2)
 		if (time_best(body, ctx, n, ENGINE_BEST_OF).tsc >=
 		    ENGINE_TARGET_TICKS)
-			break;
-	return (n);
+			return (n);
+	return (0);
+}
+
+static int
+flat_body(struct cb_result *r)
+{
+	r->status = CB_ERROR;
+	snprintf(r->reason, sizeof(r->reason), "the body's time does not "
+	    "grow with its iteration count: it must loop `iters' times");
+	return (-1);
 }
 
 static void
@@ -253,9 +268,10 @@ budget(const struct cb_options *o)
 	return (o->quick ? QUICK_BUDGET_SECONDS : BUDGET_SECONDS);
 }
 
-static void
+static int
 sample_loop(const struct cb_bench *b, void *ctx, const struct cb_options *o,
-    const struct engine_calibration *cal, struct gather *s, double *loop_ticks)
+    const struct engine_calibration *cal, struct gather *s, double *loop_ticks,
+    struct cb_result *r)
 {
 	struct timing t, empty[5];
 	struct guard g;
@@ -263,15 +279,17 @@ sample_loop(const struct cb_bench *b, void *ctx, const struct cb_options *o,
 	double r2, tsc[5], end, ra, rb;
 	int i, rc;
 
-	base = choose_base(b->body, ctx);
-	warm_up(b->body, ctx, base * ENGINE_SIZES, o->quick ? 0.01 : 0.02);
-
 	/* The empty loop around the body, per iteration, as a cross-check. */
+	base = choose_base(arch_empty_loop, NULL);
 	for (i = 0; i < 5; i++) {
 		fit_once(arch_empty_loop, NULL, base, &empty[i], &r2, NULL);
 		tsc[i] = empty[i].tsc;
 	}
 	*loop_ticks = stats_median(tsc, 5);
+
+	if ((base = choose_base(b->body, ctx)) == 0)
+		return (flat_body(r));
+	warm_up(b->body, ctx, base * ENGINE_SIZES, o->quick ? 0.01 : 0.02);
 
 	end = now_seconds() + budget(o);
 	while (s->n < s->cap) {
@@ -291,6 +309,7 @@ sample_loop(const struct cb_bench *b, void *ctx, const struct cb_options *o,
 		    b->ops);
 		gather_r2(s, r2);
 	}
+	return (0);
 }
 
 static void
@@ -354,7 +373,9 @@ sample_path(const struct cb_bench *b, void *ctx, const struct cb_options *o,
 	}
 
 	/* Batched slope as a cross-check of the per-call numbers. */
-	base = choose_base(b->body, ctx);
+	r->batched = NAN;
+	if ((base = choose_base(b->body, ctx)) == 0)
+		return;
 	for (i = 0; i < 5; i++) {
 		ra = ratio_now(cal);
 		fit_once(b->body, ctx, base, &fit, &r2, NULL);
@@ -449,8 +470,11 @@ engine_run(const struct cb_bench *b, void *ctx, const struct cb_options *o,
 	r->method = before.counted ? CB_CYCLES_COUNTED : CB_CYCLES_CALIBRATED;
 	if (b->mode == CB_PATH)
 		sample_path(b, ctx, o, &before, &s, r);
-	else
-		sample_loop(b, ctx, o, &before, &s, &loop_ticks);
+	else if (sample_loop(b, ctx, o, &before, &s, &loop_ticks, r) != 0) {
+		free(s.tsc);
+		free(s.cyc);
+		return;
+	}
 	engine_calibrate(&after, o->quick);
 	r->ratio_before = before.ratio;
 	r->ratio_after = after.ratio;

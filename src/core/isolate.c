@@ -101,6 +101,15 @@ measure_here(const struct cb_bench *b, const struct cb_options *o,
 		b->teardown(ctx);
 }
 
+static double
+now_monotonic(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (ts.tv_sec + ts.tv_nsec / 1e9);
+}
+
 static int
 write_all(int fd, const void *buf, size_t len)
 {
@@ -119,30 +128,46 @@ write_all(int fd, const void *buf, size_t len)
 	return (0);
 }
 
-/* Read up to len bytes before the deadline; returns bytes read or -1. */
+static volatile sig_atomic_t interrupted;
+
+void
+cb_interrupt(void)
+{
+	interrupted = 1;
+}
+
+int
+cb_interrupted(void)
+{
+	return (interrupted);
+}
+
+#define READ_TIMEOUT	(-1)
+#define READ_INTERRUPTED (-2)
+
+/*
+ * Read up to len bytes before the deadline: bytes read (fewer at EOF),
+ * READ_TIMEOUT or READ_INTERRUPTED.  Wakes every 100 ms to notice
+ * cb_interrupt() even when the signal did not interrupt poll().
+ */
 static ssize_t
 read_until(int fd, void *buf, size_t len, double deadline)
 {
-	struct timespec ts;
 	struct pollfd p = { .fd = fd, .events = POLLIN };
 	char *q = buf;
 	size_t got = 0;
-	double now;
+	double left;
 	ssize_t n;
 	int rc;
 
 	while (got < len) {
-		clock_gettime(CLOCK_MONOTONIC, &ts);
-		now = ts.tv_sec + ts.tv_nsec / 1e9;
-		if (now >= deadline)
-			return (-1);
-		rc = poll(&p, 1, (int)((deadline - now) * 1000) + 1);
-		if (rc < 0 && errno == EINTR)
-			continue;
-		if (rc < 0)
-			return (-1);
-		if (rc == 0)
-			continue;
+		if (interrupted)
+			return (READ_INTERRUPTED);
+		if ((left = deadline - now_monotonic()) <= 0)
+			return (READ_TIMEOUT);
+		rc = poll(&p, 1, left > 0.1 ? 100 : (int)(left * 1000) + 1);
+		if (rc <= 0)
+			continue;	/* EINTR or a wake-up: check again */
 		n = read(fd, q + got, len - got);
 		if (n < 0 && errno == EINTR)
 			continue;
@@ -184,13 +209,31 @@ describe_exit(struct cb_result *r, int status)
 		    "a result", WEXITSTATUS(status));
 }
 
+/*
+ * Reap the child, and with it anything it started: a benchmark's partner
+ * processes share its process group, which is killed while the child is
+ * still a zombie holding the group's id.
+ */
+static void
+reap(pid_t pid, int *status)
+{
+	siginfo_t si;
+
+	while (waitid(P_PID, (id_t)pid, &si, WEXITED | WNOWAIT) != 0 &&
+	    errno == EINTR)
+		;
+	kill(-pid, SIGKILL);
+	while (waitpid(pid, status, 0) < 0 && errno == EINTR)
+		;
+}
+
 static void
 measure_isolated(const struct cb_bench *b, const struct cb_options *o,
     struct cb_result *r)
 {
-	struct timespec ts;
 	double deadline;
 	size_t bytes;
+	ssize_t got;
 	pid_t pid;
 	int fds[2], status;
 
@@ -208,24 +251,25 @@ measure_isolated(const struct cb_bench *b, const struct cb_options *o,
 	}
 	if (pid == 0) {
 		close(fds[0]);
+		setpgid(0, 0);
 		child(fds[1], b, o);
 	}
+	setpgid(pid, pid);	/* either side may win the race; both set it */
 	close(fds[1]);
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	deadline = ts.tv_sec + ts.tv_nsec / 1e9 + o->timeout;
-	if (read_until(fds[0], r, sizeof(*r), deadline) !=
-	    (ssize_t)sizeof(*r)) {
+	deadline = now_monotonic() + o->timeout;
+	got = read_until(fds[0], r, sizeof(*r), deadline);
+	if (got != (ssize_t)sizeof(*r)) {
 		memset(r, 0, sizeof(*r));
-		clock_gettime(CLOCK_MONOTONIC, &ts);
-		if (ts.tv_sec + ts.tv_nsec / 1e9 >= deadline) {
-			kill(pid, SIGKILL);
+		if (got < 0)
+			kill(-pid, SIGKILL);
+		reap(pid, &status);
+		if (got == READ_INTERRUPTED)
+			set_reason(r, CB_ERROR, "interrupted");
+		else if (got == READ_TIMEOUT)
 			set_reason(r, CB_ERROR, "timed out after %g s",
 			    o->timeout);
-			waitpid(pid, &status, 0);
-		} else {
-			waitpid(pid, &status, 0);
+		else
 			describe_exit(r, status);
-		}
 		close(fds[0]);
 		return;
 	}
@@ -237,11 +281,12 @@ measure_isolated(const struct cb_bench *b, const struct cb_options *o,
 	    read_until(fds[0], r->samples_tsc, bytes, deadline) !=
 	    (ssize_t)bytes) {
 		cb_result_free(r);
-		kill(pid, SIGKILL);
-		set_reason(r, CB_ERROR, "lost the child's samples");
+		kill(-pid, SIGKILL);
+		set_reason(r, CB_ERROR, interrupted ? "interrupted" :
+		    "lost the child's samples");
 	}
 	close(fds[0]);
-	waitpid(pid, &status, 0);
+	reap(pid, &status);
 }
 
 enum cb_status
@@ -267,7 +312,9 @@ cb_measure(const struct cb_bench *b, const struct cb_options *opts,
 	r->cpu = o.cpu;
 	clock_init();	/* once in the parent, inherited by every child */
 	missing = b->cpu_features & ~arch_cpu_features();
-	if (missing != 0) {
+	if (interrupted)
+		set_reason(r, CB_ERROR, "interrupted");
+	else if (missing != 0) {
 		r->status = CB_SKIPPED;
 		n = cb_feature_names(missing, names, 16);
 		p = r->reason + snprintf(r->reason, sizeof(r->reason),

@@ -63,9 +63,12 @@ report_table(FILE *fp, const struct machine *m, const struct cb_result *r,
 	size_t i, nsamp = 0;
 	int cpu = n ? r[0].cpu : -1;
 
-	fprintf(fp, "cyclebench %s on %s (family %u model %u), CPU %d%s%s\n",
-	    CB_VERSION, m->cpu_brand, m->cpu_family, m->cpu_model, cpu,
-	    m->hypervisor[0] ? ", under " : "", m->hypervisor);
+	fprintf(fp, "cyclebench %s on %s (family %u model %u)", CB_VERSION,
+	    m->cpu_brand, m->cpu_family, m->cpu_model);
+	if (cpu >= 0)
+		fprintf(fp, ", CPU %d", cpu);
+	fprintf(fp, "%s%s\n", m->hypervisor[0] ? ", under " : "",
+	    m->hypervisor);
 	fprintf(fp, "cycles %s: %.4f core cycles per TSC tick (%s); "
 	    "TSC %.1f MHz\n\n", cb_method_name(m->cycle_method),
 	    m->cycles_per_tick, m->cycle_source, m->tsc_hz / 1e6);

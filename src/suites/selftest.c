@@ -7,6 +7,7 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <unistd.h>
+#include <sys/prctl.h>
 
 #include "suites/suites.h"
 
@@ -55,6 +56,30 @@ refuse(void **ctx, char *why, size_t len)
 }
 
 static void
+spin(uint64_t iters, void *ctx)
+{
+	(void)ctx;
+	do
+		__asm__ volatile("" : "+r" (iters));
+	while (--iters);
+}
+
+/* Leaves a process behind, as a careless partner process would. */
+static int
+leave_orphan(void **ctx, char *why, size_t len)
+{
+	(void)ctx;
+	(void)why;
+	(void)len;
+	if (fork() == 0) {
+		prctl(PR_SET_NAME, "cb-orphan");
+		for (;;)
+			pause();
+	}
+	return (0);
+}
+
+static void
 never(uint64_t iters, void *ctx)
 {
 	(void)iters;
@@ -72,6 +97,13 @@ static const struct cb_bench selftest[] = {
 	{ .name = "selftest/skip", .mode = CB_LATENCY, .ops = 1, .body = never,
 	  .setup = refuse, .flags = CB_BENCH_HIDDEN,
 	  .desc = "setup declines: a skipped row with its reason" },
+	{ .name = "selftest/flat", .mode = CB_LATENCY, .ops = 1, .body = never,
+	  .flags = CB_BENCH_HIDDEN,
+	  .desc = "ignores its iteration count: an error, not a hang" },
+	{ .name = "selftest/orphan", .mode = CB_LATENCY, .ops = 1,
+	  .body = spin, .setup = leave_orphan, .flags = CB_BENCH_HIDDEN,
+	  .desc = "setup forks a process that never exits: the run must "
+	    "not leave it behind" },
 };
 
 CB_SUITE(suite_selftest, "selftest", "Misbehaving benchmarks for the "

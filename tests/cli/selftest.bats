@@ -92,3 +92,11 @@ PY
 	assert_row selftest/skip 'skipped: '
 	[ "$took" -le 6 ] || fail "took $took s"
 }
+
+@test "selftest/flat: a body that ignores its iteration count is an error, fast" {
+	SECONDS=0
+	run "$CB" run selftest/flat --quick
+	assert_status 1
+	assert_output "does not grow with its iteration count"
+	[ "$SECONDS" -lt 30 ] || fail "took $SECONDS s"
+}
