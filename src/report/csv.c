@@ -59,8 +59,8 @@ put_raw(FILE *fp, const char *s, int quoted)
 	}
 }
 
-static void
-put_text(FILE *fp, const char *s)
+void
+report_csv_text(FILE *fp, const char *s)
 {
 	int q;
 
@@ -150,14 +150,14 @@ put_row(FILE *fp, const struct cb_result *r)
 
 	b = r->bench;
 	ok = r->status == CB_OK;
-	put_text(fp, b != NULL ? b->name : NULL);
+	report_csv_text(fp, b != NULL ? b->name : NULL);
 	fputc(',', fp);
 	put_params(fp, b);
 	fputc(',', fp);
 	if (b != NULL)
 		fputs(cb_mode_name(b->mode), fp);
 	fprintf(fp, ",%s,", cb_status_name(r->status));
-	put_text(fp, r->reason);
+	report_csv_text(fp, r->reason);
 	fprintf(fp, ",%s", cb_method_name(r->method));
 	for (i = 0; i < NCOLUMNS; i++)
 		put_num(fp, ok ? *(const double *)(const void *)
