@@ -299,6 +299,13 @@ make_labels(struct cmp_table *t, const char *const *labels, char *err,
 		if (auto_label[i])
 			file_label(t->inputs[i].f->path, t->inputs[i].label,
 			    CMP_LABEL_MAX);
+	/* The same file twice (a check that nothing differs): add letters. */
+	for (i = 0; i < t->ninputs; i++)
+		auto_label[i] = auto_label[i] && same_label(t, i);
+	for (i = 0; i < t->ninputs; i++)
+		if (auto_label[i])
+			snprintf(t->inputs[i].label + strnlen(t->inputs[i].label,
+			    CMP_LABEL_MAX - 5), 5, " (%c)", CMP_LETTER(i));
 	for (i = 0; i < t->ninputs; i++)
 		if (same_label(t, i)) {
 			snprintf(err, errlen, "two inputs are labelled '%s'; "
