@@ -21,13 +21,14 @@ static const char page_head[] =
 "<title>cyclebench report</title>\n<style>\n"
 "body{font:14px/1.4 system-ui,sans-serif;margin:1.5em;color:#222}\n"
 "h1{font-size:1.5em}h2{font-size:1.2em;border-bottom:1px solid #ccc}\n"
-".layout{display:flex;gap:1.5em;align-items:flex-start}\n"
+".layout{display:flex;flex-wrap:wrap;gap:1.5em;align-items:flex-start}\n"
 ".charts{flex:0 0 auto;max-width:780px}\n"
-"aside{font-size:12px;max-width:40em;background:#f6f6f6;padding:.6em 1em}\n"
+"aside{font-size:12px;flex:1 1 22em;min-width:0;max-width:40em;"
+"background:#f6f6f6;padding:.6em 1em}\n"
 "aside dt{font-weight:600;float:left;clear:left;width:9em}\n"
 "aside dd{margin-left:9.5em;overflow-wrap:anywhere}\n"
 "figure{margin:0 0 1.2em}figcaption{font-weight:600;margin-bottom:.3em}\n"
-".warn{color:#a33}pre{font-size:11px;overflow-x:auto}\n"
+".warn{color:#a33}.method{white-space:pre-line}\n"
 "svg text{font:12px system-ui,sans-serif;fill:#222}\n"
 "svg .cat{text-anchor:end}svg .tick,svg .unit{text-anchor:middle;"
 "fill:#666;font-size:11px}\n"
@@ -335,7 +336,7 @@ static void
 compare_section(FILE *fp, const struct cmp_table *t)
 {
 	const char **groups;
-	char *method;
+	char *method, *p;
 	size_t i, n, len;
 	FILE *mfp;
 
@@ -362,12 +363,19 @@ compare_section(FILE *fp, const struct cmp_table *t)
 		html_text(fp, t->warnings[i]);
 		fputs("</p>\n", fp);
 	}
+	/*
+	 * The text is wrapped for a terminal; here only its items ("*  ",
+	 * "~  ", "?  ") start lines and the browser wraps the rest.
+	 */
 	if ((mfp = open_memstream(&method, &len)) != NULL) {
 		cmp_method_text(t, mfp);
 		fclose(mfp);
-		fputs("<pre>", fp);
+		for (p = method; (p = strchr(p, '\n')) != NULL; p++)
+			if (p[1] != '\0' && strchr("*~?", p[1]) == NULL)
+				*p = ' ';
+		fputs("<p class=\"method\">", fp);
 		html_text(fp, method);
-		fputs("</pre>\n", fp);
+		fputs("</p>\n", fp);
 		free(method);
 	}
 	fputs("</aside></div>\n</section>\n", fp);
