@@ -245,7 +245,8 @@ notes(const struct cmp_table *t, FILE *fp)
 		ADD("only in");
 		for (j = 0; j < t->ninputs; j++)
 			if (mask & (1u << j))
-				ADD("%s %c", n > 7 ? "," : "", CMP_LETTER(j));
+				ADD("%s %c", mask & ((1u << j) - 1) ? "," : "",
+				    CMP_LETTER(j));
 		ADD(":");
 		for (k = i; k < t->nrows; k++)
 			if (present(t, k) == mask) {
@@ -357,15 +358,6 @@ print_markdown(const struct cmp_table *t, FILE *fp)
 }
 
 static void
-csv_num(FILE *fp, double v)
-{
-
-	fputc(',', fp);
-	if (isfinite(v))
-		fprintf(fp, "%.10g", v);
-}
-
-static void
 print_csv(const struct cmp_table *t, FILE *fp)
 {
 	const struct cmp_cell *c;
@@ -388,11 +380,11 @@ print_csv(const struct cmp_table *t, FILE *fp)
 			report_csv_text(fp, t->inputs[j].f->path);
 			fprintf(fp, ",%s", c->r != NULL ? c->r->status :
 			    "missing");
-			csv_num(fp, c->median);
-			csv_num(fp, c->ratio);
-			csv_num(fp, c->ci_low);
-			csv_num(fp, c->ci_high);
-			csv_num(fp, c->p);
+			report_csv_num(fp, c->median);
+			report_csv_num(fp, c->ratio);
+			report_csv_num(fp, c->ci_low);
+			report_csv_num(fp, c->ci_high);
+			report_csv_num(fp, c->p);
 			fprintf(fp, ",%s\r\n", verdict_names[c->verdict]);
 		}
 }

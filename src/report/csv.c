@@ -131,8 +131,8 @@ put_flags(FILE *fp, unsigned flags)
  * will chart, and no exponent below 1e10.  An unknown value is an empty
  * cell, which spreadsheets treat as missing rather than as zero.
  */
-static void
-put_num(FILE *fp, double v)
+void
+report_csv_num(FILE *fp, double v)
 {
 
 	fputc(',', fp);
@@ -160,7 +160,7 @@ put_row(FILE *fp, const struct cb_result *r)
 	report_csv_text(fp, r->reason);
 	fprintf(fp, ",%s", cb_method_name(r->method));
 	for (i = 0; i < NCOLUMNS; i++)
-		put_num(fp, ok ? *(const double *)(const void *)
+		report_csv_num(fp, ok ? *(const double *)(const void *)
 		    ((const char *)r + csv_numbers[i].off) : NAN);
 	fprintf(fp, ",%u,", r->disturbed);
 	put_flags(fp, r->flags);

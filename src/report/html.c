@@ -37,30 +37,22 @@ static const char page_head[] =
 "svg .bin{fill:#4e79a7}svg .over{fill:#e15759}\n"
 "</style>\n</head>\n<body>\n";
 
+/* The characters that could end a text or an attribute, and their names. */
+static const char *const entities[256] = {
+	['&'] = "&amp;", ['<'] = "&lt;", ['>'] = "&gt;", ['"'] = "&quot;",
+	['\''] = "&#39;",
+};
+
 void
 html_text(FILE *fp, const char *s)
 {
+	const char *e;
 
 	for (; s != NULL && *s != '\0'; s++)
-		switch (*s) {
-		case '&':
-			fputs("&amp;", fp);
-			break;
-		case '<':
-			fputs("&lt;", fp);
-			break;
-		case '>':
-			fputs("&gt;", fp);
-			break;
-		case '"':
-			fputs("&quot;", fp);
-			break;
-		case '\'':
-			fputs("&#39;", fp);
-			break;
-		default:
+		if ((e = entities[(unsigned char)*s]) != NULL)
+			fputs(e, fp);
+		else
 			fputc(*s, fp);
-		}
 }
 
 /* Distinct strings in order of first appearance; returns the count. */

@@ -39,6 +39,8 @@ void	report_cost_text(char *buf, size_t len, double v);
 
 /* One CSV field, quoted when RFC 4180 requires it. */
 void	report_csv_text(FILE *fp, const char *s);
+/* A comma, then v with 10 significant digits; nothing when not finite. */
+void	report_csv_num(FILE *fp, double v);
 
 /* Write `len' bytes to path atomically (tmp + fsync + rename). */
 int	atomic_write_file(const char *path, const char *data, size_t len,

@@ -16,6 +16,7 @@
 #include <strings.h>
 #include <unistd.h>
 
+#include "core/names.h"
 #include "report/results.h"
 
 /* JSON types a key may hold, as a mask. */
@@ -177,31 +178,13 @@ static const char *const modes[] = { "latency", "throughput", "path", NULL };
 static const char *const statuses[] = { "ok", "skipped", "error", NULL };
 static const char *const methods[] = { "counted", "calibrated", NULL };
 
-static const struct {
-	const char	*key;
-	size_t		 off;
-} summary_keys[] = {
-	{ "min",	offsetof(struct cb_summary, min) },
-	{ "p10",	offsetof(struct cb_summary, p10) },
-	{ "median",	offsetof(struct cb_summary, median) },
-	{ "p90",	offsetof(struct cb_summary, p90) },
-	{ "p99",	offsetof(struct cb_summary, p99) },
-	{ "max",	offsetof(struct cb_summary, max) },
-	{ "mean",	offsetof(struct cb_summary, mean) },
-	{ "cv",		offsetof(struct cb_summary, cv) },
-	{ "ci95_low",	offsetof(struct cb_summary, ci95_low) },
-	{ "ci95_high",	offsetof(struct cb_summary, ci95_high) },
-};
-
-#define NSUMMARY	(sizeof(summary_keys) / sizeof(summary_keys[0]))
-
 static void
 summary_nan(struct cb_summary *s)
 {
 	size_t i;
 
-	for (i = 0; i < NSUMMARY; i++)
-		*(double *)(void *)((char *)s + summary_keys[i].off) = NAN;
+	for (i = 0; i < CB_NSUMMARY_KEYS; i++)
+		*(double *)(void *)((char *)s + cb_summary_keys[i].off) = NAN;
 }
 
 static int
@@ -215,9 +198,9 @@ get_summary(struct vctx *c, json_t *obj, const char *where, const char *key,
 	if (get(c, obj, where, key, T_OBJ, &v) != 0)
 		return (-1);
 	snprintf(sub, sizeof(sub), "%s.%s", where, key);
-	for (i = 0; i < NSUMMARY; i++)
-		if (get_num(c, v, sub, summary_keys[i].key, (double *)(void *)
-		    ((char *)s + summary_keys[i].off)) != 0)
+	for (i = 0; i < CB_NSUMMARY_KEYS; i++)
+		if (get_num(c, v, sub, cb_summary_keys[i].key, (double *)(void *)
+		    ((char *)s + cb_summary_keys[i].off)) != 0)
 			return (-1);
 	return (0);
 }
