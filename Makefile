@@ -38,7 +38,7 @@ LIB	 = $(BUILD)/libcyclebench.a
 BIN	 = $(BUILD)/cyclebench
 
 .PHONY: all deps run check check-unit check-cli check-clang check-asan install \
-	clean bench
+	clean bench check-browser
 
 all: $(BIN) $(LIB)
 
@@ -74,6 +74,12 @@ check-unit: $(TESTS)
 
 check-cli: $(BIN)
 	CYCLEBENCH=$(abspath $(BIN)) bats tests/cli
+
+# The HTML report in headless Chromium; apart from check because the
+# browser is a large install.  CI runs both.
+check-browser: $(BIN)
+	@scripts/install-deps --browser
+	CYCLEBENCH=$(abspath $(BIN)) bats tests/browser
 
 # Everything must build warning-free with clang as well as gcc.
 check-clang:

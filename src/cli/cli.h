@@ -2,13 +2,17 @@
 #ifndef CB_CLI_H
 #define CB_CLI_H
 
+#include "report/results.h"
+
 /* Exit statuses, documented in cyclebench(1). */
 #define EXIT_BENCH_ERROR	1	/* a benchmark ended in error */
 #define EXIT_USAGE		2	/* bad arguments or input */
 #define EXIT_OUTPUT		3	/* results could not be saved */
 
+int	cmd_compare(int argc, char **argv);
 int	cmd_info(int argc, char **argv);
 int	cmd_list(int argc, char **argv);
+int	cmd_report(int argc, char **argv);
 int	cmd_run(int argc, char **argv);
 
 /* Print "cyclebench: <msg>" and a hint to stderr; returns EXIT_USAGE. */
@@ -18,5 +22,12 @@ int	usage_error(const char *cmd, const char *fmt, ...)
 /* Parse a whole decimal number in [lo, hi]; -1 if it is not one. */
 int	parse_long(const char *s, long lo, long hi, long *out);
 int	parse_double(const char *s, double lo, double hi, double *out);
+
+/*
+ * Load the results files paths[0..n-1]; on any failure print why for
+ * each bad file and return EXIT_USAGE.  Free with free_inputs.
+ */
+int	load_inputs(char *const *paths, int n, struct rs_file **out);
+void	free_inputs(struct rs_file *f, int n);
 
 #endif

@@ -18,8 +18,10 @@ struct command {
 };
 
 static const struct command commands[] = {
+	{ "compare", cmd_compare, "runs side by side, real differences marked" },
 	{ "info", cmd_info, "print the machine fingerprint" },
 	{ "list", cmd_list, "list the benchmarks matching PATTERN" },
+	{ "report", cmd_report, "results as one HTML page of charts" },
 	{ "run", cmd_run, "measure benchmarks and report cycles per operation" },
 };
 

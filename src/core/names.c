@@ -2,10 +2,24 @@
  * The one place that spells mode, status, method, flag and CPU feature
  * names; every output format goes through here so they cannot disagree.
  */
+#include <stddef.h>
 #include <string.h>
 
 #include "cyclebench.h"
 #include "core/names.h"
+
+const struct cb_summary_key cb_summary_keys[CB_NSUMMARY_KEYS] = {
+	{ "min",	offsetof(struct cb_summary, min) },
+	{ "p10",	offsetof(struct cb_summary, p10) },
+	{ "median",	offsetof(struct cb_summary, median) },
+	{ "p90",	offsetof(struct cb_summary, p90) },
+	{ "p99",	offsetof(struct cb_summary, p99) },
+	{ "max",	offsetof(struct cb_summary, max) },
+	{ "mean",	offsetof(struct cb_summary, mean) },
+	{ "cv",		offsetof(struct cb_summary, cv) },
+	{ "ci95_low",	offsetof(struct cb_summary, ci95_low) },
+	{ "ci95_high",	offsetof(struct cb_summary, ci95_high) },
+};
 
 struct bit_name {
 	unsigned	 bit;

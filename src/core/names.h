@@ -25,6 +25,14 @@ const char	*cb_feature_name(unsigned bit);
 size_t		 cb_feature_names(unsigned features, const char **out,
 		    size_t max);
 
+/* The statistics of a struct cb_summary, in the order results list them. */
+struct cb_summary_key {
+	const char	*key;
+	size_t		 off;		/* of a double in struct cb_summary */
+};
+#define CB_NSUMMARY_KEYS	10
+extern const struct cb_summary_key cb_summary_keys[CB_NSUMMARY_KEYS];
+
 /* Name of one CB_FLAG_* value, or NULL when not exactly one known flag. */
 const char	*cb_flag_name(unsigned bit);
 

@@ -475,3 +475,112 @@ stats_rng_below(struct stats_rng *g, uint64_t bound)
 	}
 	return (hi);
 }
+
+struct ranked {
+	double	v;
+	int	from_x;
+};
+
+static int
+cmp_ranked(const void *pa, const void *pb)
+{
+	const struct ranked *a = pa, *b = pb;
+
+	return (cmp_double(&a->v, &b->v));
+}
+
+void
+stats_mann_whitney(const double *x, size_t nx, const double *y, size_t ny,
+    double *u, double *p)
+{
+	struct ranked *all;
+	double n1, n2, nn, rank_x, rank, sigma, ties, t, z;
+	size_t i, j, k, n;
+
+	*u = *p = NAN;
+	if (nx == 0 || ny == 0 || nx > SIZE_MAX / sizeof(*all) - ny)
+		return;
+	n = nx + ny;
+	if ((all = malloc(n * sizeof(*all))) == NULL)
+		return;
+	for (i = 0; i < nx; i++)
+		all[i] = (struct ranked){ x[i], 1 };
+	for (i = 0; i < ny; i++)
+		all[nx + i] = (struct ranked){ y[i], 0 };
+	qsort(all, n, sizeof(*all), cmp_ranked);
+
+	/* Tied values share the mean of the ranks they span. */
+	rank_x = ties = 0;
+	for (i = 0; i < n; i = j) {
+		for (j = i + 1; j < n && cmp_ranked(&all[j], &all[i]) == 0;
+		    j++)
+			;
+		rank = ((double)i + 1 + (double)j) / 2;
+		for (k = i; k < j; k++)
+			if (all[k].from_x)
+				rank_x += rank;
+		t = (double)(j - i);
+		ties += t * t * t - t;
+	}
+	free(all);
+
+	n1 = (double)nx;
+	n2 = (double)ny;
+	nn = n1 + n2;
+	*u = rank_x - n1 * (n1 + 1) / 2;
+	sigma = sqrt(n1 * n2 / 12 * ((nn + 1) - ties / (nn * (nn - 1))));
+	if (!(sigma > 0)) {
+		*p = 1;
+		return;
+	}
+	/* Continuity correction towards the mean, as scipy does. */
+	z = (fabs(*u - n1 * n2 / 2) - 0.5) / sigma;
+	*p = z <= 0 ? 1 : fmin(1, erfc(z / M_SQRT2));
+}
+
+void
+stats_bootstrap_ratio_ci(const double *x, size_t nx, const double *y,
+    size_t ny, unsigned resamples, uint64_t seed, double *lo, double *hi)
+{
+	struct stats_rng g;
+	double *sx, *sy, *ratios, mx, my;
+	size_t *counts, i, nmax;
+	unsigned r;
+
+	*lo = *hi = NAN;
+	nmax = nx > ny ? nx : ny;
+	if (nx == 0 || ny == 0 || resamples == 0 ||
+	    nmax > SIZE_MAX / 2 / (sizeof(double) + sizeof(size_t)) ||
+	    resamples > SIZE_MAX / 2 / sizeof(double) - 2 * nmax)
+		return;
+	/* One block: both sorted samples, the ratios, then the counts. */
+	if ((sx = malloc((nx + ny + resamples) * sizeof(double) +
+	    nmax * sizeof(size_t))) == NULL)
+		return;
+	sy = sx + nx;
+	ratios = sy + ny;
+	counts = (size_t *)(void *)(ratios + resamples);
+	memcpy(sx, x, nx * sizeof(*sx));
+	memcpy(sy, y, ny * sizeof(*sy));
+	stats_sort(sx, nx);
+	stats_sort(sy, ny);
+	stats_rng_seed(&g, seed);
+	for (r = 0; r < resamples; r++) {
+		memset(counts, 0, nx * sizeof(*counts));
+		for (i = 0; i < nx; i++)
+			counts[stats_rng_below(&g, nx)]++;
+		mx = counts_median(sx, counts, nx);
+		memset(counts, 0, ny * sizeof(*counts));
+		for (i = 0; i < ny; i++)
+			counts[stats_rng_below(&g, ny)]++;
+		my = counts_median(sy, counts, ny);
+		if (!(mx > 0) || isnan(my))
+			goto out;
+		ratios[r] = my / mx;
+	}
+	stats_sort(ratios, resamples);
+	*lo = stats_quantile_sorted(ratios, resamples, 0.025);
+	*hi = stats_quantile_sorted(ratios, resamples, 0.975);
+out:
+	free(sx);
+}

@@ -38,6 +38,26 @@ void	stats_summarize(const double *x, size_t n, unsigned resamples,
 void	stats_bootstrap_median_ci(const double *x, size_t n,
 	    unsigned resamples, uint64_t seed, double *lo, double *hi);
 
+/*
+ * Mann-Whitney U test of x against y, two-sided, by the normal
+ * approximation with tie and continuity corrections (what scipy's
+ * mannwhitneyu(x, y, method="asymptotic") computes).  *u is U of x: the
+ * number of pairs where x is the larger, ties counting one half.  The
+ * p-value is 1 when every value is tied; NAN when either side is empty.
+ */
+void	stats_mann_whitney(const double *x, size_t nx, const double *y,
+	    size_t ny, double *u, double *p);
+
+/*
+ * Percentile bootstrap 95% CI of median(y) / median(x), x and y resampled
+ * independently.  NAN when either is empty, resamples is 0, or a resampled
+ * median of x is not positive (a ratio to zero or a negative cost means
+ * nothing).
+ */
+void	stats_bootstrap_ratio_ci(const double *x, size_t nx, const double *y,
+	    size_t ny, unsigned resamples, uint64_t seed, double *lo,
+	    double *hi);
+
 /* Least-squares line through (x[i], y[i]); -1 if n < 2 or x is constant. */
 int	stats_linear_fit(const double *x, const double *y, size_t n,
 	    struct stats_fit *f);

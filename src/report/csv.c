@@ -59,8 +59,8 @@ put_raw(FILE *fp, const char *s, int quoted)
 	}
 }
 
-static void
-put_text(FILE *fp, const char *s)
+void
+report_csv_text(FILE *fp, const char *s)
 {
 	int q;
 
@@ -131,8 +131,8 @@ put_flags(FILE *fp, unsigned flags)
  * will chart, and no exponent below 1e10.  An unknown value is an empty
  * cell, which spreadsheets treat as missing rather than as zero.
  */
-static void
-put_num(FILE *fp, double v)
+void
+report_csv_num(FILE *fp, double v)
 {
 
 	fputc(',', fp);
@@ -150,17 +150,17 @@ put_row(FILE *fp, const struct cb_result *r)
 
 	b = r->bench;
 	ok = r->status == CB_OK;
-	put_text(fp, b != NULL ? b->name : NULL);
+	report_csv_text(fp, b != NULL ? b->name : NULL);
 	fputc(',', fp);
 	put_params(fp, b);
 	fputc(',', fp);
 	if (b != NULL)
 		fputs(cb_mode_name(b->mode), fp);
 	fprintf(fp, ",%s,", cb_status_name(r->status));
-	put_text(fp, r->reason);
+	report_csv_text(fp, r->reason);
 	fprintf(fp, ",%s", cb_method_name(r->method));
 	for (i = 0; i < NCOLUMNS; i++)
-		put_num(fp, ok ? *(const double *)(const void *)
+		report_csv_num(fp, ok ? *(const double *)(const void *)
 		    ((const char *)r + csv_numbers[i].off) : NAN);
 	fprintf(fp, ",%u,", r->disturbed);
 	put_flags(fp, r->flags);

@@ -185,23 +185,6 @@ param_value(const char *v)
 	return (text(v));
 }
 
-/* The statistics of one cb_summary, in the order the file lists them. */
-static const struct {
-	const char	*key;
-	size_t		 off;		/* of a double in struct cb_summary */
-} summary_fields[] = {
-	{ "min",	offsetof(struct cb_summary, min) },
-	{ "p10",	offsetof(struct cb_summary, p10) },
-	{ "median",	offsetof(struct cb_summary, median) },
-	{ "p90",	offsetof(struct cb_summary, p90) },
-	{ "p99",	offsetof(struct cb_summary, p99) },
-	{ "max",	offsetof(struct cb_summary, max) },
-	{ "mean",	offsetof(struct cb_summary, mean) },
-	{ "cv",		offsetof(struct cb_summary, cv) },
-	{ "ci95_low",	offsetof(struct cb_summary, ci95_low) },
-	{ "ci95_high",	offsetof(struct cb_summary, ci95_high) },
-};
-
 static json_t *
 summary_json(const struct cb_summary *s, int *bad)
 {
@@ -209,10 +192,9 @@ summary_json(const struct cb_summary *s, int *bad)
 	size_t i;
 
 	o = json_object();
-	for (i = 0; i < sizeof(summary_fields) / sizeof(summary_fields[0]);
-	    i++)
-		put(o, summary_fields[i].key, num(*(const double *)
-		    (const void *)((const char *)s + summary_fields[i].off)),
+	for (i = 0; i < CB_NSUMMARY_KEYS; i++)
+		put(o, cb_summary_keys[i].key, num(*(const double *)
+		    (const void *)((const char *)s + cb_summary_keys[i].off)),
 		    bad);
 	return (o);
 }

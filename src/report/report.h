@@ -34,6 +34,14 @@ int	report_json_write(const char *path, const struct machine *m,
 int	report_csv_write(const char *path, const struct cb_result *r,
 	    size_t n, char *err, size_t errlen);
 
+/* A cost for a table: "3.00", "17.0", "1234"; "-" when not finite. */
+void	report_cost_text(char *buf, size_t len, double v);
+
+/* One CSV field, quoted when RFC 4180 requires it. */
+void	report_csv_text(FILE *fp, const char *s);
+/* A comma, then v with 10 significant digits; nothing when not finite. */
+void	report_csv_num(FILE *fp, double v);
+
 /* Write `len' bytes to path atomically (tmp + fsync + rename). */
 int	atomic_write_file(const char *path, const char *data, size_t len,
 	    char *err, size_t errlen);

@@ -1,0 +1,499 @@
+/*
+ * A comparison as text (for a mailing-list post: plain, 80 columns),
+ * markdown, CSV (one line per benchmark and input, for spreadsheets) or
+ * JSON (everything, for other programs).  The layouts are described in
+ * docs/compare.md.
+ */
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <jansson.h>
+
+#include "report/compare.h"
+#include "report/report.h"
+
+#define WIDTH		80
+#define COST_W		7	/* "1234567", "17.0", "skipped" */
+#define CHANGE_W	7	/* "+467%", "-0.4%", "x25" */
+
+static const char *const verdict_names[] = {
+	[CMP_BASELINE] = "baseline",
+	[CMP_SAME] = "same",
+	[CMP_DIFFERENT] = "different",
+	[CMP_UNTESTED] = "untested",
+	[CMP_MISSING] = "missing",
+	[CMP_NOT_OK] = "not-ok",
+};
+
+/* "name k=v k=v": how a row is called everywhere. */
+static void
+row_label(const struct cmp_row *row, char *buf, size_t len)
+{
+
+	snprintf(buf, len, "%s%s%s", row->first->name,
+	    row->first->params[0] ? " " : "", row->first->params);
+}
+
+/* The cycles cell: the median, or why there is none. */
+static void
+cost_text(const struct cmp_cell *c, char *buf, size_t len)
+{
+
+	if (c->verdict == CMP_MISSING)
+		snprintf(buf, len, "-");
+	else if (c->verdict == CMP_NOT_OK)
+		snprintf(buf, len, "%s", c->r->status);
+	else
+		report_cost_text(buf, len, c->median);
+}
+
+/*
+ * `first', a space, then the words of `text' over lines of at most WIDTH
+ * columns, continuation lines indented by `indent'.
+ */
+static void
+put_wrapped(FILE *fp, const char *first, int indent, const char *text)
+{
+	int col, n, start;
+
+	fputs(first, fp);
+	col = (int)strlen(first);
+	start = col == 0;
+	while (*text != '\0') {
+		n = (int)strcspn(text, " ");
+		if (!start && col > indent && col + 1 + n > WIDTH) {
+			fprintf(fp, "\n%*s", indent, "");
+			col = indent;
+			start = 1;
+		}
+		if (!start)
+			col += fprintf(fp, " ");
+		col += fprintf(fp, "%.*s", n, text);
+		start = 0;
+		text += n;
+		text += strspn(text, " ");
+	}
+	fputc('\n', fp);
+}
+
+static void
+legend_line(const struct cmp_input *in, char *buf, size_t len)
+{
+	const struct rs_machine *m = &in->f->machine;
+
+	snprintf(buf, len, "%s; %s %s%s%s; cycles %s%s%s", m->cpu_brand[0] ?
+	    m->cpu_brand : "unknown CPU", m->os, m->kernel,
+	    m->hypervisor[0] ? " under " : "", m->hypervisor,
+	    m->cycle_method, in->f->started_at[0] ? "; run " : "",
+	    in->f->started_at);
+}
+
+static void
+text_head(const struct cmp_table *t, FILE *fp)
+{
+	char first[CMP_LABEL_MAX + 16], line[512];
+	size_t i;
+
+	fprintf(fp, "cyclebench compare: median core cycles per operation; "
+	    "%c is the baseline\n\n", CMP_LETTER(0));
+	for (i = 0; i < t->ninputs; i++) {
+		snprintf(first, sizeof(first), "%c  %s:", CMP_LETTER(i),
+		    t->inputs[i].label);
+		put_wrapped(fp, first, 3, t->inputs[i].f->path);
+		legend_line(&t->inputs[i], line, sizeof(line));
+		put_wrapped(fp, "  ", 3, line);
+	}
+	fputc('\n', fp);
+	for (i = 0; i < t->nwarnings; i++)
+		put_wrapped(fp, "warning:", 2, t->warnings[i]);
+	if (t->nwarnings > 0)
+		fputc('\n', fp);
+}
+
+/* Header labels longer than this are cut; the legend has them whole. */
+#define HEAD_MAX	20
+
+/* Column widths: the cycles of input j widen to carry its label. */
+static int
+cost_width(const struct cmp_table *t, size_t j)
+{
+	int n;
+
+	n = (int)strlen(t->inputs[j].label);
+	n = n > HEAD_MAX ? HEAD_MAX : n;
+	if (j > 0)
+		n -= 1 + CHANGE_W;
+	return (n > COST_W ? n : COST_W);
+}
+
+/* Trailing blanks (an empty mark, a missing cell) end no line. */
+static void
+put_line(FILE *fp, char *line)
+{
+	size_t n;
+
+	n = strlen(line);
+	while (n > 0 && line[n - 1] == ' ')
+		n--;
+	fprintf(fp, "%.*s\n", (int)n, line);
+}
+
+#define ADD(...)	(n += (size_t)snprintf(line + n, n < sizeof(line) ? \
+			    sizeof(line) - n : 0, __VA_ARGS__))
+
+/*
+ * Rows whose label and numbers do not fit in WIDTH are split: the label
+ * alone, then the numbers indented, so nothing is cut off.
+ */
+static void
+text_table(const struct cmp_table *t, FILE *fp)
+{
+	char label[256], cost[32], change[32], line[1024];
+	const struct cmp_cell *c;
+	size_t i, j, n, numbers;
+	int w, split;
+
+	w = (int)strlen("benchmark");
+	for (i = 0; i < t->nrows; i++) {
+		row_label(&t->rows[i], label, sizeof(label));
+		if ((int)strlen(label) > w)
+			w = (int)strlen(label);
+	}
+	numbers = 0;
+	for (j = 0; j < t->ninputs; j++)
+		numbers += 2 + (size_t)cost_width(t, j) +
+		    (j > 0 ? 1 + CHANGE_W + 2 : 0);
+	split = (size_t)w + numbers > WIDTH;
+	if (split)
+		w = 2;
+	n = 0;
+	ADD("%-*s", w, "");
+	for (j = 0; j < t->ninputs; j++)
+		ADD("  %*.*s", cost_width(t, j) + (j > 0 ? 1 + CHANGE_W : 0),
+		    HEAD_MAX, t->inputs[j].label);
+	put_line(fp, line);
+	n = 0;
+	ADD("%-*s", w, split ? "" : "benchmark");
+	for (j = 0; j < t->ninputs; j++) {
+		ADD("  %*s", cost_width(t, j), "cycles");
+		if (j > 0)
+			ADD(" %*s  ", CHANGE_W, "change");
+	}
+	put_line(fp, line);
+	for (i = 0; i < t->nrows; i++) {
+		row_label(&t->rows[i], label, sizeof(label));
+		if (split)
+			fprintf(fp, "%s\n", label);
+		n = 0;
+		ADD("%-*s", w, split ? "" : label);
+		for (j = 0; j < t->ninputs; j++) {
+			c = &t->rows[i].cells[j];
+			cost_text(c, cost, sizeof(cost));
+			ADD("  %*s", cost_width(t, j), cost);
+			if (j == 0)
+				continue;
+			change[0] = '\0';
+			if (isfinite(c->ratio))
+				cmp_change_text(c->ratio, change,
+				    sizeof(change));
+			ADD(" %*s %-1s", CHANGE_W, change,
+			    cmp_mark(c->verdict));
+		}
+		put_line(fp, line);
+	}
+}
+
+/* Bit j set: input j has the row. */
+static uint32_t
+present(const struct cmp_table *t, size_t i)
+{
+	uint32_t mask = 0;
+	size_t j;
+
+	for (j = 0; j < t->ninputs; j++)
+		if (t->rows[i].cells[j].verdict != CMP_MISSING)
+			mask |= 1u << j;
+	return (mask);
+}
+
+/*
+ * What the table cannot hold: which rows only some inputs have (grouped,
+ * "only in A, C: x, y"), and why a result was skipped or failed.
+ */
+static void
+notes(const struct cmp_table *t, FILE *fp)
+{
+	char label[256], line[4096];
+	const struct cmp_cell *c;
+	uint32_t all, mask;
+	size_t i, j, k, n;
+	int any;
+
+	any = 0;
+	all = t->ninputs >= 32 ? ~0u : (1u << t->ninputs) - 1;
+	for (i = 0; i < t->nrows; i++) {
+		mask = present(t, i);
+		for (k = 0; k < i; k++)
+			if (present(t, k) == mask)
+				break;
+		if (mask == all || k < i)
+			continue;
+		n = 0;
+		ADD("only in");
+		for (j = 0; j < t->ninputs; j++)
+			if (mask & (1u << j))
+				ADD("%s %c", mask & ((1u << j) - 1) ? "," : "",
+				    CMP_LETTER(j));
+		ADD(":");
+		for (k = i; k < t->nrows; k++)
+			if (present(t, k) == mask) {
+				row_label(&t->rows[k], label, sizeof(label));
+				ADD("%s %s", k > i ? "," : "", label);
+			}
+		put_wrapped(fp, "note:", 4, line);
+		any = 1;
+	}
+	for (i = 0; i < t->nrows; i++)
+		for (j = 0; j < t->ninputs; j++) {
+			c = &t->rows[i].cells[j];
+			if (c->verdict != CMP_NOT_OK)
+				continue;
+			row_label(&t->rows[i], label, sizeof(label));
+			n = 0;
+			ADD("%s: %s in %c%s%s", label, c->r->status,
+			    CMP_LETTER(j), c->r->reason[0] ? ": " : "",
+			    c->r->reason);
+			put_wrapped(fp, "note:", 4, line);
+			any = 1;
+		}
+	if (any)
+		fputc('\n', fp);
+}
+
+static void
+print_text(const struct cmp_table *t, FILE *fp)
+{
+
+	text_head(t, fp);
+	text_table(t, fp);
+	fputc('\n', fp);
+	notes(t, fp);
+	cmp_method_text(t, fp);
+}
+
+/* Enough escaping that a name cannot break the table or add markup. */
+static void
+md_text(FILE *fp, const char *s)
+{
+
+	for (; *s != '\0'; s++) {
+		if (strchr("\\`*_[]<>|#&", *s) != NULL)
+			fputc('\\', fp);
+		fputc(*s, fp);
+	}
+}
+
+static void
+print_markdown(const struct cmp_table *t, FILE *fp)
+{
+	char label[256], cost[32], change[32], line[512];
+	const struct cmp_cell *c;
+	size_t i, j;
+
+	fprintf(fp, "Median core cycles per operation; %c is the baseline.\n\n",
+	    CMP_LETTER(0));
+	for (i = 0; i < t->ninputs; i++) {
+		fprintf(fp, "- **%c** ", CMP_LETTER(i));
+		md_text(fp, t->inputs[i].label);
+		fputs(": ", fp);
+		legend_line(&t->inputs[i], line, sizeof(line));
+		md_text(fp, line);
+		fputs(" (", fp);
+		md_text(fp, t->inputs[i].f->path);
+		fputs(")\n", fp);
+	}
+	fputc('\n', fp);
+	for (i = 0; i < t->nwarnings; i++) {
+		fputs("> **warning:** ", fp);
+		md_text(fp, t->warnings[i]);
+		fputs("\n>\n", fp);
+	}
+	fputs(t->nwarnings ? "\n| benchmark |" : "| benchmark |", fp);
+	for (j = 0; j < t->ninputs; j++) {
+		fputc(' ', fp);
+		md_text(fp, t->inputs[j].label);
+		fputs(j == 0 ? " |" : " | change |", fp);
+	}
+	fputs("\n|:--|", fp);
+	for (j = 0; j < t->ninputs; j++)
+		fputs(j == 0 ? "--:|" : "--:|--:|", fp);
+	fputc('\n', fp);
+	for (i = 0; i < t->nrows; i++) {
+		row_label(&t->rows[i], label, sizeof(label));
+		fputs("| ", fp);
+		md_text(fp, label);
+		for (j = 0; j < t->ninputs; j++) {
+			c = &t->rows[i].cells[j];
+			cost_text(c, cost, sizeof(cost));
+			fprintf(fp, " | %s", cost);
+			if (j == 0)
+				continue;
+			fputs(" | ", fp);
+			if (isfinite(c->ratio)) {
+				cmp_change_text(c->ratio, change,
+				    sizeof(change));
+				fprintf(fp, "%s ", change);
+				md_text(fp, cmp_mark(c->verdict));
+			}
+		}
+		fputs(" |\n", fp);
+	}
+	fputs("\n```\n", fp);
+	notes(t, fp);
+	cmp_method_text(t, fp);
+	fputs("```\n", fp);
+}
+
+static void
+print_csv(const struct cmp_table *t, FILE *fp)
+{
+	const struct cmp_cell *c;
+	char letter[2];
+	size_t i, j;
+
+	fputs("name,params,input,label,file,status,cycles_median,ratio,"
+	    "ci95_low,ci95_high,p_value,verdict\r\n", fp);
+	for (i = 0; i < t->nrows; i++)
+		for (j = 0; j < t->ninputs; j++) {
+			c = &t->rows[i].cells[j];
+			report_csv_text(fp, t->rows[i].first->name);
+			fputc(',', fp);
+			report_csv_text(fp, t->rows[i].first->params);
+			letter[0] = CMP_LETTER(j);
+			letter[1] = '\0';
+			fprintf(fp, ",%s,", letter);
+			report_csv_text(fp, t->inputs[j].label);
+			fputc(',', fp);
+			report_csv_text(fp, t->inputs[j].f->path);
+			fprintf(fp, ",%s", c->r != NULL ? c->r->status :
+			    "missing");
+			report_csv_num(fp, c->median);
+			report_csv_num(fp, c->ratio);
+			report_csv_num(fp, c->ci_low);
+			report_csv_num(fp, c->ci_high);
+			report_csv_num(fp, c->p);
+			fprintf(fp, ",%s\r\n", verdict_names[c->verdict]);
+		}
+}
+
+static json_t *
+jnum(double v)
+{
+
+	return (isfinite(v) ? json_real(v) : json_null());
+}
+
+static json_t *
+jstr(const char *s)
+{
+
+	return (s[0] != '\0' ? json_string(s) : json_null());
+}
+
+static json_t *
+json_input(const struct cmp_input *in)
+{
+	const struct rs_machine *m = &in->f->machine;
+
+	return (json_pack("{s:s, s:s, s:o, s:o, s:o, s:o, s:o, s:s, s:o}",
+	    "label", in->label, "file", in->f->path,
+	    "cpu_brand", jstr(m->cpu_brand), "kernel", jstr(m->kernel),
+	    "hypervisor", jstr(m->hypervisor),
+	    "microcode", jstr(m->microcode),
+	    "started_at", jstr(in->f->started_at),
+	    "cycle_method", m->cycle_method,
+	    "partial", json_boolean(in->f->partial)));
+}
+
+static json_t *
+json_cell(const struct cmp_cell *c)
+{
+
+	return (json_pack("{s:s, s:o, s:o, s:o, s:o, s:o, s:o}",
+	    "status", c->r != NULL ? c->r->status : "missing",
+	    "reason", c->r != NULL ? jstr(c->r->reason) : json_null(),
+	    "median", jnum(c->median), "ratio", jnum(c->ratio),
+	    "ci95_low", jnum(c->ci_low), "ci95_high", jnum(c->ci_high),
+	    "p_value", jnum(c->p)));
+}
+
+static int
+print_json(const struct cmp_table *t, FILE *fp)
+{
+	json_t *doc, *inputs, *warnings, *rows, *cells, *cell;
+	char *method;
+	size_t i, j, len;
+	FILE *mfp;
+	int rc;
+
+	if ((mfp = open_memstream(&method, &len)) == NULL)
+		return (-1);
+	cmp_method_text(t, mfp);
+	fclose(mfp);
+	inputs = json_array();
+	warnings = json_array();
+	rows = json_array();
+	for (i = 0; i < t->ninputs; i++)
+		json_array_append_new(inputs, json_input(&t->inputs[i]));
+	for (i = 0; i < t->nwarnings; i++)
+		json_array_append_new(warnings, json_string(t->warnings[i]));
+	for (i = 0; i < t->nrows; i++) {
+		cells = json_array();
+		for (j = 0; j < t->ninputs; j++) {
+			cell = json_cell(&t->rows[i].cells[j]);
+			json_object_set_new(cell, "verdict", json_string(
+			    verdict_names[t->rows[i].cells[j].verdict]));
+			json_array_append_new(cells, cell);
+		}
+		json_array_append_new(rows, json_pack("{s:s, s:s, s:s, s:o}",
+		    "name", t->rows[i].first->name,
+		    "params", t->rows[i].first->params,
+		    "mode", t->rows[i].first->mode, "cells", cells));
+	}
+	doc = json_pack("{s:s, s:i, s:f, s:f, s:i, s:s, s:o, s:o, s:o}",
+	    "format", "cyclebench-compare", "version", 1,
+	    "threshold", t->threshold, "alpha", CMP_ALPHA,
+	    "resamples", CMP_RESAMPLES, "method", method,
+	    "inputs", inputs, "warnings", warnings, "rows", rows);
+	free(method);
+	rc = doc == NULL || json_dumpf(doc, fp, JSON_INDENT(2)) != 0 ?
+	    -1 : 0;
+	fputc('\n', fp);
+	json_decref(doc);
+	return (rc);
+}
+
+int
+cmp_print(const struct cmp_table *t, enum cmp_format fmt, FILE *fp)
+{
+
+	switch (fmt) {
+	case CMP_TEXT:
+		print_text(t, fp);
+		break;
+	case CMP_MARKDOWN:
+		print_markdown(t, fp);
+		break;
+	case CMP_CSV:
+		print_csv(t, fp);
+		break;
+	case CMP_JSON:
+		if (print_json(t, fp) != 0)
+			return (-1);
+		break;
+	}
+	return (fflush(fp) != 0 || ferror(fp) ? -1 : 0);
+}

@@ -1,0 +1,392 @@
+/*
+ * The HTML report page: per input, one bar chart per suite and one
+ * histogram per path result, with the machine fingerprint beside them;
+ * with several inputs, the comparison first.  The page needs nothing
+ * but itself: styles are inline, there is no script, and the Content-
+ * Security-Policy forbids the browser to load or run anything else, so
+ * even a string that escaped html_text could not fetch or execute.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "report/html.h"
+#include "report/report.h"
+
+static const char page_head[] =
+"<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+"<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none';"
+" style-src 'unsafe-inline'\">\n"
+"<title>cyclebench report</title>\n<style>\n"
+"body{font:14px/1.4 system-ui,sans-serif;margin:1.5em;color:#222}\n"
+"h1{font-size:1.5em}h2{font-size:1.2em;border-bottom:1px solid #ccc}\n"
+".layout{display:flex;flex-wrap:wrap;gap:1.5em;align-items:flex-start}\n"
+".charts{flex:0 0 auto;max-width:780px}\n"
+"aside{font-size:12px;flex:1 1 22em;min-width:0;max-width:40em;"
+"background:#f6f6f6;padding:.6em 1em}\n"
+"aside dt{font-weight:600;float:left;clear:left;width:9em}\n"
+"aside dd{margin-left:9.5em;overflow-wrap:anywhere}\n"
+"figure{margin:0 0 1.2em}figcaption{font-weight:600;margin-bottom:.3em}\n"
+".warn{color:#a33}.method{white-space:pre-line}\n"
+"svg text{font:12px system-ui,sans-serif;fill:#222}\n"
+"svg .cat{text-anchor:end}svg .tick,svg .unit{text-anchor:middle;"
+"fill:#666;font-size:11px}\n"
+"svg .grid{stroke:#ddd}svg .axis{stroke:#888}"
+"svg .whisker{stroke:#222;stroke-width:1}\n"
+"svg .bin{fill:#4e79a7}svg .over{fill:#e15759}\n"
+"</style>\n</head>\n<body>\n";
+
+/* The characters that could end a text or an attribute, and their names. */
+static const char *const entities[256] = {
+	['&'] = "&amp;", ['<'] = "&lt;", ['>'] = "&gt;", ['"'] = "&quot;",
+	['\''] = "&#39;",
+};
+
+void
+html_text(FILE *fp, const char *s)
+{
+	const char *e;
+
+	for (; s != NULL && *s != '\0'; s++)
+		if ((e = entities[(unsigned char)*s]) != NULL)
+			fputs(e, fp);
+		else
+			fputc(*s, fp);
+}
+
+/* Distinct strings in order of first appearance; returns the count. */
+static size_t
+add_unique(const char **set, size_t n, const char *s)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (strcmp(set[i], s) == 0)
+			return (n);
+	set[n] = s;
+	return (n + 1);
+}
+
+/* The variant: the name after "group/". */
+static const char *
+variant(const struct rs_result *r)
+{
+	size_t n = strlen(r->group);
+
+	return (strncmp(r->name, r->group, n) == 0 && r->name[n] == '/' ?
+	    r->name + n + 1 : r->name);
+}
+
+static void
+fill_bar(struct svg_bar *b, const struct rs_result *r)
+{
+
+	b->lo = b->hi = NAN;
+	if (r == NULL) {
+		snprintf(b->note, sizeof(b->note), "not run");
+		return;
+	}
+	if (!r->ok) {
+		snprintf(b->note, sizeof(b->note), "%s%s%s", r->status,
+		    r->reason[0] ? ": " : "", r->reason);
+		return;
+	}
+	b->has_value = isfinite(r->cycles.median);
+	b->value = r->cycles.median;
+	b->lo = r->cycles.p10;
+	b->hi = r->cycles.p90;
+	report_cost_text(b->note, sizeof(b->note), r->cycles.median);
+}
+
+/* The result of `group' with this variant and parameters, or NULL. */
+static const struct rs_result *
+find(const struct rs_file *f, const char *group, const char *var,
+    const char *params)
+{
+	const struct rs_result *r;
+	size_t k;
+
+	for (k = 0; k < f->nresults; k++) {
+		r = &f->results[k];
+		if (strcmp(r->group, group) == 0 &&
+		    strcmp(variant(r), var) == 0 &&
+		    strcmp(r->params, params) == 0)
+			return (r);
+	}
+	return (NULL);
+}
+
+/* A suite as the seeds tabulate it: variants as rows, parameters as bars. */
+static void
+suite_chart(FILE *fp, const struct rs_file *f, const char *group)
+{
+	const struct rs_result *r;
+	struct svg_chart c;
+	const char **cats, **sers;
+	size_t i, j;
+
+	memset(&c, 0, sizeof(c));
+	cats = calloc(f->nresults, sizeof(*cats));
+	sers = calloc(f->nresults, sizeof(*sers));
+	if (cats == NULL || sers == NULL)
+		goto out;
+	for (i = 0; i < f->nresults; i++) {
+		r = &f->results[i];
+		if (strcmp(r->group, group) != 0)
+			continue;
+		c.ncat = add_unique(cats, c.ncat, variant(r));
+		c.nser = add_unique(sers, c.nser, r->params);
+	}
+	if ((c.bars = calloc(c.ncat * c.nser, sizeof(*c.bars))) == NULL)
+		goto out;
+	for (i = 0; i < c.ncat; i++)
+		for (j = 0; j < c.nser; j++)
+			fill_bar(&c.bars[i * c.nser + j], find(f, group,
+			    cats[i], sers[j]));
+	c.title = group;
+	c.unit = "core cycles per operation (median; whisker p10 to p90)";
+	c.cat_labels = cats;
+	c.ser_labels = c.nser > 1 || sers[0][0] != '\0' ? sers : NULL;
+	fputs("<figure><figcaption>", fp);
+	html_text(fp, group);
+	fputs("</figcaption>\n", fp);
+	svg_bar_chart(fp, &c);
+	fputs("</figure>\n", fp);
+out:
+	free(cats);
+	free(sers);
+	free(c.bars);
+}
+
+static void
+path_figure(FILE *fp, const struct rs_result *r)
+{
+	char med[32], first[32];
+
+	report_cost_text(med, sizeof(med), r->cycles.median);
+	report_cost_text(first, sizeof(first), r->first_call);
+	fputs("<figure><figcaption>", fp);
+	html_text(fp, r->name);
+	if (r->params[0] != '\0') {
+		fputc(' ', fp);
+		html_text(fp, r->params);
+	}
+	fprintf(fp, ": per-call cycles, %zu calls, median %s, first (cold) "
+	    "call %s</figcaption>\n", r->nsamples, med, first);
+	svg_histogram(fp, r);
+	fputs("</figure>\n", fp);
+}
+
+static void
+dl_item(FILE *fp, const char *key, const char *value)
+{
+
+	fprintf(fp, "<dt>%s</dt><dd>", key);
+	html_text(fp, value[0] != '\0' ? value : "unknown");
+	fputs("</dd>\n", fp);
+}
+
+/* The fingerprint: what shaped these numbers. */
+static void
+fingerprint(FILE *fp, const struct rs_file *f)
+{
+	const struct rs_machine *m = &f->machine;
+	const char *k;
+	char buf[160];
+	json_t *v;
+
+	fputs("<aside><dl>\n", fp);
+	dl_item(fp, "CPU", m->cpu_brand);
+	snprintf(buf, sizeof(buf), "%s family %lld model %lld stepping %lld",
+	    m->cpu_vendor, m->cpu_family, m->cpu_model, m->cpu_stepping);
+	dl_item(fp, "CPUID", buf);
+	dl_item(fp, "codename", m->codename);
+	dl_item(fp, "microcode", m->microcode);
+	snprintf(buf, sizeof(buf), "%s %s %s", m->os, m->kernel, m->arch);
+	dl_item(fp, "kernel", buf);
+	dl_item(fp, "hypervisor", m->hypervisor[0] ? m->hypervisor :
+	    "none (bare metal)");
+	snprintf(buf, sizeof(buf), "%s: %s", m->cycle_method, m->cycle_source);
+	dl_item(fp, "cycles", buf);
+	snprintf(buf, sizeof(buf), "%.4f core cycles per TSC tick",
+	    m->cycles_per_tick);
+	dl_item(fp, "clock ratio", buf);
+	snprintf(buf, sizeof(buf), "%.1f MHz (%s)", m->tsc_hz / 1e6,
+	    m->tsc_source);
+	dl_item(fp, "TSC", buf);
+	dl_item(fp, "run", f->started_at);
+	dl_item(fp, "command", f->argv);
+	snprintf(buf, sizeof(buf), "cyclebench %s, results schema %lld%s",
+	    f->tool_version, f->schema_version, f->partial ?
+	    "; interrupted: partial results" : "");
+	dl_item(fp, "written by", buf);
+	fputs("</dl>\n<details><summary>mitigations</summary><dl>\n", fp);
+	json_object_foreach(m->mitigations, k, v) {
+		fputs("<dt>", fp);
+		html_text(fp, k);
+		fputs("</dt><dd>", fp);
+		html_text(fp, json_is_string(v) ? json_string_value(v) :
+		    "unknown");
+		fputs("</dd>\n", fp);
+	}
+	fputs("</dl></details></aside>\n", fp);
+}
+
+static void
+input_section(FILE *fp, const struct rs_file *f, size_t idx,
+    const char *label)
+{
+	const char **groups;
+	size_t i, n;
+
+	fprintf(fp, "<section>\n<h2>%c: ", CMP_LETTER(idx));
+	html_text(fp, label);
+	fputs(" <small>(", fp);
+	html_text(fp, f->path);
+	fputs(")</small></h2>\n<div class=\"layout\"><div class=\"charts\">\n",
+	    fp);
+	if ((groups = calloc(f->nresults + 1, sizeof(*groups))) == NULL)
+		return;
+	n = 0;
+	for (i = 0; i < f->nresults; i++)
+		n = add_unique(groups, n, f->results[i].group);
+	for (i = 0; i < n; i++)
+		suite_chart(fp, f, groups[i]);
+	free(groups);
+	for (i = 0; i < f->nresults; i++)
+		if (f->results[i].ok && strcmp(f->results[i].mode, "path") == 0)
+			path_figure(fp, &f->results[i]);
+	if (f->nresults == 0)
+		fputs("<p>This file holds no results.</p>\n", fp);
+	fputs("<p>Bars: median core cycles per operation over the samples "
+	    "kept; whiskers: 10th to 90th percentile.  Latency and "
+	    "throughput samples are fitted slopes over several loop sizes; "
+	    "path samples are single calls.</p>\n</div>\n", fp);
+	fingerprint(fp, f);
+	fputs("</div>\n</section>\n", fp);
+}
+
+/* One chart per suite: each benchmark a row, each input a bar. */
+static void
+compare_chart(FILE *fp, const struct cmp_table *t, const char *group)
+{
+	const struct cmp_cell *cell;
+	const char **cats, **sers;
+	char (*labels)[256], change[32];
+	struct svg_chart c;
+	struct svg_bar *b;
+	size_t i, j;
+
+	memset(&c, 0, sizeof(c));
+	cats = calloc(t->nrows, sizeof(*cats));
+	labels = calloc(t->nrows, sizeof(*labels));
+	sers = calloc(t->ninputs, sizeof(*sers));
+	c.bars = calloc(t->nrows * t->ninputs, sizeof(*c.bars));
+	if (cats == NULL || labels == NULL || sers == NULL || c.bars == NULL)
+		goto out;
+	c.nser = t->ninputs;
+	for (j = 0; j < t->ninputs; j++)
+		sers[j] = t->inputs[j].label;
+	for (i = 0; i < t->nrows; i++) {
+		if (strcmp(t->rows[i].first->group, group) != 0)
+			continue;
+		snprintf(labels[c.ncat], sizeof(labels[0]), "%s%s%s",
+		    t->rows[i].first->name, t->rows[i].first->params[0] ?
+		    " " : "", t->rows[i].first->params);
+		cats[c.ncat] = labels[c.ncat];
+		for (j = 0; j < t->ninputs; j++) {
+			cell = &t->rows[i].cells[j];
+			b = &c.bars[c.ncat * c.nser + j];
+			fill_bar(b, cell->r);
+			if (j == 0 || !isfinite(cell->ratio))
+				continue;
+			cmp_change_text(cell->ratio, change, sizeof(change));
+			snprintf(b->note + strlen(b->note), sizeof(b->note) -
+			    strlen(b->note), "  %s %s", change,
+			    cmp_mark(cell->verdict));
+		}
+		c.ncat++;
+	}
+	c.title = group;
+	c.unit = "core cycles per operation (median; whisker p10 to p90)";
+	c.cat_labels = cats;
+	c.ser_labels = sers;
+	fputs("<figure><figcaption>", fp);
+	html_text(fp, group);
+	fputs("</figcaption>\n", fp);
+	svg_bar_chart(fp, &c);
+	fputs("</figure>\n", fp);
+out:
+	free(cats);
+	free(labels);
+	free(sers);
+	free(c.bars);
+}
+
+static void
+compare_section(FILE *fp, const struct cmp_table *t)
+{
+	const char **groups;
+	char *method, *p;
+	size_t i, n, len;
+	FILE *mfp;
+
+	fputs("<section>\n<h2>Comparison</h2>\n<div class=\"layout\">"
+	    "<div class=\"charts\">\n", fp);
+	if ((groups = calloc(t->nrows + 1, sizeof(*groups))) != NULL) {
+		n = 0;
+		for (i = 0; i < t->nrows; i++)
+			n = add_unique(groups, n, t->rows[i].first->group);
+		for (i = 0; i < n; i++)
+			compare_chart(fp, t, groups[i]);
+		free(groups);
+	}
+	fputs("</div>\n<aside>\n", fp);
+	for (i = 0; i < t->ninputs; i++) {
+		fprintf(fp, "<p><b>%c</b> ", CMP_LETTER(i));
+		html_text(fp, t->inputs[i].label);
+		fputs(": ", fp);
+		html_text(fp, t->inputs[i].f->path);
+		fputs(i == 0 ? " (baseline)</p>\n" : "</p>\n", fp);
+	}
+	for (i = 0; i < t->nwarnings; i++) {
+		fputs("<p class=\"warn\">warning: ", fp);
+		html_text(fp, t->warnings[i]);
+		fputs("</p>\n", fp);
+	}
+	/*
+	 * The text is wrapped for a terminal; here only its items ("*  ",
+	 * "~  ", "?  ") start lines and the browser wraps the rest.
+	 */
+	if ((mfp = open_memstream(&method, &len)) != NULL) {
+		cmp_method_text(t, mfp);
+		fclose(mfp);
+		for (p = method; (p = strchr(p, '\n')) != NULL; p++)
+			if (p[1] != '\0' && strchr("*~?", p[1]) == NULL)
+				*p = ' ';
+		fputs("<p class=\"method\">", fp);
+		html_text(fp, method);
+		fputs("</p>\n", fp);
+		free(method);
+	}
+	fputs("</aside></div>\n</section>\n", fp);
+}
+
+int
+html_report(FILE *fp, const struct rs_file *files, size_t n,
+    const struct cmp_table *t)
+{
+	size_t i;
+
+	fputs(page_head, fp);
+	fprintf(fp, "<h1>cyclebench report</h1>\n<p>cyclebench %s, from %zu "
+	    "results file%s.</p>\n", CB_VERSION, n, n == 1 ? "" : "s");
+	if (t != NULL)
+		compare_section(fp, t);
+	for (i = 0; i < n; i++)
+		input_section(fp, &files[i], i, t != NULL ?
+		    t->inputs[i].label : files[i].machine.cpu_brand);
+	fputs("</body>\n</html>\n", fp);
+	return (fflush(fp) != 0 || ferror(fp) ? -1 : 0);
+}

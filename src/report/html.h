@@ -1,0 +1,47 @@
+/*
+ * The HTML report: one self-contained page (no scripts, no fetches; a
+ * Content-Security-Policy says so to the browser) with SVG charts.
+ * Every string that came from a results file goes through html_text.
+ */
+#ifndef CB_HTML_H
+#define CB_HTML_H
+
+#include <stdio.h>
+
+#include "report/compare.h"
+#include "report/results.h"
+
+/* s with & < > " ' escaped: safe in element content and in attributes. */
+void	html_text(FILE *fp, const char *s);
+
+/*
+ * The page for files[0..n-1]; t is their comparison when n > 1, else
+ * NULL.  Returns -1 when writing to fp failed.
+ */
+int	html_report(FILE *fp, const struct rs_file *files, size_t n,
+	    const struct cmp_table *t);
+
+/* One bar of a chart; no value: `note' alone says why. */
+struct svg_bar {
+	int		 has_value;
+	double		 value, lo, hi;		/* lo/hi: whisker; NAN: none */
+	char		 note[96];		/* shown after the bar */
+};
+
+/* Categories as rows, series as bars within a row (grouped when > 1). */
+struct svg_chart {
+	const char	*title;			/* for screen readers */
+	const char	*unit;			/* axis label */
+	size_t		 ncat, nser;
+	const char	**cat_labels;
+	const char	**ser_labels;		/* legend; NULL: none */
+	struct svg_bar	*bars;			/* [cat * nser + ser] */
+};
+
+void	svg_bar_chart(FILE *fp, const struct svg_chart *c);
+
+/* Per-call distribution of a path result: its histogram, or bins of its
+ * samples when the file carries none. */
+void	svg_histogram(FILE *fp, const struct rs_result *r);
+
+#endif

@@ -1,0 +1,84 @@
+/*
+ * Reading a results file (docs/results-schema.md) back, for compare and
+ * report.  A file is validated completely on load, so its users never
+ * meet a missing key or a wrong type; strings point into the parsed
+ * document and live as long as the rs_file.
+ */
+#ifndef CB_RESULTS_H
+#define CB_RESULTS_H
+
+#include <stddef.h>
+
+#include <jansson.h>
+
+#include "cyclebench.h"
+
+/* Larger files are refused before parsing: 100000 samples of 64 suites. */
+#define RS_MAX_BYTES	(256L << 20)
+
+struct rs_result {
+	const char	*name;
+	const char	*group;
+	const char	*mode;		/* "latency", "throughput", "path" */
+	const char	*status;	/* "ok", "skipped", "error" */
+	const char	*reason;	/* "" when none */
+	const char	*method;	/* "counted", "calibrated" */
+	char		*params;	/* "k=v k=v" in file order; "" if none */
+	char		*key;		/* name and sorted params: matches runs */
+	int		 ok;		/* status is "ok" */
+	struct cb_summary cycles;	/* NAN where null or not ok */
+	double		 ns_median;
+	double		 first_call;	/* NAN unless a path result has it */
+	char		*flags;		/* "a,b"; "" when none */
+	double		*samples;	/* the non-null samples */
+	size_t		 nsamples;
+	/* A histogram the file carries: nbins counts between nbins+1 edges. */
+	double		*hist_edges;
+	double		*hist_counts;
+	size_t		 nbins;
+};
+
+struct rs_machine {
+	const char	*cpu_brand;	/* "" when null, as all strings here */
+	const char	*cpu_vendor;
+	const char	*codename;
+	const char	*microcode;
+	const char	*kernel;
+	const char	*os;
+	const char	*arch;
+	const char	*hypervisor;
+	const char	*cycle_method;
+	const char	*cycle_source;
+	const char	*tsc_source;
+	long long	 cpu_family, cpu_model, cpu_stepping;
+	double		 tsc_hz;	/* NAN when null */
+	double		 cycles_per_tick;
+	json_t		*mitigations;	/* object: name -> string or null */
+};
+
+struct rs_file {
+	char		*path;
+	json_t		*root;
+	long long	 schema_version;
+	const char	*tool_version;
+	struct rs_machine machine;
+	const char	*started_at;
+	char		*argv;		/* the command line, joined by spaces */
+	int		 partial;
+	struct rs_result *results;
+	size_t		 nresults;
+};
+
+/*
+ * Load and validate `path'.  On failure returns -1 with a message that
+ * starts with the file name and says what is wrong, with the line and
+ * column where the parser gives them ("a.json:12:5: ..."), and leaves
+ * nothing to free.
+ */
+int	rs_load(const char *path, struct rs_file *f, char *err, size_t errlen);
+void	rs_free(struct rs_file *f);
+
+/* A short machine label from the CPU brand: "Core i7-8700K", "EPYC 9654". */
+void	rs_short_brand(const char *brand, char *buf, size_t len);
+
+#endif

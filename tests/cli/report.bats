@@ -1,0 +1,83 @@
+#!/usr/bin/env bats
+# cyclebench report: the page's structure and its safety, without a
+# browser (tests/browser loads it in Chromium).
+
+F=tests/fixtures/results
+
+setup() {
+	CB=${CYCLEBENCH:-build/cyclebench}
+	OUT=$BATS_TEST_TMPDIR/report.html
+}
+
+count() {
+	grep -o "$1" "$OUT" | wc -l
+}
+
+@test "one file: a chart per suite, a histogram per path result" {
+	run "$CB" report $F/synthetic.json -o "$OUT"
+	[ "$status" -eq 0 ]
+	[ "$(count '<svg ')" -eq 4 ]
+	[ "$(count 'class="chart bars"')" -eq 2 ]
+	[ "$(count 'class="chart histogram"')" -eq 2 ]
+	# 3 variants x 3 parameters, and 2 of the 3 path results measured.
+	[ "$(count '<rect class="bar"')" -eq 11 ]
+	grep -q 'skipped: not on this kernel' "$OUT"
+	grep -q '<dt>CPU</dt><dd>Oxide Virtual Turin-like Processor</dd>' "$OUT"
+	! grep -q 'Comparison' "$OUT"
+}
+
+@test "several files: the comparison first, with the verdicts" {
+	run "$CB" report $F/basic-cpu0.json $F/basic-lfence.json -o "$OUT"
+	[ "$status" -eq 0 ]
+	[ "$(count '<svg ')" -eq 3 ]
+	grep -q '<h2>Comparison</h2>' "$OUT"
+	grep -q '17.0  +467% \*' "$OUT"
+	grep -q 'Mann-Whitney U' "$OUT"
+}
+
+@test "self-contained: no script, no external resource" {
+	run "$CB" report $F/basic-cpu0.json $F/synthetic.json -o "$OUT"
+	[ "$status" -eq 0 ]
+	! grep -qi '<script' "$OUT"
+	! grep -qiE '(src|href)=' "$OUT"
+	! grep -qE 'https?://' <(grep -v 'xmlns="http://www.w3.org/2000/svg"' \
+	    "$OUT")
+	grep -q "Content-Security-Policy\" content=\"default-src 'none'" "$OUT"
+}
+
+@test "strings from the files are escaped: no HTML injection" {
+	run "$CB" report $F/inject.json $F/basic-cpu0.json -o "$OUT"
+	[ "$status" -eq 0 ]
+	! grep -qi '<script' "$OUT"
+	! grep -qi '<img' "$OUT"
+	! grep -qi '<svg onload' "$OUT"
+	! grep -q '<b>' "$OUT"
+	! grep -q '</style><' "$OUT"
+	grep -q '&lt;script&gt;alert(3)&lt;/script&gt;' "$OUT"
+	grep -q '&quot;&gt;&lt;img src=x onerror=alert(1)&gt;' "$OUT"
+	grep -q 'k&#39;&quot;&lt;b&gt;=&lt;i&gt;&amp;amp;' "$OUT"
+}
+
+@test "-o - writes the page to standard output" {
+	run "$CB" report $F/basic-cpu0.json -o -
+	[ "$status" -eq 0 ]
+	[[ "$output" == "<!DOCTYPE html>"* ]]
+}
+
+@test "bad input: exit 2 naming the file; no page written" {
+	run "$CB" report $F/basic-cpu0.json $F/truncated.json -o "$OUT"
+	[ "$status" -eq 2 ]
+	[[ "$output" == *"$F/truncated.json:307:3:"* ]]
+	[ ! -e "$OUT" ]
+	run "$CB" report $F/basic-cpu0.json
+	[ "$status" -eq 2 ]
+	[[ "$output" == *"-o REPORT.html"* ]]
+	run "$CB" report -o "$OUT"
+	[ "$status" -eq 2 ]
+}
+
+@test "unwritable output: exit 3" {
+	run "$CB" report $F/basic-cpu0.json -o /nonexistent/dir/r.html
+	[ "$status" -eq 3 ]
+	[[ "$output" == *"cannot write /nonexistent/dir/r.html"* ]]
+}
