@@ -8,6 +8,9 @@
 
 const struct cb_suite *const registry_suites[] = {
 	&suite_basic,
+	&suite_entry,
+	&suite_fpu,
+	&suite_serialize,
 	&suite_selftest,
 	NULL
 };
