@@ -26,6 +26,7 @@
 
 #include "arch/x86/seq.h"
 #include "core/stats.h"
+#include "suites/repeat.h"
 #include "suites/suites.h"
 
 #define PATTERN_BITS	20
@@ -245,30 +246,10 @@ load_ds_null(uint64_t iters, void *ctx)
 	ds_loads(iters, 0);
 }
 
-static void
-read_ds(uint64_t iters, void *ctx)
-{
-	uint32_t v;
-
-	(void)ctx;
-	do
-		__asm__ volatile(".rept 100\n\tmov %%ds, %0\n\t.endr"
-		    : "=r" (v));
-	while (--iters);
-}
+REPEAT_BODY(read_ds, 100, "mov %%ds, %%eax", "eax")
 
 #ifdef __x86_64__
-static void
-rdfsbase(uint64_t iters, void *ctx)
-{
-	uint64_t v;
-
-	(void)ctx;
-	do
-		__asm__ volatile(".rept 100\n\trdfsbase %0\n\t.endr"
-		    : "=r" (v));
-	while (--iters);
-}
+REPEAT_BODY(rdfsbase, 100, "rdfsbase %%rax", "rax")
 
 /* The TLS base written back unchanged: nothing else may run meanwhile. */
 static void

@@ -30,6 +30,7 @@
 
 #include "arch/x86/cpu.h"
 #include "arch/x86/seq.h"
+#include "suites/repeat.h"
 #include "suites/suites.h"
 
 #define FX_SIZE		512		/* the FXSAVE image */
@@ -147,15 +148,6 @@ static const struct fpu_state st_avx_dirty = { make_avx_dirty,
 static const struct fpu_state st_zmm_dirty = { make_zmm_dirty,
 	XC_SSE | XC_AVX | XC_AVX512, 0 };
 
-static uint64_t
-xgetbv0(void)
-{
-	uint32_t lo, hi;
-
-	__asm__ volatile("xgetbv" : "=a" (lo), "=d" (hi) : "c" (0));
-	return ((uint64_t)hi << 32 | lo);
-}
-
 /* Bytes XSAVE (standard form) and XSAVEC (compacted) may write. */
 static size_t
 area_size(void)
@@ -204,8 +196,7 @@ fpu_setup(const struct fpu_state *s, void **ctx, char *why, size_t len)
 	memset(c->image, 0, 3 * c->size);
 	c->clean = c->image + c->size;
 	c->area = c->clean + c->size;
-	if (arch_cpu_features() & CB_CPU_XSAVE)
-		c->xcr0 = xgetbv0();
+	c->xcr0 = arch_xcr0();
 	make_fresh(c, c->clean);
 	mark_state(c, &st_fresh, c->clean);
 	s->make(c, c->image);
@@ -311,15 +302,7 @@ push_pop_ds_user(uint64_t iters, void *ctx)
 	push_pop_ds(iters, SEG_READ("ss"));
 }
 
-static void
-fninit(uint64_t iters, void *ctx)
-{
-	(void)ctx;
-	do
-		__asm__ volatile(".rept 100\n\tfninit\n\t.endr" : : :
-		    X87_CLOBBERS);
-	while (--iters);
-}
+REPEAT_BODY(fninit, 100, "fninit", X87_CLOBBERS)
 
 static void
 stmxcsr(uint64_t iters, void *ctx)
@@ -347,14 +330,7 @@ ldmxcsr(uint64_t iters, void *ctx)
 	while (--iters);
 }
 
-static void
-vzeroupper(uint64_t iters, void *ctx)
-{
-	(void)ctx;
-	do
-		__asm__ volatile(".rept 100\n\tvzeroupper\n\t.endr");
-	while (--iters);
-}
+REPEAT_BODY(vzeroupper, 100, "vzeroupper", "memory")
 
 static int
 kernel_only(void **ctx, char *why, size_t len)

@@ -13,9 +13,9 @@
 #include <stdint.h>
 
 #include "arch/x86/cpu.h"
+#include "arch/x86/seq.h"
+#include "suites/repeat.h"
 #include "suites/suites.h"
-
-#define UNROLL	"100"
 
 #define CPUID1_ECX_HYPERVISOR	(1u << 31)
 
@@ -43,80 +43,13 @@ cpuid_report(void *ctx, struct cb_result *r)
 	cb_result_extra(r, "vm_exit", (regs[2] & CPUID1_ECX_HYPERVISOR) != 0);
 }
 
-static void
-run_lfence(uint64_t iters, void *ctx)
-{
-	(void)ctx;
-	do
-		__asm__ volatile(".rept " UNROLL "\n\tlfence\n\t.endr" : : :
-		    "memory");
-	while (--iters);
-}
-
-static void
-run_mfence(uint64_t iters, void *ctx)
-{
-	(void)ctx;
-	do
-		__asm__ volatile(".rept " UNROLL "\n\tmfence\n\t.endr" : : :
-		    "memory");
-	while (--iters);
-}
-
-static void
-run_rdtsc(uint64_t iters, void *ctx)
-{
-	uint32_t lo, hi;
-
-	(void)ctx;
-	do
-		__asm__ volatile(".rept " UNROLL "\n\trdtsc\n\t.endr"
-		    : "=a" (lo), "=d" (hi));
-	while (--iters);
-}
-
-static void
-run_rdtscp(uint64_t iters, void *ctx)
-{
-	uint32_t lo, hi, aux;
-
-	(void)ctx;
-	do
-		__asm__ volatile(".rept " UNROLL "\n\trdtscp\n\t.endr"
-		    : "=a" (lo), "=d" (hi), "=c" (aux));
-	while (--iters);
-}
-
-static void
-run_rdpid(uint64_t iters, void *ctx)
-{
-	uintptr_t id;
-
-	(void)ctx;
-	do
-		__asm__ volatile(".rept " UNROLL "\n\trdpid %0\n\t.endr"
-		    : "=r" (id));
-	while (--iters);
-}
-
-static void
-run_serialize(uint64_t iters, void *ctx)
-{
-	(void)ctx;
-	do
-		__asm__ volatile(".rept " UNROLL "\n\tserialize\n\t.endr" : : :
-		    "memory");
-	while (--iters);
-}
-
-static void
-run_pause(uint64_t iters, void *ctx)
-{
-	(void)ctx;
-	do
-		__asm__ volatile(".rept " UNROLL "\n\tpause\n\t.endr");
-	while (--iters);
-}
+REPEAT_BODY(run_lfence, 100, "lfence", "memory")
+REPEAT_BODY(run_mfence, 100, "mfence", "memory")
+REPEAT_BODY(run_rdtsc, 100, "rdtsc", "eax", "edx")
+REPEAT_BODY(run_rdtscp, 100, "rdtscp", "eax", "ecx", "edx")
+REPEAT_BODY(run_rdpid, 100, "rdpid " ASM_XAX, "eax")
+REPEAT_BODY(run_serialize, 100, "serialize", "memory")
+REPEAT_BODY(run_pause, 100, "pause", "memory")
 
 static const struct cb_bench serialize[] = {
 	{ .name = "serialize/cpuid", .mode = CB_THROUGHPUT, .ops = 1,

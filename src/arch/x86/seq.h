@@ -47,6 +47,9 @@
 /* The REX.W forms a 64-bit kernel uses (64-bit FPU instruction pointers). */
 #define ASM_W64		"64"
 
+/* The accumulator at the native width, for instructions that take no other. */
+#define ASM_XAX		"%%rax"
+
 /*
  * The XMM registers as clobbers, with a leading comma: append to another
  * clobber ("memory" XMM_CLOBBERS).  On i386 the compiler knows them only
@@ -70,6 +73,7 @@
 #define ASM_POP_SEG(seg)	"popl %%" seg "\n\t"
 
 #define ASM_W64		""
+#define ASM_XAX		"%%eax"
 
 #ifdef __SSE__
 #define XMM_CLOBBERS							\
