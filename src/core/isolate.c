@@ -317,8 +317,9 @@ cb_measure(const struct cb_bench *b, const struct cb_options *opts,
 	else if (missing != 0) {
 		r->status = CB_SKIPPED;
 		n = cb_feature_names(missing, names, 16);
+		/* Not "the CPU lacks": a hypervisor may hide what it has. */
 		p = r->reason + snprintf(r->reason, sizeof(r->reason),
-		    "CPU lacks");
+		    "not executed: CPUID or the OS does not offer");
 		for (i = 0; i < n && p < r->reason + sizeof(r->reason) - 16;
 		    i++)
 			p += snprintf(p, 16, " %s", names[i]);

@@ -8,6 +8,12 @@
 
 const struct cb_suite *const registry_suites[] = {
 	&suite_basic,
+	&suite_entry,
+	&suite_fpu,
+	&suite_serialize,
+#ifdef __i386__
+	&suite_i386,
+#endif
 	&suite_selftest,
 	NULL
 };

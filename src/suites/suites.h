@@ -6,5 +6,9 @@
 
 extern const struct cb_suite suite_basic;
 extern const struct cb_suite suite_selftest;
+extern const struct cb_suite suite_entry;
+extern const struct cb_suite suite_fpu;
+extern const struct cb_suite suite_serialize;
+extern const struct cb_suite suite_i386;	/* i386 builds only */
 
 #endif

@@ -154,6 +154,13 @@ compute_features(void)
 	return (f);
 }
 
+uint64_t
+arch_xcr0(void)
+{
+
+	return (arch_cpu_features() & CB_CPU_XSAVE ? xgetbv0() : 0);
+}
+
 unsigned
 arch_cpu_features(void)
 {

@@ -21,6 +21,12 @@ void		 arch_cpuid(uint32_t leaf, uint32_t subleaf, uint32_t r[4]);
 unsigned	 arch_cpu_features(void);
 
 /*
+ * XCR0: the state components the OS has XSAVE manage, or 0 where XSAVE is
+ * not usable (and XGETBV would fault).
+ */
+uint64_t	 arch_xcr0(void);
+
+/*
  * Fill cpu_vendor, cpu_brand, cpu_family/model/stepping (as Linux shows
  * them), cpu_features and hypervisor (the CPUID signature, "" on bare
  * metal).  Touches no other field.
