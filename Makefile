@@ -39,7 +39,8 @@ LIB	 = $(BUILD)/libcyclebench.a
 BIN	 = $(BUILD)/cyclebench
 
 .PHONY: all deps run check check-unit check-cli check-clang check-asan \
-	check-i386 check-browser unit-tests install clean bench
+	check-i386 check-browser check-lint check-valgrind unit-tests install \
+	clean bench
 
 all: $(BIN) $(LIB)
 
@@ -68,7 +69,8 @@ $(BUILD)/tests/%: tests/unit/%.c $(LIB)
 	    $(LDLIBS) $(shell $(PKG_CONFIG) --libs cmocka)
 
 check: deps
-	@$(MAKE) --no-print-directory check-unit check-cli check-clang check-asan \
+	@$(MAKE) --no-print-directory check-unit check-cli check-clang \
+	    check-lint check-valgrind check-asan \
 	    check-i386
 
 unit-tests: $(TESTS)
@@ -84,6 +86,23 @@ check-cli: $(BIN)
 check-browser: $(BIN)
 	@scripts/install-deps --browser
 	CYCLEBENCH=$(abspath $(BIN)) bats tests/browser
+
+# Static analysis, enforced: cppcheck's warning, performance and
+# portability checks over the sources and tests.
+check-lint:
+	cppcheck --enable=warning,performance,portability --error-exitcode=1 \
+	    --inline-suppr -q -Iinclude -Isrc -D__x86_64__ -D__linux__ \
+	    src tests/unit
+
+# memcheck on a representative run: CLI parsing, calibration, a child,
+# statistics, the table and the JSON writer.
+check-valgrind: $(BIN)
+	valgrind -q --error-exitcode=9 --leak-check=full \
+	    --errors-for-leak-kinds=definite $(BIN) run basic/imul-latency \
+	    --quick --json $(BUILD)/valgrind.json >/dev/null
+	valgrind -q --error-exitcode=9 --leak-check=full \
+	    --errors-for-leak-kinds=definite $(BIN) list >/dev/null
+	@echo "valgrind: memcheck clean"
 
 # Everything must build warning-free with clang as well as gcc.
 check-clang:

@@ -280,7 +280,7 @@ static int
 make_labels(struct cmp_table *t, const char *const *labels, char *err,
     size_t errlen)
 {
-	char auto_label[CMP_MAX_INPUTS];
+	char auto_label[CMP_MAX_INPUTS] = { 0 };
 	size_t i;
 
 	for (i = 0; i < t->ninputs; i++) {
