@@ -35,7 +35,7 @@ struct run_args {
 };
 
 /* Refuse before measuring, not after, when a result could not be saved. */
-static int
+int
 check_writable(const char *path)
 {
 	char *copy, *dir;

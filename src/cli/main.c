@@ -18,6 +18,7 @@ struct command {
 };
 
 static const struct command commands[] = {
+	{ "impact", cmd_impact, "count a command's kernel events and price them" },
 	{ "info", cmd_info, "print the machine fingerprint" },
 	{ "list", cmd_list, "list the benchmarks matching PATTERN" },
 	{ "run", cmd_run, "measure benchmarks and report cycles per operation" },
