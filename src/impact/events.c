@@ -27,10 +27,11 @@ const struct impact_event impact_events[] = {
 	{ "signal", "signals delivered", IMPACT_SIGNALS,
 	    BENCH("signal/kill-self"), 0, NULL },
 	/*
-	 * x86 Linux has saved and restored the FPU state eagerly on every
-	 * switch of a user task since 4.14, so a context switch makes at
-	 * most one FPU switch: the count is an upper bound, hence only on
-	 * request.
+	 * x86 Linux saves and restores the FPU state eagerly on every
+	 * switch of a user task (the default since 4.6; the lazy mode, and
+	 * with it seed 003's device-not-available traps, has since been
+	 * removed), so a context switch makes at most one FPU switch: the
+	 * count is an upper bound, hence only on request.
 	 */
 	{ "fpu-switch", "FPU state switches", IMPACT_CTXSW,
 	    BENCH("fpu/fxsave-fxrstor"), IMPACT_EVENT_ON_REQUEST,

@@ -122,7 +122,8 @@ events_json(const struct impact *im, int *bad)
 		put(o, "name", json_string(impact_events[i].name), bad);
 		put(o, "counter", json_string(counter_key(
 		    impact_events[i].counter)), bad);
-		put(o, "count", num(impact_count(im, i)), bad);
+		put(o, "count", isnan(impact_count(im, i)) ? json_null() :
+		    json_integer((json_int_t)impact_count(im, i)), bad);
 		put(o, "cycles_per_event", c->known ? num(c->cycles) :
 		    json_null(), bad);
 		put(o, "cost_source", c->known ? text(c->source) :
