@@ -39,6 +39,25 @@ fmt_share(double s, double base, int sign, char *buf, size_t len)
 	return (buf);
 }
 
+/* As a shell would need it typed, so the line can be run again. */
+static void
+print_arg(FILE *fp, const char *a)
+{
+	const char *p;
+
+	if (*a != '\0' && strpbrk(a, " \t\n'\"\\$`;&|<>*?[]#~(){}!") == NULL) {
+		fprintf(fp, " %s", a);
+		return;
+	}
+	fputs(" '", fp);
+	for (p = a; *p != '\0'; p++)
+		if (*p == '\'')
+			fputs("'\\''", fp);
+		else
+			fputc(*p, fp);
+	fputc('\'', fp);
+}
+
 static void
 header(FILE *fp, const struct impact *im)
 {
@@ -47,7 +66,7 @@ header(FILE *fp, const struct impact *im)
 
 	fprintf(fp, "\ncyclebench impact:");
 	for (a = im->argv; *a != NULL; a++)
-		fprintf(fp, " %s", *a);
+		print_arg(fp, *a);
 	if (WIFSIGNALED(st))
 		fprintf(fp, "\n  killed by signal %d (SIG%s): exit status %d",
 		    WTERMSIG(st), sigabbrev_np(WTERMSIG(st)) ?

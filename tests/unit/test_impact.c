@@ -64,19 +64,29 @@ test_whatif_refuses(void **state)
 	assert_non_null(strstr(err, "unknown event 'nosuch' (events: ctxsw"));
 }
 
-static void
-test_costs_from_fixture(void **state)
+/* The fixture, with its clock: 2 GHz TSC x 1.5 cycles per tick. */
+static json_t *
+load_fixture(void)
 {
 	struct impact_clock clk;
-	struct impact_cost c;
 	json_t *doc;
 	char err[512];
 
-	(void)state;
 	doc = costs_load(FIXTURE, &clk, err, sizeof(err));
 	if (doc == NULL)
 		fail_msg("%s", err);
 	assert_true(clk.tsc_hz == 2e9 && clk.cycles_per_tick == 1.5);
+	return (doc);
+}
+
+static void
+test_costs_from_fixture(void **state)
+{
+	struct impact_cost c;
+	json_t *doc;
+
+	(void)state;
+	doc = load_fixture();
 	/* cpus=2 comes first in the file and must not be taken. */
 	assert_int_equal(costs_from_file(doc, FIXTURE,
 	    impact_event_find("ctxsw"), &c), 0);
@@ -97,8 +107,7 @@ test_costs_refuse(void **state)
 	char err[512];
 
 	(void)state;
-	doc = costs_load(FIXTURE, &clk, err, sizeof(err));
-	assert_non_null(doc);
+	doc = load_fixture();
 	/* Only the cpus=2 variant is left: no cost for cpus=1 fpu=none. */
 	assert_int_equal(json_array_remove(json_object_get(doc, "results"),
 	    1), 0);
