@@ -175,25 +175,24 @@ same_params(const struct cb_bench *a, const struct cb_bench *b)
 	return (1);
 }
 
+/* By name and parameters, whatever flags would hide it from a pattern. */
 const struct cb_bench *
 costs_bench(const struct impact_event *e)
 {
-	const struct cb_bench *found = NULL;
-	struct selection sel;
-	char *pattern, err[256];
+	const struct cb_suite *const *s;
+	const struct cb_bench *b;
 	size_t i;
 
 	if (e->bench.name == NULL)
 		return (NULL);
-	pattern = (char *)(uintptr_t)e->bench.name;
-	if (registry_select(&pattern, 1, &sel, err, sizeof(err)) != 0)
-		return (NULL);
-	for (i = 0; i < sel.n && found == NULL; i++)
-		if (strcmp(sel.items[i]->name, e->bench.name) == 0 &&
-		    same_params(sel.items[i], &e->bench))
-			found = sel.items[i];
-	registry_selection_free(&sel);
-	return (found);
+	for (s = registry_suites; *s != NULL; s++)
+		for (i = 0; i < (*s)->count; i++) {
+			b = &(*s)->benches[i];
+			if (strcmp(b->name, e->bench.name) == 0 &&
+			    same_params(b, &e->bench))
+				return (b);
+		}
+	return (NULL);
 }
 
 void
