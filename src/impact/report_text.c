@@ -15,16 +15,22 @@
 static const char *
 fmt_time(double s, int sign, char *buf, size_t len)
 {
-	double a = fabs(s);
+	static const struct {
+		double		 scale;
+		const char	*unit;
+	} units[] = { { 1, "s" }, { 1e-3, "ms" }, { 1e-6, "us" },
+	    { 1e-9, "ns" } };
+	size_t i;
 
-	if (isnan(s))
+	if (isnan(s)) {
 		snprintf(buf, len, "-");
-	else if (a >= 1 || a == 0)
-		snprintf(buf, len, sign ? "%+.3f s" : "%.3f s", s);
-	else if (a >= 1e-3)
-		snprintf(buf, len, sign ? "%+.3f ms" : "%.3f ms", s * 1e3);
-	else
-		snprintf(buf, len, sign ? "%+.3f us" : "%.3f us", s * 1e6);
+		return (buf);
+	}
+	for (i = 0; i < sizeof(units) / sizeof(units[0]) - 1; i++)
+		if (fabs(s) >= units[i].scale || s == 0)
+			break;
+	snprintf(buf, len, sign ? "%+.3f %s" : "%.3f %s",
+	    s / units[i].scale, units[i].unit);
 	return (buf);
 }
 
@@ -210,7 +216,7 @@ whatifs(FILE *fp, const struct impact *im)
 			fmt_share(ch.seconds, impact_base_seconds(im,
 			    (enum impact_base)b), !ch.whole, s[b],
 			    sizeof(s[b]));
-		fprintf(fp, ": %.0f x %+g cycles = %+.0f cycles = %s: "
+		fprintf(fp, ": %.0f x %+g cycles = %+.10g cycles = %s: "
 		    "%s of wall, %s of user, %s of system time\n",
 		    impact_count(im, (size_t)(w->event - impact_events)),
 		    ch.per_event, ch.cycles, fmt_time(ch.seconds, !ch.whole, t,
