@@ -4,7 +4,6 @@
  * count of none.
  */
 #include <math.h>
-#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
