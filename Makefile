@@ -26,14 +26,16 @@ ALL_CFLAGS = -std=gnu11 $(ARCHFLAGS) $(WARN) $(CFLAGS) \
 	    $(shell $(PKG_CONFIG) --cflags $(PKGS))
 LDLIBS	+= $(shell $(PKG_CONFIG) --libs $(PKGS)) -lm -lpthread
 
-LIB_SRCS = $(wildcard src/core/*.c src/report/*.c src/suites/*.c \
+LIB_SRCS = $(wildcard src/core/*.c src/report/*.c src/suites/*.c src/impact/*.c \
 	    src/arch/x86/*.c src/os/linux/*.c)
 CLI_SRCS = $(wildcard src/cli/*.c)
 TEST_SRCS = $(wildcard tests/unit/test_*.c)
+HELPER_SRCS = $(wildcard tests/helpers/*.c)
 
 LIB_OBJS = $(LIB_SRCS:%.c=$(BUILD)/obj/%.o)
 CLI_OBJS = $(CLI_SRCS:%.c=$(BUILD)/obj/%.o)
 TESTS	 = $(TEST_SRCS:tests/unit/%.c=$(BUILD)/tests/%)
+HELPERS	 = $(HELPER_SRCS:tests/helpers/%.c=$(BUILD)/tests/helpers/%)
 
 LIB	 = $(BUILD)/libcyclebench.a
 BIN	 = $(BUILD)/cyclebench
@@ -68,6 +70,11 @@ $(BUILD)/tests/%: tests/unit/%.c $(LIB)
 	    $(shell $(PKG_CONFIG) --cflags cmocka) -o $@ $< $(LIB) \
 	    $(LDLIBS) $(shell $(PKG_CONFIG) --libs cmocka)
 
+# Programs the CLI tests run: workloads with known behaviour.
+$(BUILD)/tests/helpers/%: tests/helpers/%.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -o $@ $<
+
 check: deps
 	@$(MAKE) --no-print-directory check-unit check-cli check-clang \
 	    check-lint check-valgrind check-asan \
@@ -78,8 +85,9 @@ unit-tests: $(TESTS)
 check-unit: $(TESTS)
 	@scripts/run-unit-tests $(TESTS)
 
-check-cli: $(BIN)
-	CYCLEBENCH=$(abspath $(BIN)) bats tests/cli
+check-cli: $(BIN) $(HELPERS)
+	CYCLEBENCH=$(abspath $(BIN)) HELPERS=$(abspath $(BUILD)/tests/helpers) \
+	    bats tests/cli
 
 # The HTML report in headless Chromium; apart from check because the
 # browser is a large install.  CI runs both.

@@ -10,6 +10,7 @@
 #define EXIT_OUTPUT		3	/* results could not be saved */
 
 int	cmd_compare(int argc, char **argv);
+int	cmd_impact(int argc, char **argv);
 int	cmd_info(int argc, char **argv);
 int	cmd_list(int argc, char **argv);
 int	cmd_report(int argc, char **argv);
@@ -18,6 +19,9 @@ int	cmd_run(int argc, char **argv);
 /* Print "cyclebench: <msg>" and a hint to stderr; returns EXIT_USAGE. */
 int	usage_error(const char *cmd, const char *fmt, ...)
 	    __attribute__((format(printf, 2, 3)));
+
+/* 0 if a file could be written at path, else -1 with a message. */
+int	check_writable(const char *path);
 
 /* Parse a whole decimal number in [lo, hi]; -1 if it is not one. */
 int	parse_long(const char *s, long lo, long hi, long *out);

@@ -36,7 +36,7 @@ struct run_args {
 };
 
 /* Refuse before measuring, not after, when a result could not be saved. */
-static int
+int
 check_writable(const char *path)
 {
 	char *copy, *dir;

@@ -19,6 +19,7 @@ struct command {
 
 static const struct command commands[] = {
 	{ "compare", cmd_compare, "runs side by side, real differences marked" },
+	{ "impact", cmd_impact, "count a command's kernel events and price them" },
 	{ "info", cmd_info, "print the machine fingerprint" },
 	{ "list", cmd_list, "list the benchmarks matching PATTERN" },
 	{ "report", cmd_report, "results as one HTML page of charts" },

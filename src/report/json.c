@@ -15,6 +15,7 @@
 #include "cyclebench.h"
 #include "core/machine.h"
 #include "core/names.h"
+#include "report/json_text.h"
 #include "report/report.h"
 
 /*
@@ -69,6 +70,13 @@ text(const char *s)
 {
 
 	return (s == NULL ? json_null() : text_n(s, strlen(s)));
+}
+
+json_t *
+report_json_text(const char *s)
+{
+
+	return (text(s));
 }
 
 /* "Unknown" fields are empty strings in C and null in the file. */

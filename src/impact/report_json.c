@@ -1,0 +1,202 @@
+/*
+ * The impact report as JSON (--json FILE); layout in docs/impact.md.
+ * Unknown figures are null, never 0: a count nobody could take is not a
+ * count of none.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+
+#include <jansson.h>
+
+#include "impact/impact.h"
+#include "report/json_text.h"
+#include "report/report.h"
+
+#define IMPACT_JSON_VERSION	1
+
+/* A failed insertion is remembered, not returned: one check at the end. */
+static void
+put(json_t *o, const char *key, json_t *v, int *bad)
+{
+	if (json_object_set_new(o, key, v) != 0)
+		*bad = 1;
+}
+
+static json_t *
+num(double v)
+{
+	return (isfinite(v) ? json_real(v) : json_null());
+}
+
+/* Messages and sources: empty means none. */
+static json_t *
+text(const char *s)
+{
+	return (s == NULL || s[0] == '\0' ? json_null() :
+	    report_json_text(s));
+}
+
+static void
+put_shares(json_t *o, const struct impact *im, double s, int *bad)
+{
+	char key[32];
+	double base;
+	int b;
+
+	for (b = 0; b < IMPACT_NBASES; b++) {
+		base = impact_base_seconds(im, (enum impact_base)b);
+		snprintf(key, sizeof(key), "share_%s", impact_base_names[b]);
+		put(o, key, num(base > 0 ? s / base : NAN), bad);
+	}
+}
+
+static json_t *
+command_json(const struct impact *im, int *bad)
+{
+	json_t *o, *argv;
+	char *const *a;
+	int st = im->run.status;
+
+	o = json_object();
+	argv = json_array();
+	for (a = im->argv; *a != NULL; a++)
+		if (json_array_append_new(argv, report_json_text(*a)) != 0)
+			*bad = 1;
+	put(o, "argv", argv, bad);
+	put(o, "exit_status", json_integer(spawn_exit_code(&im->run)), bad);
+	put(o, "signal", WIFSIGNALED(st) ? json_integer(WTERMSIG(st)) :
+	    json_null(), bad);
+	put(o, "wall_seconds", num(impact_base_seconds(im, IMPACT_WALL)), bad);
+	put(o, "user_seconds", num(impact_base_seconds(im, IMPACT_USER)), bad);
+	put(o, "system_seconds", num(impact_base_seconds(im, IMPACT_SYSTEM)),
+	    bad);
+	put(o, "descendants_left_running", json_boolean(im->run.left_running),
+	    bad);
+	return (o);
+}
+
+static json_t *
+count_json(const struct impact_count *c, int *bad)
+{
+	json_t *o;
+
+	o = json_object();
+	put(o, "value", c->available ? json_integer((json_int_t)c->value) :
+	    json_null(), bad);
+	put(o, "source", c->available ? text(c->source) : json_null(), bad);
+	put(o, "note", text(c->note), bad);
+	return (o);
+}
+
+static json_t *
+counts_json(const struct impact *im, int *bad)
+{
+	json_t *o;
+	int i;
+
+	o = json_object();
+	for (i = 0; i < IMPACT_NCOUNTERS; i++)
+		put(o, counter_key((enum impact_counter)i),
+		    count_json(&im->counts.c[i], bad), bad);
+	put(o, "ctxsw_voluntary", json_integer(im->counts.voluntary), bad);
+	put(o, "ctxsw_involuntary", json_integer(im->counts.involuntary), bad);
+	return (o);
+}
+
+static json_t *
+events_json(const struct impact *im, int *bad)
+{
+	const struct impact_cost *c;
+	json_t *a, *o;
+	size_t i;
+
+	a = json_array();
+	for (i = 0; i < impact_nevents; i++) {
+		if (!impact_shown(im, i))
+			continue;
+		c = &im->cost[i];
+		o = json_object();
+		put(o, "name", json_string(impact_events[i].name), bad);
+		put(o, "counter", json_string(counter_key(
+		    impact_events[i].counter)), bad);
+		put(o, "count", isnan(impact_count(im, i)) ? json_null() :
+		    json_integer((json_int_t)impact_count(im, i)), bad);
+		put(o, "cycles_per_event", c->known ? num(c->cycles) :
+		    json_null(), bad);
+		put(o, "cost_source", c->known ? text(c->source) :
+		    json_null(), bad);
+		put(o, "cost_missing", c->known ? json_null() : text(c->source),
+		    bad);
+		put(o, "seconds", num(impact_event_seconds(im, i)), bad);
+		put_shares(o, im, impact_event_seconds(im, i), bad);
+		if (json_array_append_new(a, o) != 0)
+			*bad = 1;
+	}
+	return (a);
+}
+
+static json_t *
+whatif_json(const struct impact *im, int *bad)
+{
+	const struct impact_whatif *w;
+	struct impact_change ch;
+	json_t *a, *o;
+	size_t k;
+
+	a = json_array();
+	for (k = 0; k < im->nwhatif; k++) {
+		w = &im->whatif[k];
+		impact_change(im, w, &ch);
+		o = json_object();
+		put(o, "event", json_string(w->event->name), bad);
+		put(o, "relative", json_boolean(w->relative), bad);
+		put(o, "cycles", num(w->cycles), bad);
+		put(o, "total_at_cost", json_boolean(ch.whole), bad);
+		put(o, "cycles_per_event_change", num(ch.per_event), bad);
+		put(o, "cycles_change", num(ch.cycles), bad);
+		put(o, "seconds_change", num(ch.seconds), bad);
+		put_shares(o, im, ch.seconds, bad);
+		put(o, "note", text(ch.why), bad);
+		if (json_array_append_new(a, o) != 0)
+			*bad = 1;
+	}
+	return (a);
+}
+
+int
+impact_report_json(const char *path, const struct impact *im, char *err,
+    size_t len)
+{
+	json_t *doc, *tool, *clock;
+	char *buf, *dump;
+	int bad = 0, rc;
+
+	doc = json_object();
+	put(doc, "impact_version", json_integer(IMPACT_JSON_VERSION), &bad);
+	tool = json_object();
+	put(tool, "name", json_string("cyclebench"), &bad);
+	put(tool, "version", json_string(CB_VERSION), &bad);
+	put(doc, "tool", tool, &bad);
+	put(doc, "command", command_json(im, &bad), &bad);
+	clock = json_object();
+	put(clock, "tsc_hz", num(im->clock.tsc_hz), &bad);
+	put(clock, "cycles_per_tick", num(im->clock.cycles_per_tick), &bad);
+	put(clock, "source", text(im->clock.source), &bad);
+	put(doc, "clock", clock, &bad);
+	put(doc, "counts", counts_json(im, &bad), &bad);
+	put(doc, "events", events_json(im, &bad), &bad);
+	put(doc, "what_if", whatif_json(im, &bad), &bad);
+	dump = bad ? NULL : json_dumps(doc, JSON_INDENT(2));
+	json_decref(doc);
+	if (dump == NULL || asprintf(&buf, "%s\n", dump) < 0) {
+		free(dump);
+		snprintf(err, len, "cannot write %s: out of memory", path);
+		return (-1);
+	}
+	free(dump);
+	rc = atomic_write_file(path, buf, strlen(buf), err, len);
+	free(buf);
+	return (rc);
+}

@@ -1,0 +1,27 @@
+/*
+ * Run a command the way a shell does: its stdin, stdout and stderr are
+ * ours, untouched; ^C and ^\ go to it, not to us; its exit status becomes
+ * ours.  Unlike a shell, wait for the descendants it orphans too, so their
+ * resource usage counts.
+ */
+#ifndef CB_IMPACT_SPAWN_H
+#define CB_IMPACT_SPAWN_H
+
+#include <sys/resource.h>
+
+struct impact_run {
+	int		 status;	/* wait status of the command */
+	int		 exec_errno;	/* 0, or why it could not be started */
+	struct rusage	 ru;		/* it and every descendant reaped */
+	double		 wall;		/* seconds from fork to its exit */
+	int		 left_running;	/* descendants still ran at its exit */
+};
+
+/* Run argv[0] (found in PATH) to its end; -1 with err if we could not. */
+int	spawn_run(char *const argv[], struct impact_run *r, char *err,
+	    size_t len);
+
+/* The shell's exit status for it: the command's, 128+signal, 126, 127. */
+int	spawn_exit_code(const struct impact_run *r);
+
+#endif
