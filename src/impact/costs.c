@@ -7,6 +7,7 @@
 #include "core/machine.h"
 #include "core/registry.h"
 #include "impact/costs.h"
+#include "report/results.h"
 
 static double
 positive(json_t *o, const char *key)
@@ -23,18 +24,11 @@ positive(json_t *o, const char *key)
 json_t *
 costs_load(const char *path, struct impact_clock *clk, char *err, size_t len)
 {
-	json_error_t je;
 	json_t *doc, *machine, *v;
 
-	doc = json_load_file(path, 0, &je);
-	if (doc == NULL) {
-		if (je.line > 0)
-			snprintf(err, len, "%s: line %d: %s", path, je.line,
-			    je.text);
-		else
-			snprintf(err, len, "%s: %s", path, je.text);
+	/* The limits on what a results file may make us read are rs_'s. */
+	if ((doc = rs_read_json(path, err, len)) == NULL)
 		return (NULL);
-	}
 	v = json_object_get(doc, "schema_version");
 	machine = json_object_get(doc, "machine");
 	if (!json_is_integer(v) || !json_is_array(json_object_get(doc,

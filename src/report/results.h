@@ -13,8 +13,14 @@
 
 #include "cyclebench.h"
 
-/* Larger files are refused before parsing: 100000 samples of 64 suites. */
+/*
+ * Larger files are refused before parsing: 100000 samples of 64 suites.
+ * Parsed, a value takes some 40 bytes against 2 in "0,", so the number of
+ * values is bounded too, at what 100000 samples of 100 benchmarks need
+ * with room to spare: a file of commas must not take gigabytes.
+ */
 #define RS_MAX_BYTES	(256L << 20)
+#define RS_MAX_VALUES	(16L << 20)
 
 struct rs_result {
 	const char	*name;
@@ -77,6 +83,12 @@ struct rs_file {
  */
 int	rs_load(const char *path, struct rs_file *f, char *err, size_t errlen);
 void	rs_free(struct rs_file *f);
+
+/*
+ * The JSON document in `path', read within the limits above, for readers
+ * with a schema of their own; NULL with a message like rs_load's.
+ */
+json_t	*rs_read_json(const char *path, char *err, size_t errlen);
 
 /* A short machine label from the CPU brand: "Core i7-8700K", "EPYC 9654". */
 void	rs_short_brand(const char *brand, char *buf, size_t len);

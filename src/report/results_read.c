@@ -573,7 +573,10 @@ slurp(struct vctx *c, size_t *len)
 		    RS_MAX_BYTES >> 20);
 		goto out;
 	}
-	/* A pipe has no size: grow, and stop at the same limit. */
+	/*
+	 * A pipe has no size: grow, and stop at the same limit.  The buffer
+	 * never outgrows the limit by more than the byte that proves it.
+	 */
 	cap = S_ISREG(st.st_mode) ? (size_t)st.st_size + 1 : 65536;
 	if ((buf = malloc(cap)) == NULL) {
 		fail(c, "", "out of memory");
@@ -587,14 +590,14 @@ slurp(struct vctx *c, size_t *len)
 			fail(c, "", "cannot read: %s", strerror(errno));
 			goto fail;
 		}
-		if ((*len += (size_t)r) < cap)
-			continue;
-		if (*len > RS_MAX_BYTES) {
+		if ((*len += (size_t)r) > RS_MAX_BYTES) {
 			fail(c, "", "is over %ld MB; results files that "
 			    "large are refused", RS_MAX_BYTES >> 20);
 			goto fail;
 		}
-		cap *= 2;
+		if (*len < cap)
+			continue;
+		cap = cap * 2 < RS_MAX_BYTES + 1 ? cap * 2 : RS_MAX_BYTES + 1;
 		if ((nbuf = realloc(buf, cap)) == NULL) {
 			fail(c, "", "out of memory");
 			goto fail;
@@ -614,27 +617,74 @@ out:
 	return (buf);
 }
 
+/*
+ * At most how many values the text holds: each but the first follows a
+ * ',' or opens an array or object.  Counting is cheap next to parsing.
+ */
+static size_t
+count_values(const char *buf, size_t len)
+{
+	size_t i, n = 1;
+	int in_string = 0;
+
+	for (i = 0; i < len; i++) {
+		if (in_string) {
+			if (buf[i] == '\\')
+				i++;
+			else if (buf[i] == '"')
+				in_string = 0;
+		} else if (buf[i] == '"')
+			in_string = 1;
+		else if (buf[i] == ',' || buf[i] == '[' || buf[i] == '{')
+			n++;
+	}
+	return (n);
+}
+
+static json_t *
+parse(struct vctx *c, const char *buf, size_t len)
+{
+	json_error_t je;
+	json_t *root;
+
+	if (count_values(buf, len) > RS_MAX_VALUES) {
+		fail(c, "", "holds over %ld million values; results files "
+		    "that large are refused", RS_MAX_VALUES / 1000000);
+		return (NULL);
+	}
+	root = json_loadb(buf, len, JSON_REJECT_DUPLICATES, &je);
+	/* An error at the very end is almost always a cut-off copy. */
+	if (root == NULL)
+		snprintf(c->err, c->errlen, "%s:%d:%d: %s%s", c->path, je.line,
+		    je.column, je.text, je.position >= 0 &&
+		    (size_t)je.position >= len ? " (the file ends early: "
+		    "truncated?)" : "");
+	return (root);
+}
+
+json_t *
+rs_read_json(const char *path, char *err, size_t errlen)
+{
+	struct vctx c = { path, err, errlen };
+	json_t *root;
+	size_t len;
+	char *buf;
+
+	if ((buf = slurp(&c, &len)) == NULL)
+		return (NULL);
+	root = parse(&c, buf, len);
+	free(buf);
+	return (root);
+}
+
 int
 rs_load(const char *path, struct rs_file *f, char *err, size_t errlen)
 {
 	struct vctx c = { path, err, errlen };
-	json_error_t je;
-	size_t len;
-	char *buf;
 
 	memset(f, 0, sizeof(*f));
-	if ((buf = slurp(&c, &len)) == NULL)
+	if ((f->root = rs_read_json(path, err, errlen)) == NULL)
 		return (-1);
-	f->root = json_loadb(buf, len, JSON_REJECT_DUPLICATES, &je);
-	free(buf);
-	/* An error at the very end is almost always a cut-off copy. */
-	if (f->root == NULL) {
-		snprintf(err, errlen, "%s:%d:%d: %s%s", path, je.line,
-		    je.column, je.text, je.position >= 0 &&
-		    (size_t)je.position >= len ? " (the file ends early: "
-		    "truncated?)" : "");
-		return (-1);
-	}
 	if ((f->path = strdup(path)) == NULL) {
 		fail(&c, "", "out of memory");
 		rs_free(f);

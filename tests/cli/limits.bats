@@ -1,0 +1,78 @@
+#!/usr/bin/env bats
+# What input can make cyclebench do: a results file too large, too many
+# values, nested too deep, or absurd counts must end in a clear message
+# and a non-zero status, within bounded memory (ulimit -v) and time,
+# never an out-of-memory kill or a hang.
+
+load helpers
+
+# A small valid results file to stand beside the bad one.
+GOOD=$BATS_TEST_DIRNAME/../fixtures/results/basic-cpu0.json
+
+# limited KB CMD...: run CMD with at most KB of address space.
+limited() {
+	local kb=$1
+
+	shift
+	run --separate-stderr bash -c 'ulimit -v "$1"; shift; exec "$@"' \
+	    limited "$kb" "$@"
+}
+
+@test "a results file over 256 MB is refused unread, by every reader" {
+	truncate -s 300M "$T/huge.json"
+	for cmd in "compare $T/huge.json $GOOD" "report $T/huge.json -o $T/r.html"; do
+		limited 200000 $CB $cmd
+		assert_status 2
+		assert_stderr "huge.json: is 300 MB; results files over 256 MB are refused"
+	done
+	limited 200000 "$CB" impact --costs "$T/huge.json" -- true
+	assert_status 2
+	assert_stderr "huge.json: is 300 MB; results files over 256 MB are refused"
+	[ ! -e "$T/r.html" ]
+}
+
+@test "a pipe is read no further than the limit" {
+	# Before the buffer stopped at the limit it doubled past it: 512 MB.
+	limited 400000 bash -c '"$1" compare <(head -c 300M /dev/zero) "$2"' \
+	    sh "$CB" "$GOOD"
+	assert_status 2
+	assert_stderr "is over 256 MB; results files that large are refused"
+}
+
+@test "a file of millions of values is refused before parsing" {
+	# 34 MB of "0," would take some 700 MB once parsed.
+	{ printf '['; yes 0, | head -n 17000000 | tr -d '\n'; printf '0]'; } \
+	    >"$T/many.json"
+	limited 300000 "$CB" compare "$T/many.json" "$GOOD"
+	assert_status 2
+	assert_stderr "many.json: holds over 16 million values; results files that large are refused"
+	limited 300000 "$CB" impact --costs "$T/many.json" -- true
+	assert_status 2
+	assert_stderr "many.json: holds over 16 million values"
+}
+
+@test "100000 nested arrays or objects: a parse error, not a stack overflow" {
+	printf '%100000s' '' | tr ' ' '[' >"$T/deep.json"
+	printf '%100000s' '' | sed 's/ /{"a":/g' >"$T/deepobj.json"
+	for f in deep deepobj; do
+		# A 256 KB stack: recursing per level would overflow it.
+		run --separate-stderr bash -c 'ulimit -s 256; exec "$@"' sh \
+		    "$CB" compare "$T/$f.json" "$GOOD"
+		assert_status 2
+		assert_stderr "$f.json:1:"
+		assert_stderr "maximum parsing depth reached"
+		run --separate-stderr bash -c 'ulimit -s 256; exec "$@"' sh \
+		    "$CB" impact --costs "$T/$f.json" -- true
+		assert_status 2
+		assert_stderr "maximum parsing depth reached"
+	done
+}
+
+@test "--repetitions 100000 stays within a small, bounded memory" {
+	# Samples are stored per repetition (path benchmarks: per call, 10 a
+	# repetition); the time budget, not the count, ends the run.
+	limited 60000 "$CB" run basic/add-latency --quick --repetitions 100000 \
+	    --json "$T/r.json"
+	assert_status 0
+	[ -s "$T/r.json" ]
+}
