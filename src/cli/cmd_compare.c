@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "cli/parse.h"
 #include "report/compare.h"
 
 static const char compare_help[] =
@@ -28,13 +29,6 @@ static const char *const format_names[] = {
 	[CMP_JSON] = "json",
 };
 
-struct compare_args {
-	const char	*labels[CMP_MAX_INPUTS];
-	int		 nlabels;
-	enum cmp_format	 format;
-	double		 threshold;	/* a fraction */
-};
-
 static int
 parse_format(const char *s, enum cmp_format *f)
 {
@@ -48,8 +42,8 @@ parse_format(const char *s, enum cmp_format *f)
 	return (-1);
 }
 
-static int
-parse_args(int argc, char **argv, struct compare_args *a)
+int
+compare_parse_args(int argc, char **argv, struct compare_args *a)
 {
 	static const struct option opts[] = {
 		{ "label", required_argument, NULL, 'l' },
@@ -122,7 +116,7 @@ cmd_compare(int argc, char **argv)
 	char err[256];
 	int n, rc;
 
-	if ((rc = parse_args(argc, argv, &a)) != 0)
+	if ((rc = compare_parse_args(argc, argv, &a)) != 0)
 		return (rc < 0 ? 0 : rc);
 	n = argc - optind;
 	if ((rc = load_inputs(argv + optind, n, &files)) != 0)

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "cli/parse.h"
 #include "core/registry.h"
 #include "impact/impact.h"
 
@@ -32,12 +33,6 @@ static const char impact_help[] =
 "  --quick             measure costs with fewer samples\n"
 "\n"
 "events: %s\n";
-
-struct impact_args {
-	const char	*costs;
-	const char	*json;
-	int		 quick;
-};
 
 static int
 help(void)
@@ -62,8 +57,9 @@ add_whatif(struct impact *im, const char *arg)
 	return (0);
 }
 
-static int
-parse_args(int argc, char **argv, struct impact_args *a, struct impact *im)
+int
+impact_parse_args(int argc, char **argv, struct impact_args *a,
+    struct impact *im)
 {
 	static const struct option opts[] = {
 		{ "costs", required_argument, NULL, 'c' },
@@ -228,7 +224,7 @@ cmd_impact(int argc, char **argv)
 		fprintf(stderr, "cyclebench: out of memory\n");
 		return (EXIT_BENCH_ERROR);
 	}
-	if ((rc = parse_args(argc, argv, &a, im)) != 0)
+	if ((rc = impact_parse_args(argc, argv, &a, im)) != 0)
 		goto out;
 	im->argv = argv + optind;
 	if (a.costs != NULL && (doc = costs_load(a.costs, &im->clock, err,

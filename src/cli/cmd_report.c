@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "cli/parse.h"
 #include "report/compare.h"
 #include "report/html.h"
 #include "report/report.h"
@@ -20,7 +21,7 @@ static const char report_help[] =
 "  --label NAME        name the next input (once per input, in order)\n";
 
 int
-cmd_report(int argc, char **argv)
+report_parse_args(int argc, char **argv, struct report_args *a)
 {
 	static const struct option opts[] = {
 		{ "output", required_argument, NULL, 'o' },
@@ -28,34 +29,27 @@ cmd_report(int argc, char **argv)
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
-	const char *labels[CMP_MAX_INPUTS], *out;
-	struct cmp_table t, *tp;
-	struct rs_file *files;
-	char err[512], *buf;
-	size_t len;
-	FILE *fp;
-	int c, n, nlabels, rc;
+	int c, n;
 
-	out = NULL;
-	nlabels = 0;
+	memset(a, 0, sizeof(*a));
 	opterr = 0;
 	optind = 1;
 	while ((c = getopt_long(argc, argv, "ho:", opts, NULL)) != -1) {
 		switch (c) {
 		case 'o':
-			out = optarg;
+			a->out = optarg;
 			break;
 		case 'l':
-			if (nlabels == CMP_MAX_INPUTS || optarg[0] == '\0' ||
+			if (a->nlabels == CMP_MAX_INPUTS || optarg[0] == '\0' ||
 			    strlen(optarg) >= CMP_LABEL_MAX)
 				return (usage_error("report", "--label takes "
 				    "1 to %d characters, once per input",
 				    CMP_LABEL_MAX - 1));
-			labels[nlabels++] = optarg;
+			a->labels[a->nlabels++] = optarg;
 			break;
 		case 'h':
 			fputs(report_help, stdout);
-			return (0);
+			return (-1);
 		default:
 			if (optopt != 0)
 				return (usage_error("report", "option '%s' "
@@ -65,20 +59,37 @@ cmd_report(int argc, char **argv)
 		}
 	}
 	n = argc - optind;
-	if (out == NULL || out[0] == '\0')
+	if (a->out == NULL || a->out[0] == '\0')
 		return (usage_error("report", "say where to write the page: "
 		    "-o REPORT.html"));
 	if (n < 1 || n > CMP_MAX_INPUTS)
 		return (usage_error("report", "give 1 to %d results files",
 		    CMP_MAX_INPUTS));
-	if (nlabels != 0 && nlabels != n)
+	if (a->nlabels != 0 && a->nlabels != n)
 		return (usage_error("report", "%d --label for %d files: give "
-		    "one per file, or none", nlabels, n));
+		    "one per file, or none", a->nlabels, n));
+	return (0);
+}
+
+int
+cmd_report(int argc, char **argv)
+{
+	struct report_args a;
+	struct cmp_table t, *tp;
+	struct rs_file *files;
+	char err[512], *buf;
+	size_t len;
+	FILE *fp;
+	int n, rc;
+
+	if ((rc = report_parse_args(argc, argv, &a)) != 0)
+		return (rc < 0 ? 0 : rc);
+	n = argc - optind;
 	if ((rc = load_inputs(argv + optind, n, &files)) != 0)
 		return (rc);
 	tp = NULL;
 	/* One file has nothing to compare, but its label comes from here. */
-	if (cmp_build(&t, files, (size_t)n, nlabels ? labels : NULL, 0.01,
+	if (cmp_build(&t, files, (size_t)n, a.nlabels ? a.labels : NULL, 0.01,
 	    err, sizeof(err)) != 0) {
 		free_inputs(files, n);
 		return (usage_error("report", "%s", err));
@@ -90,12 +101,12 @@ cmd_report(int argc, char **argv)
 	if ((fp = open_memstream(&buf, &len)) == NULL ||
 	    html_report(fp, files, (size_t)n, tp) != 0 || fclose(fp) != 0) {
 		fprintf(stderr, "cyclebench: cannot write %s: out of memory\n",
-		    out);
+		    a.out);
 		rc = EXIT_OUTPUT;
-	} else if (strcmp(out, "-") == 0) {
+	} else if (strcmp(a.out, "-") == 0) {
 		if (fwrite(buf, 1, len, stdout) != len || fflush(stdout) != 0)
 			rc = EXIT_OUTPUT;
-	} else if (atomic_write_file(out, buf, len, err, sizeof(err)) != 0) {
+	} else if (atomic_write_file(a.out, buf, len, err, sizeof(err)) != 0) {
 		fprintf(stderr, "cyclebench: %s\n", err);
 		rc = EXIT_OUTPUT;
 	}

@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "cli/cli.h"
+#include "cli/parse.h"
 #include "core/clock.h"
 #include "core/machine.h"
 #include "core/registry.h"
@@ -29,12 +30,6 @@ static const char run_help[] =
 "                      --quick 31; path benchmarks time 10 calls each)\n"
 "  --timeout SECONDS   stop a benchmark's child after this long (60)\n";
 
-struct run_args {
-	const char	*json;
-	const char	*csv;
-	struct cb_options opts;
-};
-
 /* Refuse before measuring, not after, when a result could not be saved. */
 int
 check_writable(const char *path)
@@ -53,8 +48,8 @@ check_writable(const char *path)
 	return (ok ? 0 : -1);
 }
 
-static int
-parse_args(int argc, char **argv, struct run_args *a)
+int
+run_parse_args(int argc, char **argv, struct run_args *a)
 {
 	static const struct option opts[] = {
 		{ "json", required_argument, NULL, 'j' },
@@ -215,7 +210,7 @@ cmd_run(int argc, char **argv)
 	}
 	info.argv[0] = "cyclebench";
 	memcpy(info.argv + 1, argv, (size_t)argc * sizeof(char *));
-	if ((rc = parse_args(argc, argv, &a)) != 0) {
+	if ((rc = run_parse_args(argc, argv, &a)) != 0) {
 		free(info.argv);
 		return (rc < 0 ? 0 : rc);
 	}

@@ -1,9 +1,6 @@
 /*
  * cyclebench: measure what low-level code costs in CPU cycles.
  */
-#include <errno.h>
-#include <math.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -40,49 +37,6 @@ usage(FILE *fp)
 		    commands[i].summary);
 	fprintf(fp, "\n'cyclebench <command> --help' describes a command; "
 	    "cyclebench(1) has the rest.\n");
-}
-
-int
-usage_error(const char *cmd, const char *fmt, ...)
-{
-	va_list ap;
-
-	fprintf(stderr, "cyclebench: ");
-	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
-	va_end(ap);
-	fprintf(stderr, "\nTry 'cyclebench %s%s--help'.\n", cmd ? cmd : "",
-	    cmd ? " " : "");
-	return (EXIT_USAGE);
-}
-
-int
-parse_long(const char *s, long lo, long hi, long *out)
-{
-	char *end;
-	long v;
-
-	errno = 0;
-	v = strtol(s, &end, 10);
-	if (*s == '\0' || *end != '\0' || errno != 0 || v < lo || v > hi)
-		return (-1);
-	*out = v;
-	return (0);
-}
-
-int
-parse_double(const char *s, double lo, double hi, double *out)
-{
-	char *end;
-	double v;
-
-	errno = 0;
-	v = strtod(s, &end);
-	if (*s == '\0' || *end != '\0' || errno != 0 || !isfinite(v) ||
-	    v < lo || v > hi)
-		return (-1);
-	*out = v;
-	return (0);
 }
 
 int

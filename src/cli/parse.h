@@ -1,0 +1,50 @@
+/*
+ * Each command's options, parsed apart from running the command so that
+ * every parser can be driven without measuring or starting anything (the
+ * fuzz target tests/fuzz/fuzz_cli.c does).  Each parser returns 0 with
+ * optind at the first operand, -1 after printing the help (the command
+ * then exits 0), or an exit status after printing why it refused.
+ */
+#ifndef CB_CLI_PARSE_H
+#define CB_CLI_PARSE_H
+
+#include "cyclebench.h"
+#include "impact/impact.h"
+#include "report/compare.h"
+
+struct run_args {
+	const char	*json;
+	const char	*csv;
+	struct cb_options opts;
+};
+
+int	run_parse_args(int argc, char **argv, struct run_args *a);
+
+struct compare_args {
+	const char	*labels[CMP_MAX_INPUTS];
+	int		 nlabels;
+	enum cmp_format	 format;
+	double		 threshold;	/* a fraction */
+};
+
+int	compare_parse_args(int argc, char **argv, struct compare_args *a);
+
+struct report_args {
+	const char	*labels[CMP_MAX_INPUTS];
+	int		 nlabels;
+	const char	*out;
+};
+
+int	report_parse_args(int argc, char **argv, struct report_args *a);
+
+struct impact_args {
+	const char	*costs;
+	const char	*json;
+	int		 quick;
+};
+
+/* The --what-if options go to im->whatif. */
+int	impact_parse_args(int argc, char **argv, struct impact_args *a,
+	    struct impact *im);
+
+#endif
