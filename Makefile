@@ -31,18 +31,23 @@ LIB_SRCS = $(wildcard src/core/*.c src/report/*.c src/suites/*.c src/impact/*.c 
 CLI_SRCS = $(wildcard src/cli/*.c)
 TEST_SRCS = $(wildcard tests/unit/test_*.c)
 HELPER_SRCS = $(wildcard tests/helpers/*.c)
+FUZZ_NAMES = $(patsubst tests/fuzz/fuzz_%.c,%,$(wildcard tests/fuzz/fuzz_*.c))
 
 LIB_OBJS = $(LIB_SRCS:%.c=$(BUILD)/obj/%.o)
 CLI_OBJS = $(CLI_SRCS:%.c=$(BUILD)/obj/%.o)
-TESTS	 = $(TEST_SRCS:tests/unit/%.c=$(BUILD)/tests/%)
+TESTS	 = $(TEST_SRCS:tests/unit/%.c=$(BUILD)/tests/%) \
+	    $(FUZZ_NAMES:%=$(BUILD)/tests/replay_%)
 HELPERS	 = $(HELPER_SRCS:tests/helpers/%.c=$(BUILD)/tests/helpers/%)
+
+# The command parsers without main, for what drives them in tests/fuzz.
+CLI_PARSERS = $(filter-out %/main.o,$(CLI_OBJS))
 
 LIB	 = $(BUILD)/libcyclebench.a
 BIN	 = $(BUILD)/cyclebench
 
 .PHONY: all deps run check check-unit check-cli check-clang check-asan \
-	check-i386 check-browser check-lint check-valgrind unit-tests install \
-	clean bench
+	check-i386 check-browser check-lint check-valgrind check-fuzz fuzzers \
+	unit-tests install clean bench
 
 all: $(BIN) $(LIB)
 
@@ -70,6 +75,20 @@ $(BUILD)/tests/%: tests/unit/%.c $(LIB)
 	    $(shell $(PKG_CONFIG) --cflags cmocka) -o $@ $< $(LIB) \
 	    $(LDLIBS) $(shell $(PKG_CONFIG) --libs cmocka)
 
+# A fuzz target's corpus replayed as a unit test (tests/fuzz/replay.c).
+$(BUILD)/tests/replay_%: tests/fuzz/fuzz_%.c tests/fuzz/replay.c \
+	    $(CLI_PARSERS) $(LIB)
+	@mkdir -p $(dir $@)
+	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -DCORPUS='"tests/fuzz/corpus/$*"' \
+	    -o $@ $(filter %.c,$^) $(CLI_PARSERS) $(LIB) $(LDLIBS)
+
+# The same targets under libFuzzer: make check-fuzz builds them with clang.
+$(BUILD)/fuzz_%: tests/fuzz/fuzz_%.c $(CLI_PARSERS) $(LIB)
+	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -fsanitize=fuzzer -o $@ $< \
+	    $(CLI_PARSERS) $(LIB) $(LDLIBS)
+
+fuzzers: $(FUZZ_NAMES:%=$(BUILD)/fuzz_%)
+
 # Programs the CLI tests run: workloads with known behaviour.
 $(BUILD)/tests/helpers/%: tests/helpers/%.c
 	@mkdir -p $(dir $@)
@@ -78,7 +97,7 @@ $(BUILD)/tests/helpers/%: tests/helpers/%.c
 check: deps
 	@$(MAKE) --no-print-directory check-unit check-cli check-clang \
 	    check-lint check-valgrind check-asan \
-	    check-i386
+	    check-i386 check-fuzz
 
 unit-tests: $(TESTS)
 
@@ -121,6 +140,15 @@ check-asan:
 	@$(MAKE) --no-print-directory BUILD=build/asan \
 	    CFLAGS="-O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all" \
 	    LDFLAGS="-fsanitize=address,undefined" check-unit
+
+# Each fuzz target for FUZZ_SECONDS under libFuzzer, ASan and UBSan, from
+# its seeds in tests/fuzz/corpus; scripts/run-fuzz says what each did.
+FUZZ_SECONDS ?= 30
+check-fuzz:
+	@$(MAKE) --no-print-directory CC=clang BUILD=build/fuzz \
+	    CFLAGS="-O1 -g -fsanitize=fuzzer-no-link,address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all" \
+	    fuzzers
+	@scripts/run-fuzz build/fuzz $(FUZZ_SECONDS) $(FUZZ_NAMES)
 
 # The 32-bit build (gcc -m32, Debian's i386 libraries) and its unit tests,
 # run where the kernel executes 32-bit programs; where it cannot,

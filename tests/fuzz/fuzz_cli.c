@@ -1,0 +1,83 @@
+/*
+ * Fuzz target: the command line.  The input is one argument a line, the
+ * first naming the command; its parser runs and, where it accepts, the
+ * pattern selection (run, list) or the operand checks that follow, but
+ * nothing is measured, loaded or started.
+ */
+#include <getopt.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/cli.h"
+#include "cli/parse.h"
+#include "core/registry.h"
+
+#define MAX_ARGS	64
+
+int	LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+static void
+select_benchmarks(char **patterns, int n, int listing)
+{
+	struct selection sel;
+	char err[256];
+
+	if (registry_select(patterns, n, listing, &sel, err,
+	    sizeof(err)) == 0)
+		registry_selection_free(&sel);
+}
+
+static void
+parse(int argc, char **argv)
+{
+	struct compare_args ca;
+	struct report_args ra;
+	struct impact_args ia;
+	struct run_args a;
+	struct impact *im;
+
+	if (strcmp(argv[0], "run") == 0) {
+		if (run_parse_args(argc, argv, &a) == 0)
+			select_benchmarks(argv + optind, argc - optind, 0);
+	} else if (strcmp(argv[0], "list") == 0)
+		select_benchmarks(argv + 1, argc - 1, 1);
+	else if (strcmp(argv[0], "compare") == 0)
+		compare_parse_args(argc, argv, &ca);
+	else if (strcmp(argv[0], "report") == 0)
+		report_parse_args(argc, argv, &ra);
+	else if (strcmp(argv[0], "impact") == 0) {
+		if ((im = calloc(1, sizeof(*im))) == NULL)
+			abort();
+		memset(&ia, 0, sizeof(ia));
+		impact_parse_args(argc, argv, &ia, im);
+		free(im);
+	}
+}
+
+int
+LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	static char *const reset[] = { "fuzz", NULL };
+	char *argv[MAX_ARGS + 1], *text, *p;
+	int argc;
+
+	if ((text = malloc(size + 1)) == NULL)
+		abort();
+	memcpy(text, data, size);
+	text[size] = '\0';
+	argc = 0;
+	for (p = text; argc < MAX_ARGS && p != NULL; argc++)
+		argv[argc] = strsep(&p, "\n");
+	argv[argc] = NULL;
+	/*
+	 * getopt keeps a pointer into the last argv it read, which was
+	 * freed with the last input; optind 0 makes it start afresh.
+	 */
+	optind = 0;
+	getopt(1, reset, "");
+	parse(argc, argv);
+	free(text);
+	return (0);
+}
