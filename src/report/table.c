@@ -14,9 +14,8 @@
 
 #define NAME_WIDTH	34
 
-/* Enough digits to read, never more than the noise supports. */
-static void
-fmt_cost(char *buf, size_t len, double v)
+void
+report_fmt_cost(char *buf, size_t len, double v)
 {
 	if (!isfinite(v))
 		snprintf(buf, len, "-");
@@ -41,11 +40,11 @@ row(FILE *fp, const struct cb_result *r)
 		    r->reason);
 		return;
 	}
-	fmt_cost(med, sizeof(med), r->cycles.median);
-	fmt_cost(min, sizeof(min), r->cycles.min);
-	fmt_cost(ns, sizeof(ns), r->ns.median);
-	fmt_cost(ci, sizeof(ci), (r->cycles.ci95_high - r->cycles.ci95_low) /
-	    2);
+	report_fmt_cost(med, sizeof(med), r->cycles.median);
+	report_fmt_cost(min, sizeof(min), r->cycles.min);
+	report_fmt_cost(ns, sizeof(ns), r->ns.median);
+	report_fmt_cost(ci, sizeof(ci),
+	    (r->cycles.ci95_high - r->cycles.ci95_low) / 2);
 	cb_flags_string(r->flags, flags, sizeof(flags));
 	fprintf(fp, "%-*s %-10s %8s %8s %8s %7s %5.1f%% %-10s %s",
 	    NAME_WIDTH, label, cb_mode_name(b->mode), med, min, ns, ci,
