@@ -5,6 +5,7 @@
 #include "core/registry.h"
 
 extern const struct cb_suite suite_basic;
+extern const struct cb_suite suite_atomic;
 extern const struct cb_suite suite_selftest;
 
 #endif
