@@ -6,6 +6,7 @@
 
 extern const struct cb_suite suite_basic;
 extern const struct cb_suite suite_atomic;
+extern const struct cb_suite suite_counter;
 extern const struct cb_suite suite_selftest;
 
 #endif
