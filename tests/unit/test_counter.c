@@ -112,7 +112,7 @@ test_rseq_loses_nothing(void **state)
 	struct storm s;
 	pthread_t w[WORKERS], p;
 	char why[CB_REASON_MAX];
-	void *ctx;
+	void *ctx = NULL;
 	uint64_t before;
 	int i;
 
