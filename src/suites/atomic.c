@@ -24,7 +24,6 @@
  * baseline takes away more than the loop added, and the seed's figure
  * comes out below the fit.
  */
-#include <errno.h>
 #include <math.h>
 #include <pthread.h>
 #include <sched.h>
