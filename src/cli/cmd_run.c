@@ -251,6 +251,8 @@ cmd_run(int argc, char **argv)
 	}
 	progress(0, 0, NULL, tty);
 	report_table(stdout, &m, results, done);
+	report_pivot(stdout, results, done);
+	report_extras(stdout, results, done);
 	if (info.partial)
 		printf("\nInterrupted by %s after %zu of %zu benchmarks; "
 		    "saved results say \"partial\".\n",

@@ -8,6 +8,8 @@
 
 const struct cb_suite *const registry_suites[] = {
 	&suite_basic,
+	&suite_atomic,
+	&suite_counter,
 	&suite_entry,
 	&suite_fpu,
 	&suite_serialize,

@@ -5,6 +5,8 @@
 #include "core/registry.h"
 
 extern const struct cb_suite suite_basic;
+extern const struct cb_suite suite_atomic;
+extern const struct cb_suite suite_counter;
 extern const struct cb_suite suite_selftest;
 extern const struct cb_suite suite_entry;
 extern const struct cb_suite suite_fpu;
