@@ -8,6 +8,7 @@
 
 const struct cb_suite *const registry_suites[] = {
 	&suite_basic,
+	&suite_syscall,
 	&suite_selftest,
 	NULL
 };
