@@ -138,6 +138,8 @@ struct cb_bench {
 	const void	*arg;		/* optional: what setup() finds in *ctx,
 					   or the ctx itself without setup, so
 					   one body or setup serves many rows */
+	double		 timeout;	/* optional: seconds its child may take
+					   when that is more than the run's */
 };
 
 /* One statistic set, per operation. */

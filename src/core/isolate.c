@@ -186,7 +186,7 @@ measure_isolated(const struct cb_bench *b, const struct cb_options *o,
     struct cb_result *r)
 {
 	struct timespec ts;
-	double deadline;
+	double deadline, limit;
 	size_t bytes;
 	pid_t pid;
 	int fds[2], status;
@@ -209,7 +209,8 @@ measure_isolated(const struct cb_bench *b, const struct cb_options *o,
 	}
 	close(fds[1]);
 	clock_gettime(CLOCK_MONOTONIC, &ts);
-	deadline = ts.tv_sec + ts.tv_nsec / 1e9 + o->timeout;
+	limit = fmax(o->timeout, b->timeout);
+	deadline = ts.tv_sec + ts.tv_nsec / 1e9 + limit;
 	if (read_until(fds[0], r, sizeof(*r), deadline) !=
 	    (ssize_t)sizeof(*r)) {
 		memset(r, 0, sizeof(*r));
@@ -217,7 +218,7 @@ measure_isolated(const struct cb_bench *b, const struct cb_options *o,
 		if (ts.tv_sec + ts.tv_nsec / 1e9 >= deadline) {
 			kill(pid, SIGKILL);
 			set_reason(r, CB_ERROR, "timed out after %g s",
-			    o->timeout);
+			    limit);
 			waitpid(pid, &status, 0);
 		} else {
 			waitpid(pid, &status, 0);
