@@ -9,6 +9,7 @@
 const struct cb_suite *const registry_suites[] = {
 	&suite_basic,
 	&suite_syscall,
+	&suite_signal,
 	&suite_selftest,
 	NULL
 };

@@ -6,6 +6,7 @@
 
 extern const struct cb_suite suite_basic;
 extern const struct cb_suite suite_selftest;
+extern const struct cb_suite suite_signal;
 extern const struct cb_suite suite_syscall;
 
 #endif
