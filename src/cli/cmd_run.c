@@ -209,6 +209,7 @@ cmd_run(int argc, char **argv)
 	}
 	progress(0, 0, NULL, tty);
 	report_table(stdout, &m, results, sel.n);
+	report_paths(stdout, &m, results, sel.n);
 	fflush(stdout);
 	rc = save(&a, &m, &info, results, sel.n);
 	if (rc != 0)

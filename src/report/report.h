@@ -23,6 +23,20 @@ void	report_table(FILE *fp, const struct machine *m,
 	    const struct cb_result *r, size_t n);
 
 /*
+ * The distribution of every path result (p50 to max, the cold first call,
+ * the batched cross-check, the benchmark's own figures) under the CPU
+ * vulnerability mitigations that shape them; nothing without path results.
+ */
+void	report_paths(FILE *fp, const struct machine *m,
+	    const struct cb_result *r, size_t n);
+
+/* A cost with the digits the table uses ("-" when not finite). */
+void	report_fmt_cost(char *buf, size_t len, double v);
+
+/* Width of the widest "name k=v" label of r[0..n-1], at least the table's. */
+int	report_label_width(const struct cb_result *r, size_t n);
+
+/*
  * Write results as JSON (schema in docs/results-schema.md) or CSV to
  * `path', atomically: a temporary file in the same directory, fsync,
  * rename.  On failure returns -1 with a message in err and leaves no
