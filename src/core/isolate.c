@@ -186,7 +186,7 @@ measure_isolated(const struct cb_bench *b, const struct cb_options *o,
     struct cb_result *r)
 {
 	struct timespec ts;
-	double deadline, limit;
+	double deadline;
 	size_t bytes;
 	pid_t pid;
 	int fds[2], status;
@@ -209,8 +209,7 @@ measure_isolated(const struct cb_bench *b, const struct cb_options *o,
 	}
 	close(fds[1]);
 	clock_gettime(CLOCK_MONOTONIC, &ts);
-	limit = fmax(o->timeout, b->timeout);
-	deadline = ts.tv_sec + ts.tv_nsec / 1e9 + limit;
+	deadline = ts.tv_sec + ts.tv_nsec / 1e9 + o->timeout;
 	if (read_until(fds[0], r, sizeof(*r), deadline) !=
 	    (ssize_t)sizeof(*r)) {
 		memset(r, 0, sizeof(*r));
@@ -218,7 +217,7 @@ measure_isolated(const struct cb_bench *b, const struct cb_options *o,
 		if (ts.tv_sec + ts.tv_nsec / 1e9 >= deadline) {
 			kill(pid, SIGKILL);
 			set_reason(r, CB_ERROR, "timed out after %g s",
-			    limit);
+			    o->timeout);
 			waitpid(pid, &status, 0);
 		} else {
 			waitpid(pid, &status, 0);
@@ -261,6 +260,8 @@ cb_measure(const struct cb_bench *b, const struct cb_options *opts,
 		    DEFAULT_REPETITIONS;
 	if (o.cpu < 0)
 		o.cpu = cpuset_default_cpu();
+	if (b->timeout > o.timeout)
+		o.timeout = b->timeout;
 	memset(r, 0, sizeof(*r));
 	r->cpu = o.cpu;
 	clock_init();	/* once in the parent, inherited by every child */

@@ -86,7 +86,7 @@ row(FILE *fp, const struct cb_result *r, int width)
 	unsigned i;
 
 	for (i = 0; i < 6; i++)
-		report_fmt_cost(v[i], sizeof(v[i]), *src[i]);
+		report_cost_text(v[i], sizeof(v[i]), *src[i]);
 	fprintf(fp, "%-*s %8s %8s %8s %8s %8s %8s %6zu",
 	    width, registry_label(r->bench, label, sizeof(label)), v[0], v[1],
 	    v[2], v[3], v[4], v[5], r->nsamples);

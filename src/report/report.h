@@ -30,9 +30,6 @@ void	report_table(FILE *fp, const struct machine *m,
 void	report_paths(FILE *fp, const struct machine *m,
 	    const struct cb_result *r, size_t n);
 
-/* A cost with the digits the table uses ("-" when not finite). */
-void	report_fmt_cost(char *buf, size_t len, double v);
-
 /* Width of the widest "name k=v" label of r[0..n-1], at least the table's. */
 int	report_label_width(const struct cb_result *r, size_t n);
 
@@ -47,6 +44,9 @@ int	report_json_write(const char *path, const struct machine *m,
 	    char *err, size_t errlen);
 int	report_csv_write(const char *path, const struct cb_result *r,
 	    size_t n, char *err, size_t errlen);
+
+/* A cost for a table: "3.00", "17.0", "1234"; "-" when not finite. */
+void	report_cost_text(char *buf, size_t len, double v);
 
 /* Write `len' bytes to path atomically (tmp + fsync + rename). */
 int	atomic_write_file(const char *path, const char *data, size_t len,

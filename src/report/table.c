@@ -16,7 +16,7 @@
 
 /* Enough digits to read, never more than the noise supports. */
 void
-report_fmt_cost(char *buf, size_t len, double v)
+report_cost_text(char *buf, size_t len, double v)
 {
 	if (!isfinite(v))
 		snprintf(buf, len, "-");
@@ -35,6 +35,8 @@ report_label_width(const struct cb_result *r, size_t n)
 	size_t i, w = NAME_WIDTH;
 
 	for (i = 0; i < n; i++) {
+		if (r[i].bench == NULL)
+			continue;
 		registry_label(r[i].bench, label, sizeof(label));
 		if (strlen(label) > w)
 			w = strlen(label);
@@ -55,11 +57,11 @@ row(FILE *fp, const struct cb_result *r, int width)
 		    r->reason);
 		return;
 	}
-	report_fmt_cost(med, sizeof(med), r->cycles.median);
-	report_fmt_cost(min, sizeof(min), r->cycles.min);
-	report_fmt_cost(ns, sizeof(ns), r->ns.median);
-	report_fmt_cost(ci, sizeof(ci), (r->cycles.ci95_high -
-	    r->cycles.ci95_low) / 2);
+	report_cost_text(med, sizeof(med), r->cycles.median);
+	report_cost_text(min, sizeof(min), r->cycles.min);
+	report_cost_text(ns, sizeof(ns), r->ns.median);
+	report_cost_text(ci, sizeof(ci), (r->cycles.ci95_high - r->cycles.ci95_low) /
+	    2);
 	cb_flags_string(r->flags, flags, sizeof(flags));
 	fprintf(fp, "%-*s %-10s %8s %8s %8s %7s %5.1f%% %-10s %s",
 	    width, label, cb_mode_name(b->mode), med, min, ns, ci,
