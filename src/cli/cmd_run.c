@@ -26,8 +26,8 @@ static const char run_help[] =
 "  --cpu N             measure on CPU N (default: the highest allowed)\n"
 "  --repetitions N     samples per benchmark, 5 to 100000 (default 101,\n"
 "                      --quick 31; path benchmarks time 10 calls each)\n"
-"  --timeout SECONDS   stop a benchmark's child after this long (60), or\n"
-"                      after what a long benchmark asks for if more\n";
+"  --timeout SECONDS   stop a benchmark's child after this long (60;\n"
+"                      longer for one that asks for more)\n";
 
 struct run_args {
 	const char	*json;
