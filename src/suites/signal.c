@@ -54,7 +54,7 @@
 #define LOAD_EAX	0x8b, 0x00	/* mov (%rax), %eax */
 #define UD2		0x0f, 0x0b
 #define INT3		0xcc
-#define INSN(...)	{ __VA_ARGS__ },					\
+#define INSN(...)	{ __VA_ARGS__ },				\
 			sizeof((unsigned char[]){ __VA_ARGS__ })
 
 /*
@@ -514,71 +514,76 @@ sig_report(void *ctx, struct cb_result *res)
 
 #define CASE(...)	(&(const struct sig_case){ __VA_ARGS__ })
 
-/* `more' is one more designated field, or a macro naming several. */
-#define SIGNAL_ROW(n, cs, more, d, ...) { .name = "signal/" n,		\
+/*
+ * The trailing designated fields may come from a macro naming several.
+ * The rows impact prices (signal/kill-self) and every base row have no
+ * params; a variant's one param says what differs from its base row.
+ */
+#define SIGNAL_ROW(n, cs, d, ...) { .name = "signal/" n,		\
 	.mode = CB_PATH, .ops = 1, .body = sig_body, .timed = sig_timed, \
 	.setup = sig_setup, .teardown = sig_teardown, .report = sig_report, \
-	.arg = cs, more, .desc = d, .params = { __VA_ARGS__ } }
-#define SIG(n, cs, d, ...)	SIGNAL_ROW(n, cs, .flags = 0, d, __VA_ARGS__)
+	.arg = cs, .desc = d, __VA_ARGS__ }
+#define SIG(n, cs, d)		SIGNAL_ROW(n, cs, d, .flags = 0)
+#define WITH(feat, k, v)	.cpu_features = feat, .params = { { k, v } }
+#define VARIANT(cs, more, d)	SIGNAL_ROW("divzero", cs, "as divzero, " d, \
+	more)
 #define MACRO_RUN	.flags = CB_BENCH_EXPLICIT, .timeout = MACRO_TIMEOUT
-#define FPE			{ "signal", "SIGFPE" }
-#define SELF			{ "signal", "SIGUSR1" }
 
 static const struct cb_bench signal_benches[] = {
 	SIG("divzero", CASE(.src = DIVZERO), "div by zero to a SIGFPE "
 	    "handler that steps over the div, and back: exception, frame, "
-	    "handler, rt_sigreturn", FPE),
+	    "handler, rt_sigreturn"),
 	SIG("divzero-delivery", CASE(.src = DIVZERO, .part = DELIVERY),
-	    "div by zero to the handler's first instruction: exception entry, "
-	    "signal frame with the XSAVE area (batched: whole round trip)",
-	    FPE),
+	    "div by zero to the SIGFPE handler's first instruction: "
+	    "exception entry, signal frame with the XSAVE area (batched: "
+	    "whole round trip)"),
 	SIG("divzero-return", CASE(.src = DIVZERO, .part = RETURN),
-	    "the handler's last instruction to the one after the div: "
-	    "rt_sigreturn with XRSTOR (batched: whole round trip)", FPE),
+	    "the SIGFPE handler's last instruction to the one after the "
+	    "div: rt_sigreturn with XRSTOR (batched: whole round trip)"),
 	SIG("segv", CASE(.src = SEGV), "load from a PROT_NONE page: page "
-	    "fault to a SIGSEGV handler that steps over the load, and back",
-	    { "signal", "SIGSEGV" }),
+	    "fault to a SIGSEGV handler that steps over the load, and back"),
 	SIG("ud2", CASE(.src = ILL), "ud2: invalid-opcode exception to a "
-	    "SIGILL handler that steps over it, and back",
-	    { "signal", "SIGILL" }),
+	    "SIGILL handler that steps over it, and back"),
 	SIG("int3", CASE(.src = TRAP), "int3: breakpoint exception to a "
-	    "SIGTRAP handler, and back", { "signal", "SIGTRAP" }),
-	SIG("kill-self", CASE(.src = KILL), "syscall(SYS_kill) to this "
-	    "process, delivered on the way out, handler, rt_sigreturn", SELF),
+	    "SIGTRAP handler, and back"),
+	SIG("kill-self", CASE(.src = KILL), "syscall(SYS_kill) of SIGUSR1 "
+	    "to this process, delivered on the way out, handler, "
+	    "rt_sigreturn"),
 	SIG("kill-self-delivery", CASE(.src = KILL, .part = DELIVERY),
 	    "syscall(SYS_kill) to the handler's first instruction: the "
-	    "system call, then the frame (batched: whole round trip)", SELF),
+	    "system call, then the frame (batched: whole round trip)"),
 	SIG("kill-self-return", CASE(.src = KILL, .part = RETURN), "the "
 	    "handler's last instruction back into the caller of kill: "
-	    "rt_sigreturn (batched: whole round trip)", SELF),
-	SIG("tgkill-self", CASE(.src = TGKILL), "syscall(SYS_tgkill) to this "
-	    "thread, delivered on the way out, handler, rt_sigreturn", SELF),
+	    "rt_sigreturn (batched: whole round trip)"),
+	SIG("tgkill-self", CASE(.src = TGKILL), "syscall(SYS_tgkill) of "
+	    "SIGUSR1 to this thread, delivered on the way out, handler, "
+	    "rt_sigreturn"),
 	SIG("sigqueue-self", CASE(.src = SIGQUEUE), "syscall("
-	    "SYS_rt_sigqueueinfo) to this process, as sigqueue() sends, "
-	    "handler, rt_sigreturn", SELF),
-	SIG("divzero", CASE(.src = DIVZERO, .opts = OPT_SIGINFO), "as "
-	    "divzero, with SA_SIGINFO: the kernel also copies a siginfo",
-	    FPE, { "siginfo", "yes" }),
-	SIG("divzero", CASE(.src = DIVZERO, .opts = OPT_ALTSTACK), "as "
-	    "divzero, the handler on an alternate signal stack (SA_ONSTACK)",
-	    FPE, { "stack", "alt" }),
-	SIGNAL_ROW("divzero", CASE(.src = DIVZERO, .vec = VEC_AVX),
-	    .cpu_features = CB_CPU_AVX, "as divzero, with the YMM upper "
-	    "halves in use", FPE, { "avx", "dirty" }),
-	SIGNAL_ROW("divzero", CASE(.src = DIVZERO, .vec = VEC_AVX512),
-	    .cpu_features = CB_CPU_AVX512F, "as divzero, with every AVX-512 "
-	    "register component in use", FPE, { "avx", "dirty512" }),
-	SIG("divzero", CASE(.src = DIVZERO, .opts = OPT_CLEAR_RF), "as "
-	    "divzero, the handler clearing RFLAGS.RF, which the CPU sets in "
-	    "a fault's saved flags and rt_sigreturn restores", FPE,
-	    { "rf", "cleared" }),
-	SIG("divzero", CASE(.src = DIVZERO, .opts = OPT_WATCH), "as divzero, "
-	    "with a hardware write watchpoint armed on the thread "
-	    "(perf_event_open PERF_TYPE_BREAKPOINT): DR7 live", FPE,
-	    { "watchpoint", "armed" }),
+	    "SYS_rt_sigqueueinfo) of SIGUSR1 to this process, as sigqueue() "
+	    "sends it, handler, rt_sigreturn"),
+	VARIANT(CASE(.src = DIVZERO, .opts = OPT_SIGINFO),
+	    WITH(0, "siginfo", "yes"),
+	    "with SA_SIGINFO: the kernel also copies a siginfo"),
+	VARIANT(CASE(.src = DIVZERO, .opts = OPT_ALTSTACK),
+	    WITH(0, "stack", "alt"),
+	    "the handler on an alternate signal stack (SA_ONSTACK)"),
+	VARIANT(CASE(.src = DIVZERO, .vec = VEC_AVX),
+	    WITH(CB_CPU_AVX, "avx", "dirty"),
+	    "with the YMM upper halves in use"),
+	VARIANT(CASE(.src = DIVZERO, .vec = VEC_AVX512),
+	    WITH(CB_CPU_AVX512F, "avx", "dirty512"),
+	    "with every AVX-512 register component in use"),
+	VARIANT(CASE(.src = DIVZERO, .opts = OPT_CLEAR_RF),
+	    WITH(0, "rf", "cleared"), "the handler clearing RFLAGS.RF, "
+	    "which the CPU sets in a fault's saved flags and rt_sigreturn "
+	    "restores"),
+	VARIANT(CASE(.src = DIVZERO, .opts = OPT_WATCH),
+	    WITH(0, "watchpoint", "armed"), "with a hardware write "
+	    "watchpoint armed on the thread (perf_event_open "
+	    "PERF_TYPE_BREAKPOINT): DR7 live"),
 	SIGNAL_ROW("divzero-3m", CASE(.src = DIVZERO, .macro = MACRO_TRAPS),
-	    MACRO_RUN, "the seed's macro run: 3,000,000 divide-by-zero round "
-	    "trips, real, user and system seconds (extras)", FPE),
+	    "the seed's macro run: 3,000,000 divide-by-zero round trips, "
+	    "real, user and system seconds (extras)", MACRO_RUN),
 };
 
 CB_SUITE(suite_signal, "signal", "Signals and traps: delivery to a handler "
