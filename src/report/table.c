@@ -60,8 +60,8 @@ row(FILE *fp, const struct cb_result *r, int width)
 	report_cost_text(med, sizeof(med), r->cycles.median);
 	report_cost_text(min, sizeof(min), r->cycles.min);
 	report_cost_text(ns, sizeof(ns), r->ns.median);
-	report_cost_text(ci, sizeof(ci), (r->cycles.ci95_high - r->cycles.ci95_low) /
-	    2);
+	report_cost_text(ci, sizeof(ci),
+	    (r->cycles.ci95_high - r->cycles.ci95_low) / 2);
 	cb_flags_string(r->flags, flags, sizeof(flags));
 	fprintf(fp, "%-*s %-10s %8s %8s %8s %7s %5.1f%% %-10s %s",
 	    width, label, cb_mode_name(b->mode), med, min, ns, ci,
