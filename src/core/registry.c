@@ -16,6 +16,8 @@ const struct cb_suite *const registry_suites[] = {
 #ifdef __i386__
 	&suite_i386,
 #endif
+	&suite_syscall,
+	&suite_signal,
 	&suite_selftest,
 	NULL
 };

@@ -39,6 +39,17 @@ void	report_pivot(FILE *fp, const struct cb_result *r, size_t n);
 void	report_extras(FILE *fp, const struct cb_result *r, size_t n);
 
 /*
+ * The distribution of every path result (p50 to max, the cold first call,
+ * the batched cross-check, the benchmark's own figures) under the CPU
+ * vulnerability mitigations that shape them; nothing without path results.
+ */
+void	report_paths(FILE *fp, const struct machine *m,
+	    const struct cb_result *r, size_t n);
+
+/* Width of the widest "name k=v" label of r[0..n-1], at least the table's. */
+int	report_label_width(const struct cb_result *r, size_t n);
+
+/*
  * Write results as JSON (schema in docs/results-schema.md) or CSV to
  * `path', atomically: a temporary file in the same directory, fsync,
  * rename.  On failure returns -1 with a message in err and leaves no

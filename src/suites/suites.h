@@ -12,5 +12,7 @@ extern const struct cb_suite suite_entry;
 extern const struct cb_suite suite_fpu;
 extern const struct cb_suite suite_serialize;
 extern const struct cb_suite suite_i386;	/* i386 builds only */
+extern const struct cb_suite suite_signal;
+extern const struct cb_suite suite_syscall;
 
 #endif
