@@ -96,8 +96,7 @@ $(BUILD)/tests/helpers/%: tests/helpers/%.c
 
 check: deps
 	@$(MAKE) --no-print-directory check-unit check-cli check-clang \
-	    check-lint check-valgrind check-asan \
-	    check-i386 check-fuzz
+	    check-lint check-valgrind check-i386 check-fuzz check-asan
 
 unit-tests: $(TESTS)
 

@@ -88,8 +88,9 @@ enum cb_cpu_feature {
 
 /*
  * The body: run `iters' (>= 1) iterations of the measured block.  `ctx' is
- * what setup() returned.  For CB_PATH benchmarks iters is always 1 when
- * each call is timed on its own.
+ * what setup() left in *ctx (which starts as the bench's arg), or arg
+ * itself when there is no setup.  For CB_PATH benchmarks iters is always
+ * 1 when each call is timed on its own.
  */
 typedef void cb_body_fn(uint64_t iters, void *ctx);
 
@@ -134,6 +135,11 @@ struct cb_bench {
 	unsigned	 cpu_features;	/* enum cb_cpu_feature bits required */
 	unsigned	 flags;		/* CB_BENCH_* */
 	struct cb_param	 params[CB_MAX_PARAMS];
+	const void	*arg;		/* optional: what setup() finds in *ctx,
+					   or the ctx itself without setup, so
+					   one body or setup serves many rows */
+	double		 timeout;	/* optional: seconds its child may take
+					   when that is more than the run's */
 };
 
 /* One statistic set, per operation. */

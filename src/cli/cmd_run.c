@@ -28,7 +28,8 @@ static const char run_help[] =
 "  --cpu N             measure on CPU N (default: the highest allowed)\n"
 "  --repetitions N     samples per benchmark, 5 to 100000 (default 101,\n"
 "                      --quick 31; path benchmarks time 10 calls each)\n"
-"  --timeout SECONDS   stop a benchmark's child after this long (60)\n";
+"  --timeout SECONDS   stop a benchmark's child after this long (60;\n"
+"                      longer for one that asks for more)\n";
 
 /* Refuse before measuring, not after, when a result could not be saved. */
 int
@@ -246,6 +247,9 @@ cmd_run(int argc, char **argv)
 	}
 	progress(0, 0, NULL, tty);
 	report_table(stdout, &m, results, done);
+	report_paths(stdout, &m, results, done);
+	report_pivot(stdout, results, done);
+	report_extras(stdout, results, done);
 	if (info.partial)
 		printf("\nInterrupted by %s after %zu of %zu benchmarks; "
 		    "saved results say \"partial\".\n",

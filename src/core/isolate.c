@@ -77,7 +77,7 @@ measure_here(const struct cb_bench *b, const struct cb_options *o,
     struct cb_result *r)
 {
 	char why[CB_REASON_MAX] = "";
-	void *ctx = NULL;
+	void *ctx = (void *)(uintptr_t)b->arg;
 	int rc;
 
 	r->bench = b;
@@ -308,6 +308,8 @@ cb_measure(const struct cb_bench *b, const struct cb_options *opts,
 		    DEFAULT_REPETITIONS;
 	if (o.cpu < 0)
 		o.cpu = cpuset_default_cpu();
+	if (b->timeout > o.timeout)
+		o.timeout = b->timeout;
 	memset(r, 0, sizeof(*r));
 	r->cpu = o.cpu;
 	clock_init();	/* once in the parent, inherited by every child */

@@ -8,12 +8,16 @@
 
 const struct cb_suite *const registry_suites[] = {
 	&suite_basic,
+	&suite_atomic,
+	&suite_counter,
 	&suite_entry,
 	&suite_fpu,
 	&suite_serialize,
 #ifdef __i386__
 	&suite_i386,
 #endif
+	&suite_syscall,
+	&suite_signal,
 	&suite_selftest,
 	NULL
 };

@@ -13,6 +13,7 @@
 #include <jansson.h>
 
 #include "cyclebench.h"
+#include "core/histogram.h"
 #include "core/machine.h"
 #include "core/names.h"
 #include "report/json_text.h"
@@ -302,6 +303,29 @@ run_json(const struct run_info *run, int *bad)
 	return (o);
 }
 
+/* A path result's per-call distribution, in core cycles. */
+static json_t *
+histogram_json(const struct cb_result *r, int *bad)
+{
+	struct histogram h;
+	json_t *o, *edges, *counts;
+	size_t i;
+
+	histogram_build(r->samples, r->samples != NULL ? r->nsamples : 0,
+	    HISTOGRAM_MAX_BINS, &h);
+	o = json_object();
+	edges = json_array();
+	counts = json_array();
+	for (i = 0; h.nbins > 0 && i <= h.nbins; i++)
+		append(edges, num(h.edges[i]), bad);
+	for (i = 0; i < h.nbins; i++)
+		append(counts, json_integer((json_int_t)h.counts[i]), bad);
+	put(o, "scale", json_string(h.log ? "log" : "linear"), bad);
+	put(o, "edges", edges, bad);
+	put(o, "counts", counts, bad);
+	return (o);
+}
+
 /*
  * Only an ok result has measurements; a skipped or failed one may hold
  * zeros or leftovers that must not read as a measured 0 cycles.
@@ -347,6 +371,8 @@ result_json(const struct cb_result *r, int *bad)
 		put(o, "first_call", ok ? num(r->first_call) : json_null(),
 		    bad);
 		put(o, "batched", ok ? num(r->batched) : json_null(), bad);
+		put(o, "histogram", ok ? histogram_json(r, bad) : json_null(),
+		    bad);
 	}
 	put(o, "ratio_before", ok ? num(r->ratio_before) : json_null(), bad);
 	put(o, "ratio_after", ok ? num(r->ratio_after) : json_null(), bad);

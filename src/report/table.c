@@ -28,15 +28,31 @@ report_cost_text(char *buf, size_t len, double v)
 		snprintf(buf, len, "%.0f", v);
 }
 
+int
+report_label_width(const struct cb_result *r, size_t n)
+{
+	char label[160];
+	size_t i, w = NAME_WIDTH;
+
+	for (i = 0; i < n; i++) {
+		if (r[i].bench == NULL)
+			continue;
+		registry_label(r[i].bench, label, sizeof(label));
+		if (strlen(label) > w)
+			w = strlen(label);
+	}
+	return ((int)w);
+}
+
 static void
-row(FILE *fp, const struct cb_result *r)
+row(FILE *fp, const struct cb_result *r, int width)
 {
 	char label[160], med[24], min[24], ns[24], ci[24], flags[160];
 	const struct cb_bench *b = r->bench;
 
 	registry_label(b, label, sizeof(label));
 	if (r->status != CB_OK) {
-		fprintf(fp, "%-*s %-10s %s: %s\n", NAME_WIDTH, label,
+		fprintf(fp, "%-*s %-10s %s: %s\n", width, label,
 		    cb_mode_name(b->mode), cb_status_name(r->status),
 		    r->reason);
 		return;
@@ -44,11 +60,11 @@ row(FILE *fp, const struct cb_result *r)
 	report_cost_text(med, sizeof(med), r->cycles.median);
 	report_cost_text(min, sizeof(min), r->cycles.min);
 	report_cost_text(ns, sizeof(ns), r->ns.median);
-	report_cost_text(ci, sizeof(ci), (r->cycles.ci95_high - r->cycles.ci95_low) /
-	    2);
+	report_cost_text(ci, sizeof(ci),
+	    (r->cycles.ci95_high - r->cycles.ci95_low) / 2);
 	cb_flags_string(r->flags, flags, sizeof(flags));
 	fprintf(fp, "%-*s %-10s %8s %8s %8s %7s %5.1f%% %-10s %s",
-	    NAME_WIDTH, label, cb_mode_name(b->mode), med, min, ns, ci,
+	    width, label, cb_mode_name(b->mode), med, min, ns, ci,
 	    isfinite(r->cycles.cv) ? r->cycles.cv * 100 : 0.0,
 	    cb_method_name(r->method), flags);
 	if (r->disturbed)
@@ -61,7 +77,7 @@ report_table(FILE *fp, const struct machine *m, const struct cb_result *r,
     size_t n)
 {
 	size_t i, nsamp = 0;
-	int cpu = n ? r[0].cpu : -1;
+	int cpu = n ? r[0].cpu : -1, width = report_label_width(r, n);
 
 	fprintf(fp, "cyclebench %s on %s (family %u model %u)", CB_VERSION,
 	    m->cpu_brand, m->cpu_family, m->cpu_model);
@@ -72,11 +88,11 @@ report_table(FILE *fp, const struct machine *m, const struct cb_result *r,
 	fprintf(fp, "cycles %s: %.4f core cycles per TSC tick (%s); "
 	    "TSC %.1f MHz\n\n", cb_method_name(m->cycle_method),
 	    m->cycles_per_tick, m->cycle_source, m->tsc_hz / 1e6);
-	fprintf(fp, "%-*s %-10s %8s %8s %8s %7s %6s %-10s %s\n", NAME_WIDTH,
+	fprintf(fp, "%-*s %-10s %8s %8s %8s %7s %6s %-10s %s\n", width,
 	    "benchmark", "mode", "cycles", "min", "ns", "+-ci95", "cv",
 	    "method", "flags");
 	for (i = 0; i < n; i++) {
-		row(fp, &r[i]);
+		row(fp, &r[i], width);
 		if (r[i].nsamples > nsamp)
 			nsamp = r[i].nsamples;
 	}

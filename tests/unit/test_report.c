@@ -479,13 +479,15 @@ test_json_result_keys(void **state)
 				fail_msg("result %zu: bad or missing \"%s\"",
 				    i, result_keys[k].key);
 		}
-		/* first_call and batched exist exactly for path results. */
-		extra = f->r[i].bench->mode == CB_PATH ? 2 : 0;
+		/* Three keys exist exactly for path results. */
+		extra = f->r[i].bench->mode == CB_PATH ? 3 : 0;
 		assert_int_equal(json_object_size(res),
 		    sizeof(result_keys) / sizeof(result_keys[0]) + extra);
 		assert_int_equal(json_object_get(res, "first_call") != NULL,
 		    extra != 0);
 		assert_int_equal(json_object_get(res, "batched") != NULL,
+		    extra != 0);
+		assert_int_equal(json_object_get(res, "histogram") != NULL,
 		    extra != 0);
 	}
 	res = result_at(f, 0);

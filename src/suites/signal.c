@@ -1,0 +1,590 @@
+/*
+ * signal: what a signal costs (seed 001).  A trap -- divide by zero, a
+ * load from a PROT_NONE page, ud2, int3 -- or a signal sent to oneself
+ * goes to a handler that steps over the trapping instruction by moving the
+ * saved program counter, and returns through rt_sigreturn.  The round
+ * trip is stamped around the trap; -delivery rows stop the clock at the
+ * handler's first instruction, -return rows start it at the handler's
+ * last and stop it where the interrupted code resumes.
+ *
+ * The vector state is put in its init state before every trap, so the
+ * rows do not depend on what libc last left in the AVX-512 registers;
+ * variants leave it in use instead.  Other variants add SA_SIGINFO, an
+ * alternate signal stack, and a hardware watchpoint armed on the thread
+ * (the debug-register write of the seed).  Every row reports the bytes of
+ * stack the kernel's frame took (frame_bytes) and which XSAVE components
+ * it saved as in use (xstate_bv), read from the frame itself.
+ */
+#include <errno.h>
+#include <linux/hw_breakpoint.h>
+#include <linux/perf_event.h>
+#include <signal.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/auxv.h>
+#include <sys/mman.h>
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <time.h>
+#include <ucontext.h>
+#include <unistd.h>
+
+#include "arch/x86/tsc.h"
+#include "arch/x86/xstate.h"
+#include "suites/suites.h"
+
+#ifdef __x86_64__
+#define REG_PC	REG_RIP
+#define REG_SP	REG_RSP
+#define REG_FL	REG_EFL
+#else
+#define REG_PC	REG_EIP
+#define REG_SP	REG_ESP
+#define REG_FL	REG_EFL
+#endif
+#define X86_RF	0x10000		/* RFLAGS.RF, which a fault's frame carries */
+
+#define STR(...)	#__VA_ARGS__
+#define XSTR(...)	STR(__VA_ARGS__)
+
+/* Fixed encodings, so the handler knows exactly what to step over. */
+#define DIV_ECX		0xf7, 0xf1	/* div %ecx */
+#define LOAD_EAX	0x8b, 0x00	/* mov (%rax), %eax */
+#define UD2		0x0f, 0x0b
+#define INT3		0xcc
+#define INSN(...)	{ __VA_ARGS__ },				\
+			sizeof((unsigned char[]){ __VA_ARGS__ })
+
+/*
+ * Where the frame's XSAVE area says what it holds: FP_XSTATE_MAGIC1 in the
+ * FXSAVE area's software-reserved bytes, then the XSAVE header.
+ */
+#define FP_SW_MAGIC_OFFSET	464
+#define FP_XSTATE_BV_OFFSET	512
+
+#define SIG_SELF	SIGUSR1		/* what rows signalling oneself send */
+#define ALTSTACK_MIN	(64 * 1024)
+#define MACRO_TRAPS	3000000		/* the seed's run */
+#define MACRO_TIMEOUT	900.0		/* at 100 us a trap on a busy VM */
+
+enum sig_source { DIVZERO, SEGV, ILL, TRAP, KILL, TGKILL, SIGQUEUE };
+enum part { ROUND_TRIP, DELIVERY, RETURN };
+enum vector { VEC_CLEAN, VEC_AVX, VEC_AVX512 };
+
+#define OPT_SIGINFO	0x1u
+#define OPT_ALTSTACK	0x2u
+#define OPT_WATCH	0x4u
+#define OPT_CLEAR_RF	0x8u	/* return with RFLAGS.RF clear */
+
+/* One row: the bench's arg. */
+struct sig_case {
+	enum sig_source	 src;
+	enum part	 part;
+	enum vector	 vec;
+	unsigned	 opts;		/* OPT_* */
+	unsigned	 macro;		/* traps in a macro run; 0: none */
+};
+
+struct sig_run;
+
+struct trap_source {
+	int		 signo;
+	unsigned char	 insn[2];	/* at the reported PC, or just before */
+	size_t		 len;		/* 0: asynchronous, no PC to move */
+	int		 past;		/* the kernel reports the PC after it */
+	void		(*raise)(struct sig_run *);
+};
+
+/* A row being measured; the handler finds it through `active'. */
+struct sig_run {
+	const struct sig_case *c;
+	const struct trap_source *s;
+	volatile int	 split;		/* stamp inside the handler */
+	uint64_t	 before, after;
+	volatile uint64_t in, out;
+	volatile uint64_t delivered;
+	volatile uintptr_t frame_bytes;
+	volatile uint64_t xstate_bv;	/* components the frame holds in use */
+	uintptr_t	 alt_top;	/* the alternate stack's top, or 0 */
+	void		*guard;		/* the PROT_NONE page */
+	void		*altstack;
+	size_t		 altsize;
+	pid_t		 pid, tid;
+	siginfo_t	 info;		/* what sigqueue sends */
+	int		 watch_fd;
+};
+
+static struct sig_run *active;
+static volatile uint64_t watched;	/* the watchpoint's target */
+
+static void
+raise_divzero(struct sig_run *r)
+{
+	uint32_t a = 1, d = 0;
+
+	(void)r;
+	__asm__ volatile(".byte " XSTR(DIV_ECX) : "+a" (a), "+d" (d) :
+	    "c" (0) : "memory");
+}
+
+static void
+raise_segv(struct sig_run *r)
+{
+	uintptr_t p = (uintptr_t)r->guard;
+
+	__asm__ volatile(".byte " XSTR(LOAD_EAX) : "+a" (p) : : "memory");
+}
+
+static void
+raise_ill(struct sig_run *r)
+{
+	(void)r;
+	__asm__ volatile(".byte " XSTR(UD2) : : : "memory");
+}
+
+static void
+raise_trap(struct sig_run *r)
+{
+	(void)r;
+	__asm__ volatile(".byte " XSTR(INT3) : : : "memory");
+}
+
+static void
+raise_kill(struct sig_run *r)
+{
+	syscall(SYS_kill, r->pid, SIG_SELF);
+}
+
+static void
+raise_tgkill(struct sig_run *r)
+{
+	syscall(SYS_tgkill, r->pid, r->tid, SIG_SELF);
+}
+
+static void
+raise_sigqueue(struct sig_run *r)
+{
+	syscall(SYS_rt_sigqueueinfo, r->pid, SIG_SELF, &r->info);
+}
+
+static const struct trap_source sources[] = {
+	[DIVZERO] = { SIGFPE, INSN(DIV_ECX), 0, raise_divzero },
+	[SEGV] = { SIGSEGV, INSN(LOAD_EAX), 0, raise_segv },
+	[ILL] = { SIGILL, INSN(UD2), 0, raise_ill },
+	[TRAP] = { SIGTRAP, INSN(INT3), 1, raise_trap },
+	[KILL] = { SIG_SELF, { 0 }, 0, 0, raise_kill },
+	[TGKILL] = { SIG_SELF, { 0 }, 0, 0, raise_tgkill },
+	[SIGQUEUE] = { SIG_SELF, { 0 }, 0, 0, raise_sigqueue },
+};
+
+/* Whether the PC is where this source traps. */
+static int
+at_trap(const struct trap_source *s, const unsigned char *pc)
+{
+	if (s->len == 0)
+		return (1);
+	return (memcmp(s->past ? pc - s->len : pc, s->insn, s->len) == 0);
+}
+
+/* XSTATE_BV of the frame's XSAVE area: the components saved as in use. */
+static uint64_t
+frame_xstate_bv(const ucontext_t *uc)
+{
+	const char *fp = (const char *)uc->uc_mcontext.fpregs;
+	uint32_t magic;
+	uint64_t bv;
+
+	if (fp == NULL)
+		return (0);
+	memcpy(&magic, fp + FP_SW_MAGIC_OFFSET, sizeof(magic));
+	if (magic != FP_XSTATE_MAGIC1)
+		return (0);
+	memcpy(&bv, fp + FP_XSTATE_BV_OFFSET, sizeof(bv));
+	return (bv);
+}
+
+/*
+ * One handler for both kinds of sigaction: x86-64 passes the siginfo and
+ * ucontext addresses in %rsi and %rdx to every handler (see
+ * arch/x86/kernel/signal_64.c); without SA_SIGINFO the siginfo is merely
+ * not filled in, and it is not read here.
+ */
+static void
+on_signal(int sig, siginfo_t *si, void *ucp)
+{
+	struct sig_run *r = active;
+	ucontext_t *uc = ucp;
+	greg_t *pc = &uc->uc_mcontext.gregs[REG_PC];
+	uint64_t t = 0;
+
+	if (r->split)
+		t = arch_tsc_end();
+	(void)si;
+	if (sig != r->s->signo || !at_trap(r->s, (unsigned char *)*pc)) {
+		/* Not ours: let it end the process as it would have. */
+		signal(sig, SIG_DFL);
+		return;
+	}
+	if (!r->s->past)
+		*pc += (greg_t)r->s->len;
+	if (r->c->opts & OPT_CLEAR_RF)
+		uc->uc_mcontext.gregs[REG_FL] &= ~(greg_t)X86_RF;
+	if (r->frame_bytes == 0) {
+		r->frame_bytes = (r->alt_top ? r->alt_top :
+		    (uintptr_t)uc->uc_mcontext.gregs[REG_SP]) -
+		    ((uintptr_t)uc - sizeof(void *));
+		r->xstate_bv = frame_xstate_bv(uc);
+	}
+	r->in = t;
+	r->delivered++;
+	if (r->split)
+		r->out = arch_tsc_begin();
+}
+
+static void
+prepare_vector(enum vector v)
+{
+	if (v == VEC_AVX512) {
+		arch_xstate_dirty_avx512();
+		return;
+	}
+	arch_xstate_clean();
+	if (v == VEC_AVX)
+		arch_xstate_dirty_avx();
+}
+
+static void
+sig_body(uint64_t iters, void *ctx)
+{
+	struct sig_run *r = ctx;
+	int split = r->split;
+
+	r->split = 0;
+	prepare_vector(r->c->vec);
+	do
+		r->s->raise(r);
+	while (--iters);
+	r->split = split;
+}
+
+static uint64_t
+sig_timed(void *ctx)
+{
+	struct sig_run *r = ctx;
+	uint64_t n = r->delivered;
+
+	prepare_vector(r->c->vec);
+	r->before = arch_tsc_begin();
+	r->s->raise(r);
+	r->after = arch_tsc_end();
+	if (r->delivered != n + 1) {
+		fprintf(stderr, "signal %d was not delivered on time\n",
+		    r->s->signo);
+		abort();
+	}
+	switch (r->c->part) {
+	case DELIVERY:
+		return (r->in - r->before);
+	case RETURN:
+		return (r->after - r->out);
+	default:
+		return (r->after - r->before);
+	}
+}
+
+/* What would let perf_event_open arm a watchpoint, by its errno. */
+static const char *
+watch_hint(int err)
+{
+	switch (err) {
+	case EACCES:
+	case EPERM:
+		return ("perf_event_paranoid or a security module forbids it; "
+		    "run as root or with CAP_PERFMON");
+	case ENOENT:
+	case ENODEV:
+	case EOPNOTSUPP:
+		return ("the kernel lacks CONFIG_HAVE_HW_BREAKPOINT or the "
+		    "hypervisor exposes no debug registers");
+	case ENOSPC:
+		return ("every debug register is taken, by a debugger or "
+		    "another perf event");
+	case ENOSYS:
+		return ("the kernel lacks CONFIG_PERF_EVENTS");
+	default:
+		return ("see perf_event_open(2)");
+	}
+}
+
+/*
+ * A write watchpoint on a variable nothing touches while measuring, so
+ * DR7 is live on the thread but never fires.  One write first proves the
+ * debug register is armed, not merely accepted.
+ */
+static int
+watch_arm(struct sig_run *r, char *why, size_t len)
+{
+	struct perf_event_attr a;
+	uint64_t n = 0;
+
+	memset(&a, 0, sizeof(a));
+	a.type = PERF_TYPE_BREAKPOINT;
+	a.size = sizeof(a);
+	a.bp_type = HW_BREAKPOINT_W;
+	a.bp_addr = (uintptr_t)&watched;
+	a.bp_len = HW_BREAKPOINT_LEN_8;
+	a.exclude_kernel = 1;
+	a.exclude_hv = 1;
+	r->watch_fd = (int)syscall(SYS_perf_event_open, &a, 0, -1, -1,
+	    PERF_FLAG_FD_CLOEXEC);
+	if (r->watch_fd < 0) {
+		snprintf(why, len, "perf_event_open(PERF_TYPE_BREAKPOINT) "
+		    "refused: %s (errno %d): %s", strerror(errno), errno,
+		    watch_hint(errno));
+		return (CB_SETUP_SKIP);
+	}
+	watched++;
+	if (read(r->watch_fd, &n, sizeof(n)) != (ssize_t)sizeof(n) ||
+	    n != 1) {
+		snprintf(why, len, "perf_event_open accepted the watchpoint "
+		    "but it counted %llu of 1 write to the watched word: the "
+		    "debug registers do not take effect on this machine (as "
+		    "under a hypervisor that does not virtualise DR0-DR7)",
+		    (unsigned long long)n);
+		return (CB_SETUP_SKIP);
+	}
+	return (0);
+}
+
+static int
+altstack_set(struct sig_run *r, char *why, size_t len)
+{
+	stack_t ss;
+
+	r->altsize = 4 * getauxval(AT_MINSIGSTKSZ);
+	if (r->altsize < ALTSTACK_MIN)
+		r->altsize = ALTSTACK_MIN;
+	r->altstack = mmap(NULL, r->altsize, PROT_READ | PROT_WRITE,
+	    MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (r->altstack == MAP_FAILED) {
+		r->altstack = NULL;
+		snprintf(why, len, "mmap alternate stack: %s",
+		    strerror(errno));
+		return (CB_SETUP_ERROR);
+	}
+	ss.ss_sp = r->altstack;
+	ss.ss_size = r->altsize;
+	ss.ss_flags = 0;
+	if (sigaltstack(&ss, NULL) != 0) {
+		snprintf(why, len, "sigaltstack: %s", strerror(errno));
+		return (CB_SETUP_ERROR);
+	}
+	r->alt_top = (uintptr_t)r->altstack + r->altsize;
+	return (0);
+}
+
+static int
+sig_setup(void **ctx, char *why, size_t len)
+{
+	const struct sig_case *c = *ctx;
+	struct sigaction sa;
+	struct sig_run *r;
+	int rc;
+
+#ifndef __x86_64__
+	snprintf(why, len, "the handler reads x86-64 signal frames");
+	return (CB_SETUP_SKIP);
+#endif
+	if ((r = calloc(1, sizeof(*r))) == NULL) {
+		snprintf(why, len, "out of memory");
+		return (CB_SETUP_ERROR);
+	}
+	*ctx = r;
+	r->c = c;
+	r->s = &sources[c->src];
+	r->split = c->part != ROUND_TRIP;
+	r->watch_fd = -1;
+	r->pid = getpid();
+	r->tid = (pid_t)syscall(SYS_gettid);
+	r->info.si_signo = SIG_SELF;
+	r->info.si_code = SI_QUEUE;
+	r->info.si_pid = r->pid;
+	r->info.si_uid = getuid();
+	r->guard = mmap(NULL, (size_t)getpagesize(), PROT_NONE,
+	    MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (r->guard == MAP_FAILED) {
+		r->guard = NULL;
+		snprintf(why, len, "mmap PROT_NONE page: %s", strerror(errno));
+		return (CB_SETUP_ERROR);
+	}
+	if ((c->opts & OPT_ALTSTACK) && (rc = altstack_set(r, why, len)))
+		return (rc);
+	if ((c->opts & OPT_WATCH) && (rc = watch_arm(r, why, len)))
+		return (rc);
+	memset(&sa, 0, sizeof(sa));
+	sigemptyset(&sa.sa_mask);
+	if (c->opts & OPT_SIGINFO) {
+		sa.sa_sigaction = on_signal;
+		sa.sa_flags = SA_SIGINFO;
+	} else
+		sa.sa_handler = (void (*)(int))(void (*)(void))on_signal;
+	if (c->opts & OPT_ALTSTACK)
+		sa.sa_flags |= SA_ONSTACK;
+	active = r;
+	if (sigaction(r->s->signo, &sa, NULL) != 0) {
+		snprintf(why, len, "sigaction: %s", strerror(errno));
+		return (CB_SETUP_ERROR);
+	}
+	return (0);
+}
+
+static void
+sig_teardown(void *ctx)
+{
+	struct sig_run *r = ctx;
+	stack_t ss = { .ss_flags = SS_DISABLE };
+
+	signal(r->s->signo, SIG_DFL);
+	if (r->altstack != NULL) {
+		sigaltstack(&ss, NULL);
+		munmap(r->altstack, r->altsize);
+	}
+	if (r->guard != NULL)
+		munmap(r->guard, (size_t)getpagesize());
+	if (r->watch_fd >= 0)
+		close(r->watch_fd);
+	active = NULL;
+	free(r);
+}
+
+static double
+tv_seconds(struct timeval tv)
+{
+	return (tv.tv_sec + tv.tv_usec / 1e6);
+}
+
+/*
+ * The seed's macro run: many traps back to back, timed as time(1) would
+ * (real, user and system seconds), beside the cycles per trap the same
+ * wall time gives.  Nothing is dropped here, so how often the run was
+ * preempted (involuntary context switches) goes with it: real time
+ * includes whatever ran instead.
+ */
+static void
+macro_run(struct sig_run *r, struct cb_result *res)
+{
+	struct rusage u0, u1;
+	struct timespec t0, t1;
+	uint64_t k0, k1;
+	double ratio;
+
+	getrusage(RUSAGE_SELF, &u0);
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	k0 = arch_tsc_begin();
+	sig_body(r->c->macro, r);
+	k1 = arch_tsc_end();
+	clock_gettime(CLOCK_MONOTONIC, &t1);
+	getrusage(RUSAGE_SELF, &u1);
+	ratio = (res->ratio_before + res->ratio_after) / 2;
+	cb_result_extra(res, "traps", r->c->macro);
+	cb_result_extra(res, "real_seconds", (t1.tv_sec - t0.tv_sec) +
+	    (t1.tv_nsec - t0.tv_nsec) / 1e9);
+	cb_result_extra(res, "user_seconds", tv_seconds(u1.ru_utime) -
+	    tv_seconds(u0.ru_utime));
+	cb_result_extra(res, "system_seconds", tv_seconds(u1.ru_stime) -
+	    tv_seconds(u0.ru_stime));
+	cb_result_extra(res, "cycles_per_trap", (double)(k1 - k0) * ratio /
+	    r->c->macro);
+	cb_result_extra(res, "preempted", (double)(u1.ru_nivcsw -
+	    u0.ru_nivcsw));
+}
+
+static void
+sig_report(void *ctx, struct cb_result *res)
+{
+	struct sig_run *r = ctx;
+
+	cb_result_extra(res, "frame_bytes", (double)r->frame_bytes);
+	cb_result_extra(res, "xstate_bv", (double)r->xstate_bv);
+	if (r->c->macro != 0)
+		macro_run(r, res);
+}
+
+#define CASE(...)	(&(const struct sig_case){ __VA_ARGS__ })
+
+/*
+ * The trailing designated fields may come from a macro naming several.
+ * The rows impact prices (signal/kill-self) and every base row have no
+ * params; a variant's one param says what differs from its base row.
+ */
+#define SIGNAL_ROW(n, cs, d, ...) { .name = "signal/" n,		\
+	.mode = CB_PATH, .ops = 1, .body = sig_body, .timed = sig_timed, \
+	.setup = sig_setup, .teardown = sig_teardown, .report = sig_report, \
+	.arg = cs, .desc = d, __VA_ARGS__ }
+#define SIG(n, cs, d)		SIGNAL_ROW(n, cs, d, .flags = 0)
+#define WITH(feat, k, v)	.cpu_features = feat, .params = { { k, v } }
+#define VARIANT(cs, more, d)	SIGNAL_ROW("divzero", cs, "as divzero, " d, \
+	more)
+#define MACRO_RUN	.flags = CB_BENCH_EXPLICIT, .timeout = MACRO_TIMEOUT
+
+static const struct cb_bench signal_benches[] = {
+	SIG("divzero", CASE(.src = DIVZERO), "div by zero to a SIGFPE "
+	    "handler that steps over the div, and back: exception, frame, "
+	    "handler, rt_sigreturn"),
+	SIG("divzero-delivery", CASE(.src = DIVZERO, .part = DELIVERY),
+	    "div by zero to the SIGFPE handler's first instruction: "
+	    "exception entry, signal frame with the XSAVE area (batched: "
+	    "whole round trip)"),
+	SIG("divzero-return", CASE(.src = DIVZERO, .part = RETURN),
+	    "the SIGFPE handler's last instruction to the one after the "
+	    "div: rt_sigreturn with XRSTOR (batched: whole round trip)"),
+	SIG("segv", CASE(.src = SEGV), "load from a PROT_NONE page: page "
+	    "fault to a SIGSEGV handler that steps over the load, and back"),
+	SIG("ud2", CASE(.src = ILL), "ud2: invalid-opcode exception to a "
+	    "SIGILL handler that steps over it, and back"),
+	SIG("int3", CASE(.src = TRAP), "int3: breakpoint exception to a "
+	    "SIGTRAP handler, and back"),
+	SIG("kill-self", CASE(.src = KILL), "syscall(SYS_kill) of SIGUSR1 "
+	    "to this process, delivered on the way out, handler, "
+	    "rt_sigreturn"),
+	SIG("kill-self-delivery", CASE(.src = KILL, .part = DELIVERY),
+	    "syscall(SYS_kill) to the handler's first instruction: the "
+	    "system call, then the frame (batched: whole round trip)"),
+	SIG("kill-self-return", CASE(.src = KILL, .part = RETURN), "the "
+	    "handler's last instruction back into the caller of kill: "
+	    "rt_sigreturn (batched: whole round trip)"),
+	SIG("tgkill-self", CASE(.src = TGKILL), "syscall(SYS_tgkill) of "
+	    "SIGUSR1 to this thread, delivered on the way out, handler, "
+	    "rt_sigreturn"),
+	SIG("sigqueue-self", CASE(.src = SIGQUEUE), "syscall("
+	    "SYS_rt_sigqueueinfo) of SIGUSR1 to this process, as sigqueue() "
+	    "sends it, handler, rt_sigreturn"),
+	VARIANT(CASE(.src = DIVZERO, .opts = OPT_SIGINFO),
+	    WITH(0, "siginfo", "yes"),
+	    "with SA_SIGINFO: the kernel also copies a siginfo"),
+	VARIANT(CASE(.src = DIVZERO, .opts = OPT_ALTSTACK),
+	    WITH(0, "stack", "alt"),
+	    "the handler on an alternate signal stack (SA_ONSTACK)"),
+	VARIANT(CASE(.src = DIVZERO, .vec = VEC_AVX),
+	    WITH(CB_CPU_AVX, "avx", "dirty"),
+	    "with the YMM upper halves in use"),
+	VARIANT(CASE(.src = DIVZERO, .vec = VEC_AVX512),
+	    WITH(CB_CPU_AVX512F, "avx", "dirty512"),
+	    "with every AVX-512 register component in use"),
+	VARIANT(CASE(.src = DIVZERO, .opts = OPT_CLEAR_RF),
+	    WITH(0, "rf", "cleared"), "the handler clearing RFLAGS.RF, "
+	    "which the CPU sets in a fault's saved flags and rt_sigreturn "
+	    "restores"),
+	VARIANT(CASE(.src = DIVZERO, .opts = OPT_WATCH),
+	    WITH(0, "watchpoint", "armed"), "with a hardware write "
+	    "watchpoint armed on the thread (perf_event_open "
+	    "PERF_TYPE_BREAKPOINT): DR7 live"),
+	SIGNAL_ROW("divzero-3m", CASE(.src = DIVZERO, .macro = MACRO_TRAPS),
+	    "the seed's macro run: 3,000,000 divide-by-zero round trips, "
+	    "real, user and system seconds (extras)", MACRO_RUN),
+};
+
+CB_SUITE(suite_signal, "signal", "Signals and traps: delivery to a handler "
+    "and return, per call (seed 001).", signal_benches);

@@ -1,0 +1,101 @@
+#!/usr/bin/env python3
+"""Check the rows of the seed suites across runs of `cyclebench run --json`.
+
+usage: seed_rows.py GROUP[,GROUP...] RUN.json RUN.json [RUN.json...]
+
+Every row of the groups must be ok with a plausible number (finite, not
+negative) or skipped with a reason, and in every run.  A row is stable
+when two of the runs agree within REL of the larger or ABS cycles,
+whichever is looser: the machine is shared and noisy, so a third run may
+vouch for one of the first two.  Contended rows are exempt from the
+stability check (their figure follows how much of its CPU the partner
+thread got), not from the others.  The cmpset rows' seed-method extras
+(from the fastest of its passes) must agree with the engine's fastest
+sample within SEED_REL or SEED_ABS cycles: the two are taken moments
+apart, and the seed's subtraction of its baseline loop runs about a cycle
+low where the loop overlaps the operation.
+
+Exit 0: all good.  Exit 1: only unstable rows; their names are printed,
+one per line, to run again.  Exit 2: a row is wrong (message on stderr).
+"""
+import json
+import math
+import sys
+
+REL = 0.30
+ABS = 0.30
+SEED_REL = 0.25
+SEED_ABS = 1.5
+
+
+def label(r):
+    return r["name"] + "".join(
+        " %s=%s" % (k, v) for k, v in sorted(r["params"].items()))
+
+
+def load(path, groups):
+    with open(path) as f:
+        doc = json.load(f)
+    return {label(r): r for r in doc["results"] if r["group"] in groups}
+
+
+def wrong(r):
+    if r["status"] == "skipped":
+        return None if r["reason"] else "skipped without a reason"
+    if r["status"] != "ok":
+        return "%s: %s" % (r["status"], r["reason"])
+    med = r["cycles"]["median"]
+    if med is None or not math.isfinite(med) or med < 0:
+        return "implausible median %r" % (med,)
+    seed = r["extras"].get("seed_cycles")
+    fast = r["cycles"]["min"]
+    if seed is not None and abs(seed - fast) > max(SEED_REL * fast,
+                                                   SEED_ABS):
+        return "seed method %.2f disagrees with the fit's fastest %.2f" % (
+            seed, fast)
+    return None
+
+
+def agree(a, b):
+    return abs(a - b) <= max(REL * max(a, b), ABS)
+
+
+def main():
+    groups = set(sys.argv[1].split(","))
+    runs = [load(p, groups) for p in sys.argv[2:]]
+    bad = 0
+    if not runs[0]:
+        print("no rows of %s" % sys.argv[1], file=sys.stderr)
+        return 2
+    for run in runs[1:]:
+        if set(run) - set(runs[0]):
+            print("rows only in a later run: %s" %
+                  sorted(set(run) - set(runs[0])), file=sys.stderr)
+            bad = 1
+    unstable = []
+    for name, first in runs[0].items():
+        for run in runs[:2]:
+            if name not in run:
+                print("%s: missing from a run" % name, file=sys.stderr)
+                bad = 1
+            elif wrong(run[name]):
+                print("%s: %s" % (name, wrong(run[name])), file=sys.stderr)
+                bad = 1
+        if first["status"] != "ok" or "contended" in name:
+            continue
+        meds = [run[name]["cycles"]["median"] for run in runs
+                if name in run and run[name]["status"] == "ok"]
+        if not any(agree(a, b) for i, a in enumerate(meds)
+                   for b in meds[i + 1:]):
+            unstable.append((first["name"], name, meds))
+    if bad:
+        return 2
+    for bench in sorted({u[0] for u in unstable}):
+        print(bench)
+    for u in unstable:
+        print("unstable: %s: %s" % (u[1], u[2]), file=sys.stderr)
+    return 1 if unstable else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
