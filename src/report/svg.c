@@ -57,9 +57,17 @@ static void
 grid(FILE *fp, double max, double x0, double x1, double y0, double y1)
 {
 	double step, t, x;
+	int k, n;
 
+	/*
+	 * Count the lines, not the distance: a subnormal max from a results
+	 * file made the step 0, and adding 0 until past max never ended.
+	 */
 	step = nice_step(max, 4);
-	for (t = 0; t <= max * (1 + 1e-9); t += step) {
+	n = step > 0 && isfinite(step) ? (int)fmin(max * (1 + 1e-9) / step,
+	    10) : 0;
+	for (k = 0; k <= n; k++) {
+		t = k * step;
 		x = x0 + t / max * (x1 - x0);
 		fprintf(fp, "<line class=\"grid\" x1=\"%.1f\" y1=\"%.1f\" "
 		    "x2=\"%.1f\" y2=\"%.1f\"/><text class=\"tick\" x=\"%.1f\" "

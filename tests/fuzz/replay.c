@@ -2,13 +2,18 @@
  * A fuzz target's corpus replayed as an ordinary test: every file in
  * tests/fuzz/corpus/NAME (seeds and the inputs of crashes since fixed)
  * goes through LLVMFuzzerTestOneInput once, built like the unit tests
- * (so under check-asan's sanitizers too), no libFuzzer needed.
+ * (so under check-asan's sanitizers too), no libFuzzer needed.  An
+ * input that hangs is killed by SIGALRM, which fails the test too.
  */
 #include <dirent.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
+
+/* A hang, not a slow build: libFuzzer allows 10 (scripts/run-fuzz). */
+#define INPUT_SECONDS	30
 
 int	LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -26,7 +31,9 @@ replay(const char *path)
 	    fseek(fp, 0, SEEK_SET) == 0 &&
 	    (buf = malloc((size_t)len + 1)) != NULL) {
 		if (fread(buf, 1, (size_t)len, fp) == (size_t)len) {
+			alarm(INPUT_SECONDS);
 			LLVMFuzzerTestOneInput(buf, (size_t)len);
+			alarm(0);
 			rc = 0;
 		}
 		free(buf);
