@@ -16,8 +16,15 @@ int	cmd_list(int argc, char **argv);
 int	cmd_report(int argc, char **argv);
 int	cmd_run(int argc, char **argv);
 
-/* Print "cyclebench: <msg>" and a hint to stderr; returns EXIT_USAGE. */
-int	usage_error(const char *cmd, const char *fmt, ...)
+/*
+ * Print "cyclebench: <msg>" and a hint to stderr; be EXIT_USAGE.  A macro
+ * so that static analysis sees the status: clang's analyzer does not
+ * follow calls into variadic functions, and took a refusal for a parser's
+ * success.
+ */
+#define usage_error(...) \
+	__extension__ ({ usage_message(__VA_ARGS__); EXIT_USAGE; })
+void	usage_message(const char *cmd, const char *fmt, ...)
 	    __attribute__((format(printf, 2, 3)));
 
 /* 0 if a file could be written at path, else -1 with a message. */

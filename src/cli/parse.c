@@ -12,8 +12,8 @@
 
 #include "cli/cli.h"
 
-int
-usage_error(const char *cmd, const char *fmt, ...)
+void
+usage_message(const char *cmd, const char *fmt, ...)
 {
 	va_list ap;
 
@@ -23,7 +23,6 @@ usage_error(const char *cmd, const char *fmt, ...)
 	va_end(ap);
 	fprintf(stderr, "\nTry 'cyclebench %s%s--help'.\n", cmd ? cmd : "",
 	    cmd ? " " : "");
-	return (EXIT_USAGE);
 }
 
 int

@@ -40,12 +40,20 @@ struct vctx {
 	size_t		 errlen;
 };
 
-static int
-fail(struct vctx *c, const char *where, const char *fmt, ...)
+static void
+say(struct vctx *c, const char *where, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 
-static int
-fail(struct vctx *c, const char *where, const char *fmt, ...)
+/*
+ * Put the message in c->err and be -1.  A macro so that static analysis
+ * sees the -1: clang's analyzer does not follow calls into variadic
+ * functions, and took every "return (fail(...))" for a success that had
+ * left its output unset.
+ */
+#define fail(c, ...)	__extension__ ({ say((c), __VA_ARGS__); -1; })
+
+static void
+say(struct vctx *c, const char *where, const char *fmt, ...)
 {
 	char msg[256];
 	va_list ap;
@@ -57,7 +65,6 @@ fail(struct vctx *c, const char *where, const char *fmt, ...)
 		snprintf(c->err, c->errlen, "%s: %s: %s", c->path, where, msg);
 	else
 		snprintf(c->err, c->errlen, "%s: %s", c->path, msg);
-	return (-1);
 }
 
 static unsigned
