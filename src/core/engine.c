@@ -491,7 +491,9 @@ engine_run(const struct cb_bench *b, void *ctx, const struct cb_options *o,
 	clock_init();
 	r->status = CB_OK;
 	r->first_call = r->batched = NAN;
-	cap = o->repetitions * (b->mode == CB_PATH ? ENGINE_PATH_CALLS : 1);
+	/* In size_t: a library caller's repetitions must not wrap. */
+	cap = (size_t)o->repetitions *
+	    (b->mode == CB_PATH ? ENGINE_PATH_CALLS : 1);
 	if (gather_init(&s, cap) != 0) {
 		r->status = CB_ERROR;
 		snprintf(r->reason, sizeof(r->reason), "out of memory for "

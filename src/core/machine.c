@@ -97,9 +97,8 @@ read_line(const char *sysroot, const char *path, char *buf, size_t len)
 	return (0);
 }
 
-/* The file's first line as a whole decimal integer, else `unknown'. */
-static int
-read_int(const char *sysroot, const char *path, int unknown)
+int
+machine_read_int(const char *sysroot, const char *path, int unknown)
 {
 	char buf[32], *end;
 	long v;
@@ -120,7 +119,7 @@ read_switch(const char *sysroot, const char *path, int inverted)
 {
 	int v;
 
-	v = read_int(sysroot, path, -1);
+	v = machine_read_int(sysroot, path, -1);
 	if (v != 0 && v != 1)
 		return (NULL);
 	return (v != inverted ? "on" : "off");
@@ -231,9 +230,9 @@ machine_read_files(struct machine *m, const char *sysroot)
 		boost = read_switch(sysroot, CPU_SYS "/intel_pstate/no_turbo", 1);
 	copy_str(m->boost, sizeof(m->boost), boost != NULL ? boost : "");
 	read_line(sysroot, CPU_SYS "/smt/control", m->smt, sizeof(m->smt));
-	m->aslr = read_int(sysroot, "/proc/sys/kernel/randomize_va_space",
+	m->aslr = machine_read_int(sysroot, "/proc/sys/kernel/randomize_va_space",
 	    ASLR_UNKNOWN);
-	m->perf_paranoid = read_int(sysroot,
+	m->perf_paranoid = machine_read_int(sysroot,
 	    "/proc/sys/kernel/perf_event_paranoid", PARANOID_UNKNOWN);
 }
 

@@ -62,6 +62,9 @@ void	machine_read(struct machine *m, const char *sysroot);
 /* Only the file-based parts; what the tests call with a fixture root. */
 void	machine_read_files(struct machine *m, const char *sysroot);
 
+/* The first line of sysroot + path as a whole decimal int, else unknown. */
+int	machine_read_int(const char *sysroot, const char *path, int unknown);
+
 /* Print the fingerprint as `cyclebench info' shows it. */
 void	machine_print(const struct machine *m, FILE *fp);
 

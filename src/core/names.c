@@ -151,7 +151,7 @@ cb_feature_names(unsigned features, const char **out, size_t max)
 const char *
 cb_flags_string(unsigned flags, char *buf, size_t len)
 {
-	size_t i, used, need;
+	size_t i, used, n;
 
 	if (buf == NULL || len == 0)
 		return (buf);
@@ -160,13 +160,13 @@ cb_flags_string(unsigned flags, char *buf, size_t len)
 	for (i = 0; i < NITEMS(flag_names); i++) {
 		if ((flags & flag_names[i].bit) == 0)
 			continue;
-		need = strlen(flag_names[i].name) + (used > 0 ? 1 : 0);
-		if (used + need >= len)
+		n = strlen(flag_names[i].name);
+		if (used + n + (used > 0 ? 1 : 0) >= len)
 			break;
 		if (used > 0)
 			buf[used++] = ',';
-		strcpy(buf + used, flag_names[i].name);
-		used += strlen(flag_names[i].name);
+		memcpy(buf + used, flag_names[i].name, n + 1);
+		used += n;
 	}
 	return (buf);
 }

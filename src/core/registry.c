@@ -63,6 +63,8 @@ registry_select(char *const *patterns, int npatterns, int listing,
 	for (s = registry_suites; *s != NULL; s++)
 		total += (*s)->count;
 	sel->n = 0;
+	/* An array of pointers, as meant: */
+	/* NOLINTNEXTLINE(bugprone-sizeof-expression) */
 	sel->items = calloc(total ? total : 1, sizeof(*sel->items));
 	used = calloc((size_t)npatterns + 1, sizeof(int));
 	if (sel->items == NULL || used == NULL) {

@@ -12,12 +12,14 @@
  */
 #include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 
 #include <linux/perf_event.h>
 
+#include "core/machine.h"
 #include "impact/counters.h"
 
 #define NO_SW	UINT64_MAX
@@ -65,16 +67,8 @@ counter_what(enum impact_counter i)
 static int
 paranoia(void)
 {
-	FILE *fp;
-	int v;
-
-	fp = fopen("/proc/sys/kernel/perf_event_paranoid", "r");
-	if (fp == NULL)
-		return (-99);
-	if (fscanf(fp, "%d", &v) != 1)
-		v = -99;
-	fclose(fp);
-	return (v);
+	return (machine_read_int("", "/proc/sys/kernel/perf_event_paranoid",
+	    -99));
 }
 
 static int
@@ -111,7 +105,7 @@ perf_open(uint32_t type, uint64_t config, const char *what, char *why,
 static int
 tracepoint_id(const char *tp, uint64_t *id, char *why, size_t len)
 {
-	char path[256];
+	char path[256], line[32], *end;
 	unsigned long long v;
 	size_t i;
 	FILE *fp;
@@ -126,10 +120,16 @@ tracepoint_id(const char *tp, uint64_t *id, char *why, size_t len)
 				err = errno;
 			continue;
 		}
-		if (fscanf(fp, "%llu", &v) == 1) {
-			fclose(fp);
-			*id = v;
-			return (0);
+		/* The whole line a number, never a silent overflow. */
+		if (fgets(line, sizeof(line), fp) != NULL) {
+			errno = 0;
+			v = strtoull(line, &end, 10);
+			if (end != line && (*end == '\n' || *end == '\0') &&
+			    errno == 0) {
+				fclose(fp);
+				*id = v;
+				return (0);
+			}
 		}
 		fclose(fp);
 	}

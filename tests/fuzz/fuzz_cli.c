@@ -76,7 +76,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	 * freed with the last input; optind 0 makes it start afresh.
 	 */
 	optind = 0;
-	getopt(1, reset, "");
+	(void)getopt(1, reset, "");
 	parse(argc, argv);
 	free(text);
 	return (0);
