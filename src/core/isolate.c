@@ -2,7 +2,10 @@
  * cb_measure(): run one benchmark in a child process pinned to one CPU,
  * under a time limit, so that a crash, an illegal instruction or a hang
  * becomes an error row for that benchmark and the run goes on.  The child
- * sends its result back through a pipe; the parent owns the result.
+ * sends its result back through a pipe; the parent owns the result.  A
+ * fault in the child is caught there and sent as an error result saying
+ * which signal, what access and where, in the benchmark's own terms when
+ * its setup registered a describer.
  */
 #include <errno.h>
 #include <math.h>
@@ -22,6 +25,7 @@
 #include "core/clock.h"
 #include "os/cpuset.h"
 #include "core/engine.h"
+#include "core/isolate.h"
 #include "core/names.h"
 
 #define DEFAULT_REPETITIONS	101
@@ -150,6 +154,58 @@ read_until(int fd, void *buf, size_t len, double deadline)
 	return ((ssize_t)got);
 }
 
+/* The child's pipe and the describer its benchmark registered. */
+static struct {
+	int			 fd;
+	const struct cb_bench	*bench;
+	isolate_fault_fn	*describe;
+	void			*arg;
+} in_child = { .fd = -1 };
+
+void
+isolate_on_fault(isolate_fault_fn *fn, void *arg)
+{
+	in_child.describe = fn;
+	in_child.arg = arg;
+}
+
+/*
+ * snprintf is not on the async-signal-safe list, but this handler runs
+ * once, for a fault the benchmark raised synchronously, and never
+ * returns: formatting integers and strings into a static buffer takes no
+ * lock and allocates nothing, and write(2) and _exit(2) are safe.
+ */
+static void __attribute__((noreturn))
+child_fault(const struct fault *f, void *arg)
+{
+	static struct cb_result r;
+	const char *code;
+	size_t used;
+
+	(void)arg;
+	r.bench = in_child.bench;
+	r.status = CB_ERROR;
+	code = fault_code_name(f->sig, f->code);
+	used = (size_t)snprintf(r.reason, sizeof(r.reason),
+	    "crashed: %s%s%s%s: ", fault_signal_name(f->sig),
+	    code[0] ? " (" : "", code, code[0] ? ")" : "");
+	if (used >= sizeof(r.reason))
+		used = sizeof(r.reason) - 1;
+	if (in_child.describe != NULL)
+		in_child.describe(f, in_child.arg, r.reason + used,
+		    sizeof(r.reason) - used);
+	else if (f->sig == SIGSEGV || f->sig == SIGBUS)
+		snprintf(r.reason + used, sizeof(r.reason) - used,
+		    "%s 0x%jx at pc 0x%jx", fault_access(f),
+		    (uintmax_t)f->addr, (uintmax_t)f->pc);
+	else
+		snprintf(r.reason + used, sizeof(r.reason) - used,
+		    "at pc 0x%jx", (uintmax_t)f->pc);
+	if (write_all(in_child.fd, &r, sizeof(r)) != 0)
+		_exit(3);
+	_exit(4);
+}
+
 static void
 child(int fd, const struct cb_bench *b, const struct cb_options *o)
 {
@@ -157,6 +213,9 @@ child(int fd, const struct cb_bench *b, const struct cb_options *o)
 	size_t n;
 
 	prctl(PR_SET_PDEATHSIG, SIGKILL);
+	in_child.fd = fd;
+	in_child.bench = b;
+	fault_catch(child_fault, NULL);
 	memset(&r, 0, sizeof(r));
 	measure_here(b, o, &r);
 	n = r.nsamples;
