@@ -93,7 +93,11 @@ enum cb_cpu_feature {
  */
 typedef void cb_body_fn(uint64_t iters, void *ctx);
 
-/* setup() returns 0, or CB_SETUP_SKIP / CB_SETUP_ERROR with a reason. */
+/*
+ * setup() runs in the measuring process before the body, with *ctx set to
+ * the benchmark's `arg'; what it leaves in *ctx is the body's ctx.  It
+ * returns 0, or CB_SETUP_SKIP / CB_SETUP_ERROR with a reason in why.
+ */
 #define CB_SETUP_SKIP	1
 #define CB_SETUP_ERROR	2
 typedef int cb_setup_fn(void **ctx, char *why, size_t whylen);
@@ -134,6 +138,8 @@ struct cb_bench {
 	unsigned	 cpu_features;	/* enum cb_cpu_feature bits required */
 	unsigned	 flags;		/* CB_BENCH_* */
 	struct cb_param	 params[CB_MAX_PARAMS];
+	void		*arg;		/* optional: setup() finds it in *ctx;
+					   without setup it is the ctx */
 };
 
 /* One statistic set, per operation. */
