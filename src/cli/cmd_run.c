@@ -1,6 +1,5 @@
 #include <errno.h>
 #include <getopt.h>
-#include <libgen.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -34,39 +33,17 @@ struct run_args {
 	struct cb_options opts;
 };
 
-/* Refuse before measuring, not after, when a result could not be saved. */
-static int
-check_writable(const char *path)
-{
-	char *copy, *dir;
-	int ok;
-
-	if ((copy = strdup(path)) == NULL)
-		return (-1);
-	dir = dirname(copy);
-	ok = access(dir, W_OK | X_OK) == 0;
-	if (!ok)
-		fprintf(stderr, "cyclebench: cannot write '%s': directory "
-		    "'%s': %s\n", path, dir, strerror(errno));
-	free(copy);
-	return (ok ? 0 : -1);
-}
-
 static int
 parse_args(int argc, char **argv, struct run_args *a)
 {
 	static const struct option opts[] = {
 		{ "json", required_argument, NULL, 'j' },
 		{ "csv", required_argument, NULL, 'c' },
-		{ "quick", no_argument, NULL, 'q' },
-		{ "cpu", required_argument, NULL, 'p' },
-		{ "repetitions", required_argument, NULL, 'r' },
-		{ "timeout", required_argument, NULL, 't' },
+		CLI_MEASURE_OPTIONS,
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
-	long v;
-	int c;
+	int c, rc;
 
 	memset(a, 0, sizeof(*a));
 	cb_options_default(&a->opts);
@@ -80,30 +57,6 @@ parse_args(int argc, char **argv, struct run_args *a)
 		case 'c':
 			a->csv = optarg;
 			break;
-		case 'q':
-			a->opts.quick = 1;
-			break;
-		case 'p':
-			if (parse_long(optarg, 0, 65535, &v) != 0 ||
-			    !cpuset_allowed((int)v))
-				return (usage_error("run", "--cpu '%s' is not "
-				    "a CPU this process may use", optarg));
-			a->opts.cpu = (int)v;
-			break;
-		case 'r':
-			if (parse_long(optarg, 5, 100000, &v) != 0)
-				return (usage_error("run", "--repetitions "
-				    "takes a whole number from 5 to 100000, "
-				    "not '%s'", optarg));
-			a->opts.repetitions = (unsigned)v;
-			break;
-		case 't':
-			if (parse_double(optarg, 0.1, 86400,
-			    &a->opts.timeout) != 0)
-				return (usage_error("run", "--timeout takes "
-				    "seconds from 0.1 to 86400, not '%s'",
-				    optarg));
-			break;
 		case 'h':
 			fputs(run_help, stdout);
 			return (-1);
@@ -113,14 +66,18 @@ parse_args(int argc, char **argv, struct run_args *a)
 				    "a value", argv[optind - 1]));
 			return (usage_error("run", "unknown option '%s'",
 			    argv[optind - 1]));
+		default:
+			if ((rc = cli_measure_option("run", c, optarg,
+			    &a->opts)) > 0)
+				return (rc);
 		}
 	}
 	if (a->json && strcmp(a->json, "") == 0)
 		return (usage_error("run", "--json needs a file name"));
 	if (a->csv && strcmp(a->csv, "") == 0)
 		return (usage_error("run", "--csv needs a file name"));
-	if ((a->json && check_writable(a->json) != 0) ||
-	    (a->csv && check_writable(a->csv) != 0))
+	if ((a->json && cli_check_writable(a->json) != 0) ||
+	    (a->csv && cli_check_writable(a->csv) != 0))
 		return (EXIT_USAGE);
 	return (0);
 }
