@@ -30,6 +30,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #define CB_VERSION		"0.1.0"
 #define CB_SCHEMA_VERSION	1
@@ -196,6 +197,26 @@ void		 cb_options_default(struct cb_options *o);
 enum cb_status	 cb_measure(const struct cb_bench *b, const struct cb_options *o,
 		    struct cb_result *r);
 void		 cb_result_free(struct cb_result *r);
+
+/*
+ * Print results as `cyclebench run' does: a header with the machine and
+ * how cycles are obtained, one row per result, then the legend.  The
+ * machine fingerprint is read on the first call of this or
+ * cb_write_json() and kept (it calibrates the clock: about 20 ms).  Not
+ * thread-safe.
+ */
+void		 cb_print_results(FILE *fp, const struct cb_result *r,
+		    size_t n);
+
+/*
+ * Save results as a `cyclebench run --json' file (docs/results-schema.md):
+ * the machine fingerprint, argv[0..argc-1] under "run" (argc 0: none), the
+ * time of the process's first cb_measure() as "started_at", every result
+ * with its raw samples.  Written atomically: on failure the file is left
+ * as it was.  Returns 0, or -1 with the reason in err.
+ */
+int		 cb_write_json(const char *path, const struct cb_result *r,
+		    size_t n, int argc, char **argv, char *err, size_t errlen);
 
 const char	*cb_mode_name(enum cb_mode m);
 const char	*cb_status_name(enum cb_status s);

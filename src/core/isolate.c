@@ -162,6 +162,14 @@ static struct {
 	void			*arg;
 } in_child = { .fd = -1 };
 
+static time_t first_measure;
+
+time_t
+isolate_first_measure(void)
+{
+	return (first_measure);
+}
+
 void
 isolate_on_fault(isolate_fault_fn *fn, void *arg)
 {
@@ -310,6 +318,8 @@ cb_measure(const struct cb_bench *b, const struct cb_options *opts,
 	size_t i, n;
 	char *p;
 
+	if (first_measure == 0)
+		first_measure = time(NULL);
 	if (opts != NULL)
 		o = *opts;
 	else

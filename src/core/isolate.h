@@ -6,6 +6,7 @@
 #define CB_ISOLATE_H
 
 #include <stddef.h>
+#include <time.h>
 
 #include "os/fault.h"
 
@@ -24,5 +25,8 @@ typedef void isolate_fault_fn(const struct fault *f, void *arg, char *buf,
  * clears it.
  */
 void	isolate_on_fault(isolate_fault_fn *fn, void *arg);
+
+/* When this process first called cb_measure(); 0 if it has not. */
+time_t	isolate_first_measure(void);
 
 #endif

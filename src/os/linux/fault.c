@@ -33,10 +33,15 @@ on_signal(int sig, siginfo_t *si, void *uctx)
 	f.write = -1;
 #if defined(__x86_64__)
 	f.pc = (uintptr_t)uc->uc_mcontext.gregs[REG_RIP];
+	/* int3 traps after itself: point at it, not at what follows. */
+	if (sig == SIGTRAP && f.code == SI_KERNEL)
+		f.pc--;
 	if (sig == SIGSEGV && uc->uc_mcontext.gregs[REG_TRAPNO] == X86_TRAP_PF)
 		f.write = (uc->uc_mcontext.gregs[REG_ERR] & X86_PF_WRITE) != 0;
 #elif defined(__i386__)
 	f.pc = (uintptr_t)uc->uc_mcontext.gregs[REG_EIP];
+	if (sig == SIGTRAP && f.code == SI_KERNEL)
+		f.pc--;
 	if (sig == SIGSEGV && uc->uc_mcontext.gregs[REG_TRAPNO] == X86_TRAP_PF)
 		f.write = (uc->uc_mcontext.gregs[REG_ERR] & X86_PF_WRITE) != 0;
 #else
