@@ -26,7 +26,7 @@ ALL_CFLAGS = -std=gnu11 $(ARCHFLAGS) $(WARN) $(CFLAGS) \
 LDLIBS	+= $(shell $(PKG_CONFIG) --libs $(PKGS)) -lm -lpthread
 
 LIB_SRCS = $(wildcard src/core/*.c src/report/*.c src/suites/*.c \
-	    src/arch/x86/*.c src/os/linux/*.c)
+	    src/snippet/*.c src/arch/x86/*.c src/os/linux/*.c)
 CLI_SRCS = $(wildcard src/cli/*.c)
 TEST_SRCS = $(wildcard tests/unit/test_*.c)
 

@@ -18,6 +18,7 @@ struct command {
 };
 
 static const struct command commands[] = {
+	{ "asm", cmd_asm, "measure instructions given as assembly text" },
 	{ "info", cmd_info, "print the machine fingerprint" },
 	{ "list", cmd_list, "list the benchmarks matching PATTERN" },
 	{ "run", cmd_run, "measure benchmarks and report cycles per operation" },
