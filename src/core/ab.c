@@ -73,10 +73,11 @@ pool(struct cb_result *dst, const struct cb_result *src, unsigned n)
 }
 
 static void
-not_measured(struct cb_result *r, const struct cb_bench *b)
+not_measured(struct cb_result *r, const struct cb_bench *b, int cpu)
 {
 	memset(r, 0, sizeof(*r));
 	r->bench = b;
+	r->cpu = cpu;
 	r->status = CB_SKIPPED;
 	snprintf(r->reason, sizeof(r->reason), "not measured: the other "
 	    "side of the comparison failed");
@@ -98,8 +99,8 @@ ab_measure(const struct cb_bench *a, const struct cb_bench *b,
 	rb = calloc(rounds, sizeof(*rb));
 	d = calloc(rounds, sizeof(*d));
 	if (ra == NULL || rb == NULL || d == NULL) {
-		not_measured(&r->a, a);
-		not_measured(&r->b, b);
+		not_measured(&r->a, a, o->cpu);
+		not_measured(&r->b, b, o->cpu);
 		snprintf(r->a.reason, sizeof(r->a.reason), "out of memory");
 		r->a.status = CB_ERROR;
 		goto out;
@@ -116,10 +117,10 @@ ab_measure(const struct cb_bench *a, const struct cb_bench *b,
 		if (failed) {
 			if (cur == &ra[k]) {
 				r->a = *cur;
-				not_measured(&r->b, b);
+				not_measured(&r->b, b, cur->cpu);
 			} else {
 				r->b = *cur;
-				not_measured(&r->a, a);
+				not_measured(&r->a, a, cur->cpu);
 			}
 			memset(cur, 0, sizeof(*cur));	/* moved to r */
 			break;
@@ -144,6 +145,13 @@ out:
 	return (rc);
 }
 
+/* What prints as 0.00 is 0: no "-0.00". */
+static double
+tidy(double v)
+{
+	return (fabs(v) < 0.005 ? 0.0 : v);
+}
+
 void
 ab_verdict(const struct ab *r, char *buf, size_t len)
 {
@@ -155,14 +163,15 @@ ab_verdict(const struct ab *r, char *buf, size_t len)
 		return;
 	}
 	if (r->lo > 0 || r->hi < 0)
-		snprintf(buf, len, "A is %.2f +- %.2f cycles %s than B "
-		    "(95%% CI of A-B: %.2f to %.2f; %u interleaved rounds)",
-		    fabs(r->shift), half, r->lo > 0 ? "slower" : "faster",
-		    r->lo, r->hi, r->rounds);
+		snprintf(buf, len, "A is %.2f +- %.2f cycles %s than B, "
+		    "A/B = %.2f (95%% CI of A-B: %.2f to %.2f; %u interleaved "
+		    "rounds)", fabs(r->shift), half, r->lo > 0 ? "slower" :
+		    "faster", r->a.cycles.median / r->b.cycles.median,
+		    tidy(r->lo), tidy(r->hi), r->rounds);
 	else
 		snprintf(buf, len, "no difference detectable: A-B = %.2f "
 		    "cycles, 95%% CI %.2f to %.2f (%u interleaved rounds)",
-		    r->shift, r->lo, r->hi, r->rounds);
+		    tidy(r->shift), tidy(r->lo), tidy(r->hi), r->rounds);
 }
 
 void

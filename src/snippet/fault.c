@@ -82,7 +82,7 @@ where_pc(const struct snippet *s, const struct fault *f, struct out *o)
 	} else if (pc >= s->lay.body &&
 	    pc < s->lay.body + s->body.len * s->unroll) {
 		c = &s->body;
-		part = "body";
+		part = "snippet";
 		at = pc - s->lay.body;
 		copy = at / s->body.len;
 		off = at % s->body.len;
