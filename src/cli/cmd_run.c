@@ -57,6 +57,14 @@ parse_args(int argc, char **argv, struct run_args *a)
 		case 'c':
 			a->csv = optarg;
 			break;
+		case 'q':
+		case 'p':
+		case 'r':
+		case 't':
+			if ((rc = cli_measure_option("run", c, optarg,
+			    &a->opts)) != 0)
+				return (rc);
+			break;
 		case 'h':
 			fputs(run_help, stdout);
 			return (-1);
@@ -66,10 +74,6 @@ parse_args(int argc, char **argv, struct run_args *a)
 				    "a value", argv[optind - 1]));
 			return (usage_error("run", "unknown option '%s'",
 			    argv[optind - 1]));
-		default:
-			if ((rc = cli_measure_option("run", c, optarg,
-			    &a->opts)) > 0)
-				return (rc);
 		}
 	}
 	if (a->json && strcmp(a->json, "") == 0)
