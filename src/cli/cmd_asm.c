@@ -177,7 +177,7 @@ parse_args(int argc, char **argv, struct asm_args *a)
 	opterr = 0;
 	optind = 1;
 	/* GNU getopt permutes: the snippet may come before --vs and the rest. */
-	while (rc == 0 && (c = getopt_long(argc, argv, "h", opts, NULL)) !=
+	while (rc == 0 && (c = getopt_long(argc, argv, ":h", opts, NULL)) !=
 	    -1) {
 		switch (c) {
 		case 'L':
@@ -222,10 +222,10 @@ parse_args(int argc, char **argv, struct asm_args *a)
 		case 'h':
 			fputs(asm_help, stdout);
 			return (-1);
+		case ':':
+			return (usage_error("asm", "option '%s' needs a value",
+			    argv[optind - 1]));
 		case '?':
-			if (optopt != 0)
-				return (usage_error("asm", "option '%s' needs "
-				    "a value", argv[optind - 1]));
 			return (usage_error("asm", "unknown option '%s'",
 			    argv[optind - 1]));
 		default:
@@ -338,7 +338,7 @@ save(const char *path, const struct cb_result *r, size_t n, int argc,
 {
 	char err[512];
 
-	if (path == NULL || cb_write_json(path, r, n, argc + 1, argv - 1, err,
+	if (path == NULL || cb_write_json(path, r, n, argc, argv, err,
 	    sizeof(err)) == 0)
 		return (0);
 	fprintf(stderr, "cyclebench: %s\n", err);
@@ -404,9 +404,17 @@ cmd_asm(int argc, char **argv)
 {
 	struct asm_args a;
 	struct snippet *sa = NULL, *sb = NULL;
+	char **typed;
 	int rc;
 
 	memset(&a, 0, sizeof(a));
+	/* getopt_long permutes argv; the results keep it as it was typed. */
+	if ((typed = calloc((size_t)argc + 2, sizeof(char *))) == NULL) {
+		fprintf(stderr, "cyclebench: out of memory\n");
+		return (EXIT_BENCH_ERROR);
+	}
+	typed[0] = "cyclebench";
+	memcpy(typed + 1, argv, (size_t)argc * sizeof(char *));
 	if ((rc = parse_args(argc, argv, &a)) != 0) {
 		rc = rc < 0 ? 0 : rc;
 		goto out;
@@ -415,9 +423,10 @@ cmd_asm(int argc, char **argv)
 	if ((sa = prepare(&a, &a.body)) == NULL ||
 	    (a.vs.text != NULL && (sb = prepare(&a, &a.vs)) == NULL))
 		goto out;
-	rc = sb != NULL ? run_vs(&a, sa, sb, argc, argv) :
-	    run_one(&a, sa, argc, argv);
+	rc = sb != NULL ? run_vs(&a, sa, sb, argc + 1, typed) :
+	    run_one(&a, sa, argc + 1, typed);
 out:
+	free(typed);
 	snippet_free(sa);
 	snippet_free(sb);
 	free(a.body.owned);

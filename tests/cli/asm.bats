@@ -93,7 +93,9 @@ assert_measured() {
 	[ "$(field "$T/r.json" 0 'len(r["samples"]) >= 10')" = True ]
 	python3 -c 'import json, sys
 d = json.load(open(sys.argv[1]))
-assert d["machine"]["cpu_brand"] and d["run"]["argv"][1] == "asm"' \
+assert d["machine"]["cpu_brand"]
+assert d["run"]["argv"] == ["cyclebench", "asm", "--quick", "--unroll", "7",
+    "add $1,%rax", "--json", sys.argv[1]]' \
 	    "$T/r.json"
 }
 
@@ -142,6 +144,9 @@ assert d["machine"]["cpu_brand"] and d["run"]["argv"][1] == "asm"' \
 	run --separate-stderr "$CB" asm --bogus nop
 	[ "$status" -eq 2 ]
 	[[ "$stderr" == *"unknown option '--bogus'"* ]]
+	run --separate-stderr "$CB" asm -x nop
+	[ "$status" -eq 2 ]
+	[[ "$stderr" == *"unknown option '-x'"* ]]
 	run --separate-stderr "$CB" asm nop --unroll
 	[ "$status" -eq 2 ]
 	[[ "$stderr" == *"'--unroll' needs a value"* ]]
