@@ -10,6 +10,7 @@
 
 #include "arch/x86/snippet_code.h"
 
+#if defined(__x86_64__)
 struct emit {
 	uint8_t		*p, *end;
 	int		 full;
@@ -63,7 +64,6 @@ arch_snippet_emit(uint8_t *code, size_t cap, struct arch_snippet_vars *v,
     const uint8_t *init, size_t ninit, const uint8_t *body, size_t nbody,
     unsigned unroll, struct arch_snippet_layout *lay)
 {
-#if defined(__x86_64__)
 	struct emit e = { code, code + cap, 0 };
 	uint8_t *loop, *trap;
 	unsigned i;
@@ -116,9 +116,15 @@ arch_snippet_emit(uint8_t *code, size_t cap, struct arch_snippet_vars *v,
 	lay->ret_trap = (uintptr_t)trap;
 	lay->size = (size_t)(e.p - code);
 	return (e.full ? -1 : 0);
-#else
+}
+#else	/* The harness is x86-64 code: an i386 build has none. */
+int
+arch_snippet_emit(uint8_t *code, size_t cap, struct arch_snippet_vars *v,
+    const uint8_t *init, size_t ninit, const uint8_t *body, size_t nbody,
+    unsigned unroll, struct arch_snippet_layout *lay)
+{
 	(void)code, (void)cap, (void)v, (void)init, (void)ninit, (void)body;
 	(void)nbody, (void)unroll, (void)lay;
 	return (-1);
-#endif
 }
+#endif
