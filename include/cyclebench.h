@@ -23,7 +23,11 @@
  *	struct cb_result r;
  *	cb_measure(&b, NULL, &r);
  *	printf("%.2f cycles\n", r.cycles.median);
+ *	cb_print_results(stdout, &r, 1);	(or the whole table)
  *	cb_result_free(&r);
+ *
+ * Build with: cc prog.c $(pkg-config --cflags --libs cyclebench).
+ * docs/api.md walks through it; examples/ has two complete programs.
  */
 #ifndef CYCLEBENCH_H
 #define CYCLEBENCH_H
@@ -117,6 +121,11 @@ struct cb_result;
 /* Called in the measuring process after sampling, to add named figures. */
 typedef void cb_report_fn(void *ctx, struct cb_result *r);
 
+/*
+ * TSC time stamps for a cb_timed_fn, serialised as the engine's own are:
+ * begin waits for earlier instructions before reading, end waits for the
+ * timed ones to finish.
+ */
 uint64_t	 cb_tsc_begin(void);
 uint64_t	 cb_tsc_end(void);
 
@@ -196,6 +205,7 @@ void		 cb_options_default(struct cb_options *o);
  */
 enum cb_status	 cb_measure(const struct cb_bench *b, const struct cb_options *o,
 		    struct cb_result *r);
+/* Free the samples cb_measure() allocated in r (r itself is the caller's). */
 void		 cb_result_free(struct cb_result *r);
 
 /*
@@ -218,6 +228,10 @@ void		 cb_print_results(FILE *fp, const struct cb_result *r,
 int		 cb_write_json(const char *path, const struct cb_result *r,
 		    size_t n, int argc, char **argv, char *err, size_t errlen);
 
+/*
+ * The names the table and the results files use: "latency", "throughput",
+ * "path"; "ok", "skipped", "error"; "calibrated", "counted".
+ */
 const char	*cb_mode_name(enum cb_mode m);
 const char	*cb_status_name(enum cb_status s);
 const char	*cb_method_name(enum cb_cycle_method m);
