@@ -3,9 +3,9 @@
  * under a time limit, so that a crash, an illegal instruction or a hang
  * becomes an error row for that benchmark and the run goes on.  The child
  * sends its result back through a pipe; the parent owns the result.  A
- * fault in the child is caught there and sent as an error result saying
- * which signal, what access and where, in the benchmark's own terms when
- * its setup registered a describer.
+ * benchmark whose setup registers a describer (core/isolate.h) has its
+ * faults caught in the child and sent as an error result saying which
+ * signal, what access and where, in its own terms.
  */
 #include <errno.h>
 #include <math.h>
@@ -170,11 +170,20 @@ isolate_first_measure(void)
 	return (first_measure);
 }
 
+static void child_fault(const struct fault *f, void *arg);
+
 void
 isolate_on_fault(isolate_fault_fn *fn, void *arg)
 {
+	/* Outside a child a fault stays the caller's, as documented. */
+	if (in_child.fd < 0)
+		return;
 	in_child.describe = fn;
 	in_child.arg = arg;
+	if (fn != NULL)
+		fault_catch(child_fault, NULL);
+	else
+		fault_release();
 }
 
 /*
@@ -199,16 +208,8 @@ child_fault(const struct fault *f, void *arg)
 	    code[0] ? " (" : "", code, code[0] ? ")" : "");
 	if (used >= sizeof(r.reason))
 		used = sizeof(r.reason) - 1;
-	if (in_child.describe != NULL)
-		in_child.describe(f, in_child.arg, r.reason + used,
-		    sizeof(r.reason) - used);
-	else if (f->sig == SIGSEGV || f->sig == SIGBUS)
-		snprintf(r.reason + used, sizeof(r.reason) - used,
-		    "%s 0x%jx at pc 0x%jx", fault_access(f),
-		    (uintmax_t)f->addr, (uintmax_t)f->pc);
-	else
-		snprintf(r.reason + used, sizeof(r.reason) - used,
-		    "at pc 0x%jx", (uintmax_t)f->pc);
+	in_child.describe(f, in_child.arg, r.reason + used,
+	    sizeof(r.reason) - used);
 	if (write_all(in_child.fd, &r, sizeof(r)) != 0)
 		_exit(3);
 	_exit(4);
@@ -223,7 +224,6 @@ child(int fd, const struct cb_bench *b, const struct cb_options *o)
 	prctl(PR_SET_PDEATHSIG, SIGKILL);
 	in_child.fd = fd;
 	in_child.bench = b;
-	fault_catch(child_fault, NULL);
 	memset(&r, 0, sizeof(r));
 	measure_here(b, o, &r);
 	n = r.nsamples;

@@ -20,9 +20,11 @@ typedef void isolate_fault_fn(const struct fault *f, void *arg, char *buf,
     size_t len);
 
 /*
- * In the child, describe faults with fn from now on (NULL: the generic
- * "read of ADDR at pc PC").  A benchmark's setup sets it, its teardown
- * clears it.
+ * In the measuring child, catch faults from now on and report them as an
+ * error result, "crashed: SIGSEGV (si_code's meaning): " followed by what
+ * fn writes; NULL stops catching (a fault then kills the child, which the
+ * parent reports as "killed by signal N").  A benchmark's setup sets it,
+ * its teardown clears it.  Outside a measuring child it does nothing.
  */
 void	isolate_on_fault(isolate_fault_fn *fn, void *arg);
 

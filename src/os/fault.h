@@ -27,6 +27,9 @@ typedef void fault_fn(const struct fault *f, void *arg);
 /* Route the faults above in this process to fn; -1 with errno on failure. */
 int		 fault_catch(fault_fn *fn, void *arg);
 
+/* Give the faults above their default action again. */
+void		 fault_release(void);
+
 /* "SIGSEGV" for SIGSEGV; "signal" for one not caught here. */
 const char	*fault_signal_name(int sig);
 

@@ -14,6 +14,11 @@
 #define ALT_STACK_SIZE	(64 * 1024)
 #define X86_TRAP_PF	14		/* page fault */
 #define X86_PF_WRITE	0x2		/* error code: the access was a write */
+#if defined(__x86_64__)
+#define REG_PC		REG_RIP
+#elif defined(__i386__)
+#define REG_PC		REG_EIP
+#endif
 
 static const int caught[] = { SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGTRAP };
 
@@ -31,15 +36,9 @@ on_signal(int sig, siginfo_t *si, void *uctx)
 	f.code = si->si_code;
 	f.addr = (uintptr_t)si->si_addr;
 	f.write = -1;
-#if defined(__x86_64__)
-	f.pc = (uintptr_t)uc->uc_mcontext.gregs[REG_RIP];
+#if defined(__x86_64__) || defined(__i386__)
+	f.pc = (uintptr_t)uc->uc_mcontext.gregs[REG_PC];
 	/* int3 traps after itself: point at it, not at what follows. */
-	if (sig == SIGTRAP && f.code == SI_KERNEL)
-		f.pc--;
-	if (sig == SIGSEGV && uc->uc_mcontext.gregs[REG_TRAPNO] == X86_TRAP_PF)
-		f.write = (uc->uc_mcontext.gregs[REG_ERR] & X86_PF_WRITE) != 0;
-#elif defined(__i386__)
-	f.pc = (uintptr_t)uc->uc_mcontext.gregs[REG_EIP];
 	if (sig == SIGTRAP && f.code == SI_KERNEL)
 		f.pc--;
 	if (sig == SIGSEGV && uc->uc_mcontext.gregs[REG_TRAPNO] == X86_TRAP_PF)
@@ -72,6 +71,15 @@ fault_catch(fault_fn *fn, void *arg)
 		if (sigaction(caught[i], &sa, NULL) != 0)
 			return (-1);
 	return (0);
+}
+
+void
+fault_release(void)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(caught) / sizeof(caught[0]); i++)
+		signal(caught[i], SIG_DFL);
 }
 
 const char *
