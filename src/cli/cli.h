@@ -16,6 +16,9 @@ int	cmd_run(int argc, char **argv);
 int	usage_error(const char *cmd, const char *fmt, ...)
 	    __attribute__((format(printf, 2, 3)));
 
+/* 0 if a file could be written at path, else -1 with a message. */
+int	check_writable(const char *path);
+
 /* Parse a whole decimal number in [lo, hi]; -1 if it is not one. */
 int	parse_long(const char *s, long lo, long hi, long *out);
 int	parse_double(const char *s, double lo, double hi, double *out);
@@ -35,8 +38,5 @@ int	parse_double(const char *s, double lo, double hi, double *out);
 struct cb_options;
 int	cli_measure_option(const char *cmd, int c, const char *arg,
 	    struct cb_options *o);
-
-/* 0 if path's directory is writable; else -1 after saying why. */
-int	cli_check_writable(const char *path);
 
 #endif

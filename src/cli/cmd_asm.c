@@ -249,7 +249,7 @@ parse_args(int argc, char **argv, struct asm_args *a)
 		    "--file FILE"));
 	if (a->json != NULL && a->json[0] == '\0')
 		return (usage_error("asm", "--json needs a file name"));
-	if (a->json != NULL && cli_check_writable(a->json) != 0)
+	if (a->json != NULL && check_writable(a->json) != 0)
 		return (EXIT_USAGE);
 	return (0);
 }

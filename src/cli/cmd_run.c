@@ -34,6 +34,24 @@ struct run_args {
 	struct cb_options opts;
 };
 
+/* Refuse before measuring, not after, when a result could not be saved. */
+int
+check_writable(const char *path)
+{
+	char *copy, *dir;
+	int ok;
+
+	if ((copy = strdup(path)) == NULL)
+		return (-1);
+	dir = dirname(copy);
+	ok = access(dir, W_OK | X_OK) == 0;
+	if (!ok)
+		fprintf(stderr, "cyclebench: cannot write '%s': directory "
+		    "'%s': %s\n", path, dir, strerror(errno));
+	free(copy);
+	return (ok ? 0 : -1);
+}
+
 static int
 parse_args(int argc, char **argv, struct run_args *a)
 {
@@ -81,8 +99,8 @@ parse_args(int argc, char **argv, struct run_args *a)
 		return (usage_error("run", "--json needs a file name"));
 	if (a->csv && strcmp(a->csv, "") == 0)
 		return (usage_error("run", "--csv needs a file name"));
-	if ((a->json && cli_check_writable(a->json) != 0) ||
-	    (a->csv && cli_check_writable(a->csv) != 0))
+	if ((a->json && check_writable(a->json) != 0) ||
+	    (a->csv && check_writable(a->csv) != 0))
 		return (EXIT_USAGE);
 	return (0);
 }

@@ -1,13 +1,8 @@
 /*
- * What every measuring command (run, asm) accepts and checks the same
- * way: the engine's options and an output file that must be writable.
+ * The engine's options as every measuring command (run, asm) accepts and
+ * checks them.
  */
-#include <errno.h>
-#include <libgen.h>
 #include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-#include <unistd.h>
 
 #include "cyclebench.h"
 #include "cli/cli.h"
@@ -43,21 +38,4 @@ cli_measure_option(const char *cmd, int c, const char *arg,
 		return (0);
 	}
 	return (-1);
-}
-
-int
-cli_check_writable(const char *path)
-{
-	char *copy, *dir;
-	int ok;
-
-	if ((copy = strdup(path)) == NULL)
-		return (-1);
-	dir = dirname(copy);
-	ok = access(dir, W_OK | X_OK) == 0;
-	if (!ok)
-		fprintf(stderr, "cyclebench: cannot write '%s': directory "
-		    "'%s': %s\n", path, dir, strerror(errno));
-	free(copy);
-	return (ok ? 0 : -1);
 }
