@@ -26,7 +26,8 @@ ALL_CFLAGS = -std=gnu11 $(ARCHFLAGS) $(WARN) $(CFLAGS) \
 LDLIBS	+= $(shell $(PKG_CONFIG) --libs $(PKGS)) -lm -lpthread
 
 LIB_SRCS = $(wildcard src/core/*.c src/report/*.c src/suites/*.c \
-	    src/snippet/*.c src/arch/x86/*.c src/os/linux/*.c)
+	    src/arch/x86/*.c src/os/linux/*.c)
+LIB_SRCS += $(wildcard src/snippet/*.c)
 CLI_SRCS = $(wildcard src/cli/*.c)
 TEST_SRCS = $(wildcard tests/unit/test_*.c)
 
@@ -38,7 +39,7 @@ LIB	 = $(BUILD)/libcyclebench.a
 BIN	 = $(BUILD)/cyclebench
 
 .PHONY: all deps run check check-unit check-cli check-clang check-asan install \
-	install-lib check-examples clean bench
+	clean bench
 
 all: $(BIN) $(LIB)
 
@@ -67,8 +68,7 @@ $(BUILD)/tests/%: tests/unit/%.c $(LIB)
 	    $(LDLIBS) $(shell $(PKG_CONFIG) --libs cmocka)
 
 check: deps
-	@$(MAKE) --no-print-directory check-unit check-cli check-examples \
-	    check-clang check-asan
+	@$(MAKE) --no-print-directory check-unit check-cli check-clang check-asan
 
 check-unit: $(TESTS)
 	@scripts/run-unit-tests $(TESTS)
@@ -106,7 +106,9 @@ install-lib: $(LIB)
 	    cyclebench.pc.in >$(DESTDIR)$(PREFIX)/lib/pkgconfig/cyclebench.pc
 
 # The examples, built as a user would: against a staged install, through
-# pkg-config (which proves the .pc file), then run.
+# pkg-config (which proves the .pc file), then run.  Part of make check.
+.PHONY: install-lib check-examples
+check: check-examples
 STAGE	 = $(abspath $(BUILD)/stage)
 EX_PREFIX = /opt/cyclebench
 EX_PC	 = env PKG_CONFIG_SYSROOT_DIR=$(STAGE) \

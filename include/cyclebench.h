@@ -208,6 +208,15 @@ enum cb_status	 cb_measure(const struct cb_bench *b, const struct cb_options *o,
 /* Free the samples cb_measure() allocated in r (r itself is the caller's). */
 void		 cb_result_free(struct cb_result *r);
 
+const char	*cb_mode_name(enum cb_mode m);
+const char	*cb_status_name(enum cb_status s);
+const char	*cb_method_name(enum cb_cycle_method m);
+/*
+ * The names the table and the results files use ("latency", "ok",
+ * "calibrated", ...) and, for flags, comma-separated into buf (returns buf).
+ */
+const char	*cb_flags_string(unsigned flags, char *buf, size_t len);
+
 /*
  * Print results as `cyclebench run' does: a header with the machine and
  * how cycles are obtained, one row per result, then the legend.  The
@@ -227,15 +236,5 @@ void		 cb_print_results(FILE *fp, const struct cb_result *r,
  */
 int		 cb_write_json(const char *path, const struct cb_result *r,
 		    size_t n, int argc, char **argv, char *err, size_t errlen);
-
-/*
- * The names the table and the results files use: "latency", "throughput",
- * "path"; "ok", "skipped", "error"; "calibrated", "counted".
- */
-const char	*cb_mode_name(enum cb_mode m);
-const char	*cb_status_name(enum cb_status s);
-const char	*cb_method_name(enum cb_cycle_method m);
-/* Comma-separated names of r->flags into buf; returns buf. */
-const char	*cb_flags_string(unsigned flags, char *buf, size_t len);
 
 #endif /* CYCLEBENCH_H */

@@ -23,20 +23,4 @@ int	check_writable(const char *path);
 int	parse_long(const char *s, long lo, long hi, long *out);
 int	parse_double(const char *s, double lo, double hi, double *out);
 
-/* The engine's options, for getopt_long tables: see cli_measure_option. */
-#define CLI_MEASURE_OPTIONS						\
-	{ "quick", no_argument, NULL, 'q' },				\
-	{ "cpu", required_argument, NULL, 'p' },			\
-	{ "repetitions", required_argument, NULL, 'r' },		\
-	{ "timeout", required_argument, NULL, 't' }
-
-/*
- * Apply getopt's `c' (with its argument) to o when it is one of
- * CLI_MEASURE_OPTIONS: returns 0, or EXIT_USAGE after the message for a
- * bad value; -1 when c is not one of them.
- */
-struct cb_options;
-int	cli_measure_option(const char *cmd, int c, const char *arg,
-	    struct cb_options *o);
-
 #endif

@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "cli/cli.h"
+#include "cli/measure_opts.h"
 #include "core/ab.h"
 #include "snippet/snippet.h"
 

@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "cli/cli.h"
+#include "cli/measure_opts.h"
 #include "core/clock.h"
 #include "core/machine.h"
 #include "core/registry.h"

@@ -6,6 +6,7 @@
 
 #include "cyclebench.h"
 #include "cli/cli.h"
+#include "cli/measure_opts.h"
 #include "os/cpuset.h"
 
 int

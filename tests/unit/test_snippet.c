@@ -142,6 +142,30 @@ test_title(void **state)
 	assert_string_equal(buf, "nop");
 }
 
+static struct snippet *
+prepare(const char *init, const char *body, unsigned unroll)
+{
+	struct snippet_spec spec;
+	struct snippet *s;
+	char err[1024], warn[1024];
+
+	memset(&spec, 0, sizeof(spec));
+	spec.title = "test";
+	spec.body = body;
+	spec.body_len = strlen(body);
+	spec.body_label = "snippet";
+	spec.init = init;
+	spec.init_len = init != NULL ? strlen(init) : 0;
+	spec.init_label = "init";
+	spec.unroll = unroll;
+	spec.mode = CB_THROUGHPUT;
+	if (snippet_prepare(&spec, &s, err, sizeof(err), warn,
+	    sizeof(warn)) != 0)
+		fail_msg("%s", err);
+	return (s);
+}
+
+#if defined(__x86_64__)	/* the harness is x86-64 code */
 /*
  * Call the harness with known values in the callee-saved registers and
  * report what they hold afterwards, with RFLAGS, MXCSR and the x87
@@ -166,29 +190,6 @@ __asm__(
 "	pop %r15; pop %r14; pop %r13; pop %r12; pop %rbp; pop %rbx\n"
 "	ret\n"
 "	.size check_call,.-check_call\n");
-
-static struct snippet *
-prepare(const char *init, const char *body, unsigned unroll)
-{
-	struct snippet_spec spec;
-	struct snippet *s;
-	char err[1024], warn[1024];
-
-	memset(&spec, 0, sizeof(spec));
-	spec.title = "test";
-	spec.body = body;
-	spec.body_len = strlen(body);
-	spec.body_label = "snippet";
-	spec.init = init;
-	spec.init_len = init != NULL ? strlen(init) : 0;
-	spec.init_label = "init";
-	spec.unroll = unroll;
-	spec.mode = CB_THROUGHPUT;
-	if (snippet_prepare(&spec, &s, err, sizeof(err), warn,
-	    sizeof(warn)) != 0)
-		fail_msg("%s", err);
-	return (s);
-}
 
 static void
 test_restores(void **state)
@@ -252,6 +253,8 @@ test_environment(void **state)
 	snippet_free(s);
 }
 
+#endif /* __x86_64__ */
+
 static void
 test_unroll(void **state)
 {
@@ -276,8 +279,10 @@ main(void)
 		cmocka_unit_test(test_refused),
 		cmocka_unit_test(test_elf_damaged),
 		cmocka_unit_test(test_title),
+#if defined(__x86_64__)
 		cmocka_unit_test(test_restores),
 		cmocka_unit_test(test_environment),
+#endif
 		cmocka_unit_test(test_unroll),
 	};
 
