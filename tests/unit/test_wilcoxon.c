@@ -13,16 +13,7 @@
 #include <stdlib.h>
 
 #include "core/stats.h"
-
-#define assert_near(a, b, tol) do {					\
-	double got_ = (a), want_ = (b);					\
-									\
-	if (!(fabs(got_ - want_) <= (tol))) {				\
-		print_error("%s = %.17g, expected %.17g (tol %g)\n",	\
-		    #a, got_, want_, (double)(tol));			\
-		fail();							\
-	}								\
-} while (0)
+#include "near.h"
 
 /*
  * d = 1..10: the Walsh averages are (i + j) / 2.  Sums 2..6 occur
