@@ -92,7 +92,8 @@ bench: $(BIN)
 install: $(BIN) install-lib
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1
 	install -m 755 $(BIN) $(DESTDIR)$(PREFIX)/bin/cyclebench
-	install -m 644 docs/cyclebench.1 $(DESTDIR)$(PREFIX)/share/man/man1/
+	install -m 644 docs/cyclebench.1 docs/cyclebench-asm.1 \
+	    $(DESTDIR)$(PREFIX)/share/man/man1/
 
 # What a program built on the API needs: header, library, pkg-config file
 # (written here, so it always names the PREFIX of this install).
