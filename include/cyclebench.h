@@ -148,8 +148,9 @@ struct cb_bench {
 	unsigned	 cpu_features;	/* enum cb_cpu_feature bits required */
 	unsigned	 flags;		/* CB_BENCH_* */
 	struct cb_param	 params[CB_MAX_PARAMS];
-	void		*arg;		/* optional: setup() finds it in *ctx;
-					   without setup it is the ctx */
+	const void	*arg;		/* optional: what setup() finds in *ctx,
+					   or the ctx itself without setup, so
+					   one body or setup serves many rows */
 };
 
 /* One statistic set, per operation. */

@@ -81,7 +81,7 @@ measure_here(const struct cb_bench *b, const struct cb_options *o,
     struct cb_result *r)
 {
 	char why[CB_REASON_MAX] = "";
-	void *ctx = b->arg;
+	void *ctx = (void *)(uintptr_t)b->arg;
 	int rc;
 
 	r->bench = b;

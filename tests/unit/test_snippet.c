@@ -205,7 +205,7 @@ test_restores(void **state)
 	    "movw $0x7f,8(%r14); fldcw 8(%r14)",
 	    "mov $-1,%rbx; mov $-1,%rbp; mov $-1,%r12; mov $-1,%r13\n"
 	    "mov $-1,%r14; mov $-1,%r15; std; push %rax; sub $64,%rsp", 3);
-	ctx = s->bench.arg;
+	ctx = s;
 	assert_int_equal(s->bench.setup(&ctx, why, sizeof(why)), 0);
 	__asm__ volatile("stmxcsr %0; fnstcw %1" : "=m" (mxcsr), "=m" (fcw));
 	check_call(s->lay.entry, 5, after);
@@ -236,7 +236,7 @@ test_environment(void **state)
 	    "mov %r13,0x110(%r14); mov %r15,%rax; sub %r14,%rax\n"
 	    "mov %rax,0x118(%r14); mov %rsp,%rcx; push %rcx",
 	    "addq $1,(%r14); mov %rsp,0x120(%r14)", 4);
-	ctx = s->bench.arg;
+	ctx = s;
 	assert_int_equal(s->bench.setup(&ctx, why, sizeof(why)), 0);
 	scratch = (uint64_t *)s->scratch;
 	check_call(s->lay.entry, 3, after);
