@@ -73,7 +73,8 @@ static const char asm_help[] =
 "  --quick, --cpu N, --repetitions N, --timeout SECONDS: as for run\n"
 "\n"
 "Exit status: 0 measured, 1 the snippet faulted or timed out, 2 bad input\n"
-"(including a snippet that does not assemble), 3 results not saved.\n";
+"(including a snippet that does not assemble), 3 results not saved.\n"
+"cyclebench-asm(1) and docs/asm.md have the rest.\n";
 
 /* One snippet's text, from the command line or a file. */
 struct source {
