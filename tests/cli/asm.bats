@@ -259,6 +259,17 @@ assert d["run"]["argv"] == ["cyclebench", "asm", "--quick", "--unroll", "7",
 	[[ "$stderr" == *"out of memory"* ]]
 }
 
+@test "asm: without GNU as, a message; without objdump, still measured" {
+	mkdir "$T/bin"
+	run --separate-stderr env PATH="$T/bin" "$CB" asm nop
+	[ "$status" -eq 2 ]
+	[[ "$stderr" == *"cannot run 'as': No such file or directory"* ]]
+	ln -s "$(command -v as)" "$T/bin/as"
+	run --separate-stderr env PATH="$T/bin" "$CB" asm --quick 'nop; ud2'
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"SIGILL"*"at snippet+0x1 (copy 1 of"* ]]
+}
+
 @test "asm: --json into a missing directory is refused before measuring" {
 	run --separate-stderr "$CB" asm nop --json "$T/no/such/dir.json"
 	[ "$status" -eq 2 ]
