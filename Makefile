@@ -28,6 +28,7 @@ LDLIBS	+= $(shell $(PKG_CONFIG) --libs $(PKGS)) -lm -lpthread
 
 LIB_SRCS = $(wildcard src/core/*.c src/report/*.c src/suites/*.c src/impact/*.c \
 	    src/arch/x86/*.c src/os/linux/*.c)
+LIB_SRCS += $(wildcard src/snippet/*.c)
 CLI_SRCS = $(wildcard src/cli/*.c)
 TEST_SRCS = $(wildcard tests/unit/test_*.c)
 HELPER_SRCS = $(wildcard tests/helpers/*.c)
@@ -173,13 +174,47 @@ check-i386:
 bench: $(BIN)
 	scripts/bench
 
-install: $(BIN) $(LIB)
-	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1 \
-	    $(DESTDIR)$(PREFIX)/lib $(DESTDIR)$(PREFIX)/include
+install: $(BIN) install-lib
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1
 	install -m 755 $(BIN) $(DESTDIR)$(PREFIX)/bin/cyclebench
-	install -m 644 docs/cyclebench.1 $(DESTDIR)$(PREFIX)/share/man/man1/
+	install -m 644 docs/cyclebench.1 docs/cyclebench-asm.1 \
+	    $(DESTDIR)$(PREFIX)/share/man/man1/
+
+# What a program built on the API needs: header, library, pkg-config file
+# (written here, so it always names the PREFIX of this install).
+VERSION	 = $(shell sed -n 's/^\#define CB_VERSION[^"]*"\(.*\)"/\1/p' \
+	    include/cyclebench.h)
+install-lib: $(LIB)
+	install -d $(DESTDIR)$(PREFIX)/lib/pkgconfig $(DESTDIR)$(PREFIX)/include
 	install -m 644 $(LIB) $(DESTDIR)$(PREFIX)/lib/
 	install -m 644 include/cyclebench.h $(DESTDIR)$(PREFIX)/include/
+	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(VERSION)|' \
+	    cyclebench.pc.in >$(DESTDIR)$(PREFIX)/lib/pkgconfig/cyclebench.pc
+
+# The examples, built as a user would: against a staged install, through
+# pkg-config (which proves the .pc file), then run.  Part of make check.
+.PHONY: install-lib check-examples
+check: check-examples
+STAGE	 = $(abspath $(BUILD)/stage)
+EX_PREFIX = /opt/cyclebench
+EX_PC	 = env PKG_CONFIG_SYSROOT_DIR=$(STAGE) \
+	    PKG_CONFIG_PATH=$(STAGE)$(EX_PREFIX)/lib/pkgconfig pkg-config
+check-examples:
+	@rm -rf $(STAGE) $(BUILD)/examples
+	@$(MAKE) --no-print-directory install-lib PREFIX=$(EX_PREFIX) \
+	    DESTDIR=$(STAGE)
+	@mkdir -p $(BUILD)/examples
+	@for src in examples/*.c; do \
+		bin=$(BUILD)/examples/$$(basename $$src .c); \
+		echo "example: $$src"; \
+		$(CC) $(ARCHFLAGS) $(WARN) -O2 -o $$bin $$src \
+		    $$($(EX_PC) --cflags --libs cyclebench) && \
+		$$bin $$bin.json >$$bin.out || { cat $$bin.out; exit 1; }; \
+		grep -E '^seed' $$bin.out; \
+		test ! -e $$bin.json || python3 -c 'import json, sys; \
+		    assert json.load(open(sys.argv[1]))["results"]' \
+		    $$bin.json || exit 1; \
+	done
 
 clean:
 	rm -rf build

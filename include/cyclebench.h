@@ -23,13 +23,18 @@
  *	struct cb_result r;
  *	cb_measure(&b, NULL, &r);
  *	printf("%.2f cycles\n", r.cycles.median);
+ *	cb_print_results(stdout, &r, 1);	(or the whole table)
  *	cb_result_free(&r);
+ *
+ * Build with: cc prog.c $(pkg-config --cflags --libs cyclebench).
+ * docs/api.md walks through it; examples/ has two complete programs.
  */
 #ifndef CYCLEBENCH_H
 #define CYCLEBENCH_H
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #define CB_VERSION		"0.1.0"
 #define CB_SCHEMA_VERSION	1
@@ -94,7 +99,11 @@ enum cb_cpu_feature {
  */
 typedef void cb_body_fn(uint64_t iters, void *ctx);
 
-/* setup() returns 0, or CB_SETUP_SKIP / CB_SETUP_ERROR with a reason. */
+/*
+ * setup() runs in the measuring process before the body, with *ctx set to
+ * the benchmark's `arg'; what it leaves in *ctx is the body's ctx.  It
+ * returns 0, or CB_SETUP_SKIP / CB_SETUP_ERROR with a reason in why.
+ */
 #define CB_SETUP_SKIP	1
 #define CB_SETUP_ERROR	2
 typedef int cb_setup_fn(void **ctx, char *why, size_t whylen);
@@ -113,6 +122,11 @@ struct cb_result;
 /* Called in the measuring process after sampling, to add named figures. */
 typedef void cb_report_fn(void *ctx, struct cb_result *r);
 
+/*
+ * TSC time stamps for a cb_timed_fn, serialised as the engine's own are:
+ * begin waits for earlier instructions before reading, end waits for the
+ * timed ones to finish.
+ */
 uint64_t	 cb_tsc_begin(void);
 uint64_t	 cb_tsc_end(void);
 
@@ -195,6 +209,7 @@ void		 cb_options_default(struct cb_options *o);
  */
 enum cb_status	 cb_measure(const struct cb_bench *b, const struct cb_options *o,
 		    struct cb_result *r);
+/* Free the samples cb_measure() allocated in r (r itself is the caller's). */
 void		 cb_result_free(struct cb_result *r);
 
 /*
@@ -208,7 +223,30 @@ int		 cb_interrupted(void);
 const char	*cb_mode_name(enum cb_mode m);
 const char	*cb_status_name(enum cb_status s);
 const char	*cb_method_name(enum cb_cycle_method m);
-/* Comma-separated names of r->flags into buf; returns buf. */
+/*
+ * The names the table and the results files use ("latency", "ok",
+ * "calibrated", ...) and, for flags, comma-separated into buf (returns buf).
+ */
 const char	*cb_flags_string(unsigned flags, char *buf, size_t len);
+
+/*
+ * Print results as `cyclebench run' does: a header with the machine and
+ * how cycles are obtained, one row per result, then the legend.  The
+ * machine fingerprint is read on the first call of this or
+ * cb_write_json() and kept (it calibrates the clock: about 20 ms).  Not
+ * thread-safe.
+ */
+void		 cb_print_results(FILE *fp, const struct cb_result *r,
+		    size_t n);
+
+/*
+ * Save results as a `cyclebench run --json' file (docs/results-schema.md):
+ * the machine fingerprint, argv[0..argc-1] under "run" (argc 0: none), the
+ * time of the process's first cb_measure() as "started_at", every result
+ * with its raw samples.  Written atomically: on failure the file is left
+ * as it was.  Returns 0, or -1 with the reason in err.
+ */
+int		 cb_write_json(const char *path, const struct cb_result *r,
+		    size_t n, int argc, char **argv, char *err, size_t errlen);
 
 #endif /* CYCLEBENCH_H */

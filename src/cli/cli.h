@@ -9,6 +9,7 @@
 #define EXIT_USAGE		2	/* bad arguments or input */
 #define EXIT_OUTPUT		3	/* results could not be saved */
 
+int	cmd_asm(int argc, char **argv);
 int	cmd_compare(int argc, char **argv);
 int	cmd_impact(int argc, char **argv);
 int	cmd_info(int argc, char **argv);

@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "cli/cli.h"
+#include "cli/measure_opts.h"
 #include "cli/parse.h"
 #include "core/clock.h"
 #include "core/machine.h"
@@ -55,15 +56,11 @@ run_parse_args(int argc, char **argv, struct run_args *a)
 	static const struct option opts[] = {
 		{ "json", required_argument, NULL, 'j' },
 		{ "csv", required_argument, NULL, 'c' },
-		{ "quick", no_argument, NULL, 'q' },
-		{ "cpu", required_argument, NULL, 'p' },
-		{ "repetitions", required_argument, NULL, 'r' },
-		{ "timeout", required_argument, NULL, 't' },
+		CLI_MEASURE_OPTIONS,
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
-	long v;
-	int c;
+	int c, rc;
 
 	memset(a, 0, sizeof(*a));
 	cb_options_default(&a->opts);
@@ -78,28 +75,12 @@ run_parse_args(int argc, char **argv, struct run_args *a)
 			a->csv = optarg;
 			break;
 		case 'q':
-			a->opts.quick = 1;
-			break;
 		case 'p':
-			if (parse_long(optarg, 0, 65535, &v) != 0 ||
-			    !cpuset_allowed((int)v))
-				return (usage_error("run", "--cpu '%s' is not "
-				    "a CPU this process may use", optarg));
-			a->opts.cpu = (int)v;
-			break;
 		case 'r':
-			if (parse_long(optarg, 5, 100000, &v) != 0)
-				return (usage_error("run", "--repetitions "
-				    "takes a whole number from 5 to 100000, "
-				    "not '%s'", optarg));
-			a->opts.repetitions = (unsigned)v;
-			break;
 		case 't':
-			if (parse_double(optarg, 0.1, 86400,
-			    &a->opts.timeout) != 0)
-				return (usage_error("run", "--timeout takes "
-				    "seconds from 0.1 to 86400, not '%s'",
-				    optarg));
+			if ((rc = cli_measure_option("run", c, optarg,
+			    &a->opts)) != 0)
+				return (rc);
 			break;
 		case 'h':
 			fputs(run_help, stdout);

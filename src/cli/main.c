@@ -15,6 +15,7 @@ struct command {
 };
 
 static const struct command commands[] = {
+	{ "asm", cmd_asm, "measure instructions given as assembly text" },
 	{ "compare", cmd_compare, "runs side by side, real differences marked" },
 	{ "impact", cmd_impact, "count a command's kernel events and price them" },
 	{ "info", cmd_info, "print the machine fingerprint" },

@@ -2,7 +2,10 @@
  * cb_measure(): run one benchmark in a child process pinned to one CPU,
  * under a time limit, so that a crash, an illegal instruction or a hang
  * becomes an error row for that benchmark and the run goes on.  The child
- * sends its result back through a pipe; the parent owns the result.
+ * sends its result back through a pipe; the parent owns the result.  A
+ * benchmark whose setup registers a describer (core/isolate.h) has its
+ * faults caught in the child and sent as an error result saying which
+ * signal, what access and where, in its own terms.
  */
 #include <errno.h>
 #include <math.h>
@@ -22,6 +25,7 @@
 #include "core/clock.h"
 #include "os/cpuset.h"
 #include "core/engine.h"
+#include "core/isolate.h"
 #include "core/names.h"
 
 #define DEFAULT_REPETITIONS	101
@@ -178,6 +182,67 @@ read_until(int fd, void *buf, size_t len, double deadline)
 	return ((ssize_t)got);
 }
 
+/* The child's pipe and the describer its benchmark registered. */
+static struct {
+	int			 fd;
+	const struct cb_bench	*bench;
+	isolate_fault_fn	*describe;
+	void			*arg;
+} in_child = { .fd = -1 };
+
+static time_t first_measure;
+
+time_t
+isolate_first_measure(void)
+{
+	return (first_measure);
+}
+
+static void child_fault(const struct fault *f, void *arg);
+
+void
+isolate_on_fault(isolate_fault_fn *fn, void *arg)
+{
+	/* Outside a child a fault stays the caller's, as documented. */
+	if (in_child.fd < 0)
+		return;
+	in_child.describe = fn;
+	in_child.arg = arg;
+	if (fn != NULL)
+		fault_catch(child_fault, NULL);
+	else
+		fault_release();
+}
+
+/*
+ * snprintf is not on the async-signal-safe list, but this handler runs
+ * once, for a fault the benchmark raised synchronously, and never
+ * returns: formatting integers and strings into a static buffer takes no
+ * lock and allocates nothing, and write(2) and _exit(2) are safe.
+ */
+static void __attribute__((noreturn))
+child_fault(const struct fault *f, void *arg)
+{
+	static struct cb_result r;
+	const char *code;
+	size_t used;
+
+	(void)arg;
+	r.bench = in_child.bench;
+	r.status = CB_ERROR;
+	code = fault_code_name(f->sig, f->code);
+	used = (size_t)snprintf(r.reason, sizeof(r.reason),
+	    "crashed: %s%s%s%s: ", fault_signal_name(f->sig),
+	    code[0] ? " (" : "", code, code[0] ? ")" : "");
+	if (used >= sizeof(r.reason))
+		used = sizeof(r.reason) - 1;
+	in_child.describe(f, in_child.arg, r.reason + used,
+	    sizeof(r.reason) - used);
+	if (write_all(in_child.fd, &r, sizeof(r)) != 0)
+		_exit(3);
+	_exit(4);
+}
+
 static void
 child(int fd, const struct cb_bench *b, const struct cb_options *o)
 {
@@ -185,6 +250,8 @@ child(int fd, const struct cb_bench *b, const struct cb_options *o)
 	size_t n;
 
 	prctl(PR_SET_PDEATHSIG, SIGKILL);
+	in_child.fd = fd;
+	in_child.bench = b;
 	memset(&r, 0, sizeof(r));
 	measure_here(b, o, &r);
 	n = r.nsamples;
@@ -299,6 +366,8 @@ cb_measure(const struct cb_bench *b, const struct cb_options *opts,
 	size_t i, n;
 	char *p;
 
+	if (first_measure == 0)
+		first_measure = time(NULL);
 	if (opts != NULL)
 		o = *opts;
 	else

@@ -62,6 +62,19 @@ void	stats_bootstrap_ratio_ci(const double *x, size_t nx, const double *y,
 int	stats_linear_fit(const double *x, const double *y, size_t n,
 	    struct stats_fit *f);
 
+/*
+ * The Hodges-Lehmann estimate of the centre of d[0..n-1] (the median of
+ * the n(n+1)/2 Walsh averages (d[i] + d[j]) / 2, i <= j) and its 95%
+ * confidence interval from the Wilcoxon signed-rank distribution: exact
+ * up to STATS_SIGNED_RANK_EXACT values, the normal approximation beyond.
+ * For paired measurements d[i] = a[i] - b[i] it is the shift between a
+ * and b, robust to outliers and to a slow drift that moves both.
+ * Returns -1 (all NAN) when n < 6: no interval can reach 95%.
+ */
+#define STATS_SIGNED_RANK_EXACT	400
+int	stats_hodges_lehmann(const double *d, size_t n, double *est,
+	    double *lo, double *hi);
+
 /* A small, fast, seeded generator (xoshiro256** or similar). */
 struct stats_rng {
 	uint64_t s[4];

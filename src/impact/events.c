@@ -31,10 +31,14 @@ const struct impact_event impact_events[] = {
 	 * switch of a user task (the default since 4.6; the lazy mode, and
 	 * with it seed 003's device-not-available traps, has since been
 	 * removed), so a context switch makes at most one FPU switch: the
-	 * count is an upper bound, hence only on request.
+	 * count is an upper bound, hence only on request.  Priced as seed
+	 * 003's fxsave; fxrstor of live x87 state, in its 64-bit form; the
+	 * kernel's own xsaves is privileged, fpu/xsaveopt is its nearest
+	 * user-mode relative.
 	 */
 	{ "fpu-switch", "FPU state switches", IMPACT_CTXSW,
-	    BENCH("fpu/fxsave-fxrstor"), IMPACT_EVENT_ON_REQUEST,
+	    BENCH("fpu/fxsave64", { "state", "ones" }),
+	    IMPACT_EVENT_ON_REQUEST,
 	    "at most one per context switch: an upper bound" },
 };
 

@@ -15,19 +15,9 @@
 #include <string.h>
 
 #include "core/stats.h"
+#include "near.h"
 
 #define NELEM(a)	(sizeof(a) / sizeof((a)[0]))
-
-/* cmocka's assert_float_equal goes through float: too coarse here. */
-#define assert_near(a, b, tol) do {					\
-	double got_ = (a), want_ = (b);					\
-									\
-	if (!(fabs(got_ - want_) <= (tol))) {				\
-		print_error("%s = %.17g, expected %.17g (tol %g)\n",	\
-		    #a, got_, want_, (double)(tol));			\
-		fail();							\
-	}								\
-} while (0)
 
 /* Bitwise-equal doubles (both NaN counts as equal). */
 #define assert_same(a, b) do {						\

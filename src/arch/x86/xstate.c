@@ -12,6 +12,13 @@
 
 static uint8_t *area;
 
+/* An i386 build without SSE uses no vector register and may name none. */
+#ifdef __SSE__
+#define CLOBBERS_XMM7	"xmm7"
+#else
+#define CLOBBERS_XMM7
+#endif
+
 /* A 64-byte aligned area as large as XCR0's components need, or NULL. */
 static uint8_t *
 xsave_area(void)
@@ -56,7 +63,7 @@ void
 arch_xstate_dirty_avx(void)
 {
 	__asm__ volatile("vcmpps $0x0f, %%ymm7, %%ymm7, %%ymm7" : : :
-	    "xmm7");
+	    CLOBBERS_XMM7);
 }
 
 /*

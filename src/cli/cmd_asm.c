@@ -1,0 +1,438 @@
+/*
+ * cyclebench asm: measure a few instructions given on the command line
+ * (or in a file) with the same engine, isolation and reports as `run',
+ * alone or against a second snippet.
+ */
+#include <sys/stat.h>
+
+#include <errno.h>
+#include <fcntl.h>
+#include <getopt.h>
+#include <libgen.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli/cli.h"
+#include "cli/measure_opts.h"
+#include "core/ab.h"
+#include "snippet/snippet.h"
+
+#define DEFAULT_ROUNDS	10
+
+static const char asm_help[] =
+"usage: cyclebench asm [options] 'SNIPPET'\n"
+"       cyclebench asm [options] --file BODY.s\n"
+"       cyclebench asm [options] 'SNIPPET' --vs 'OTHER'\n"
+"\n"
+"Assembles SNIPPET with GNU as (AT&T syntax; Intel with --intel), puts\n"
+"--unroll copies of it back to back in a loop and measures that loop with\n"
+"the engine `run' uses.  Statements are separated by ';' or newlines.\n"
+"Cycles are per copy of the snippet.\n"
+"\n"
+"The snippet runs with:\n"
+"  %r14       1 MiB of zeroed, page-aligned scratch memory; the pages\n"
+"             just outside it are inaccessible, so an overrun is reported\n"
+"  %r15       %r14 + 0x80800: the second half, offset by half a page so\n"
+"             loads through one do not 4K-alias stores through the other\n"
+"  %rsp       a 1 MiB stack of its own, reset to where --init left it at\n"
+"             the top of every loop iteration\n"
+"  every other general register is zero before --init runs; all\n"
+"  registers, vector and x87 included, are the snippet's to change, and\n"
+"  the ABI's callee-saved state is restored afterwards.  The scratch\n"
+"  memory keeps what the snippet stores there from one loop to the next.\n"
+"A snippet may not call or jump to symbols or refer to data outside the\n"
+"scratch area (it runs from copies at an address chosen at run time).\n"
+"\n"
+"Throughput or latency: the copies run one after the other, and what\n"
+"ties one to the next is what the snippet reads and writes; the tool\n"
+"cannot build a chain for you.\n"
+"  (default)   throughput: write copies that do not depend on each other.\n"
+"              Beware: 'add %rax,%rbx' is not such a snippet; every add\n"
+"              waits for the last %rbx, so it measures add's latency.\n"
+"  --latency   the snippet's output must feed its own input, so each copy\n"
+"              waits for the one before it:\n"
+"                cyclebench asm --latency 'imul %rax,%rax'\n"
+"                cyclebench asm --latency --init 'mov %r14,(%r14)' \\\n"
+"                    'mov (%r14),%r14'          # load-to-use latency\n"
+"              The flag labels the result; the chain is what you write.\n"
+"\n"
+"  --intel             Intel syntax without register prefixes\n"
+"  --init SNIPPET      run once before each timed loop (set up registers\n"
+"                      or memory); not timed\n"
+"  --file FILE         read SNIPPET from FILE\n"
+"  --init-file FILE    read the --init snippet from FILE\n"
+"  --vs SNIPPET        measure it as B against the first snippet as A, in\n"
+"                      interleaved rounds, and say whether they differ\n"
+"  --vs-file FILE      read B from FILE\n"
+"  --rounds N          A/B rounds, 6 to 400 (default 10)\n"
+"  --unroll N          copies per loop iteration, 1 to 100000 (default:\n"
+"                      enough for about 100 instructions)\n"
+"  --json FILE         save the results, with raw samples, as JSON\n"
+"  --quick, --cpu N, --repetitions N, --timeout SECONDS: as for run\n"
+"\n"
+"Exit status: 0 measured, 1 the snippet faulted or timed out, 2 bad input\n"
+"(including a snippet that does not assemble), 3 results not saved.\n"
+"cyclebench-asm(1) and docs/asm.md have the rest.\n";
+
+/* One snippet's text, from the command line or a file. */
+struct source {
+	const char	*text;
+	size_t		 len;
+	const char	*label;		/* "snippet", "init", "vs" or the file */
+	char		*owned;		/* text read from a file */
+};
+
+struct asm_args {
+	struct source	 body, init, vs;
+	const char	*json;
+	int		 intel;
+	enum cb_mode	 mode;
+	unsigned	 unroll, rounds;
+	struct cb_options opts;
+};
+
+static int
+read_source(const char *path, struct source *s)
+{
+	struct stat st;
+	ssize_t n;
+	size_t got = 0;
+	int fd;
+
+	if ((fd = open(path, O_RDONLY)) < 0 || fstat(fd, &st) != 0) {
+		fprintf(stderr, "cyclebench: cannot read '%s': %s\n", path,
+		    strerror(errno));
+		if (fd >= 0)
+			close(fd);
+		return (EXIT_USAGE);
+	}
+	if (!S_ISREG(st.st_mode) || st.st_size > SNIPPET_MAX_SOURCE) {
+		fprintf(stderr, "cyclebench: '%s' is %s; a snippet file is a "
+		    "regular file of at most %d bytes\n", path,
+		    S_ISDIR(st.st_mode) ? "a directory" : S_ISREG(st.st_mode) ?
+		    "too large" : "not a regular file", SNIPPET_MAX_SOURCE);
+		close(fd);
+		return (EXIT_USAGE);
+	}
+	if ((s->owned = malloc((size_t)st.st_size + 1)) == NULL) {
+		close(fd);
+		fprintf(stderr, "cyclebench: out of memory\n");
+		return (EXIT_USAGE);
+	}
+	while (got < (size_t)st.st_size && ((n = read(fd, s->owned + got,
+	    (size_t)st.st_size - got)) > 0 || (n < 0 && errno == EINTR)))
+		if (n > 0)
+			got += (size_t)n;
+	close(fd);
+	s->text = s->owned;
+	s->len = got;
+	s->label = path;
+	return (0);
+}
+
+static int
+set_text(struct source *s, const char *text, const char *label,
+    const char *opt)
+{
+	if (s->text != NULL)
+		return (usage_error("asm", "%s given twice", opt));
+	s->text = text;
+	s->len = strlen(text);
+	s->label = label;
+	return (0);
+}
+
+static int
+set_file(struct source *s, const char *path, const char *opt)
+{
+	if (s->text != NULL)
+		return (usage_error("asm", "%s given twice", opt));
+	return (read_source(path, s));
+}
+
+static int
+parse_args(int argc, char **argv, struct asm_args *a)
+{
+	static const struct option opts[] = {
+		{ "latency", no_argument, NULL, 'L' },
+		{ "intel", no_argument, NULL, 'I' },
+		{ "init", required_argument, NULL, 'i' },
+		{ "init-file", required_argument, NULL, 'n' },
+		{ "file", required_argument, NULL, 'f' },
+		{ "vs", required_argument, NULL, 'v' },
+		{ "vs-file", required_argument, NULL, 'V' },
+		{ "rounds", required_argument, NULL, 'R' },
+		{ "unroll", required_argument, NULL, 'u' },
+		{ "json", required_argument, NULL, 'j' },
+		CLI_MEASURE_OPTIONS,
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 }
+	};
+	long v;
+	int c, rc = 0;
+
+	a->mode = CB_THROUGHPUT;
+	a->rounds = DEFAULT_ROUNDS;
+	cb_options_default(&a->opts);
+	opterr = 0;
+	optind = 1;
+	/* GNU getopt permutes: the snippet may come before --vs and the rest. */
+	while (rc == 0 && (c = getopt_long(argc, argv, ":h", opts, NULL)) !=
+	    -1) {
+		switch (c) {
+		case 'L':
+			a->mode = CB_LATENCY;
+			break;
+		case 'I':
+			a->intel = 1;
+			break;
+		case 'i':
+			rc = set_text(&a->init, optarg, "init", "--init");
+			break;
+		case 'n':
+			rc = set_file(&a->init, optarg, "--init");
+			break;
+		case 'f':
+			rc = set_file(&a->body, optarg, "the snippet");
+			break;
+		case 'v':
+			rc = set_text(&a->vs, optarg, "vs", "--vs");
+			break;
+		case 'V':
+			rc = set_file(&a->vs, optarg, "--vs");
+			break;
+		case 'R':
+			if (parse_long(optarg, AB_MIN_ROUNDS, AB_MAX_ROUNDS,
+			    &v) != 0)
+				return (usage_error("asm", "--rounds takes a "
+				    "whole number from %d to %d, not '%s'",
+				    AB_MIN_ROUNDS, AB_MAX_ROUNDS, optarg));
+			a->rounds = (unsigned)v;
+			break;
+		case 'u':
+			if (parse_long(optarg, 1, SNIPPET_MAX_UNROLL, &v) != 0)
+				return (usage_error("asm", "--unroll takes a "
+				    "whole number from 1 to %d, not '%s'",
+				    SNIPPET_MAX_UNROLL, optarg));
+			a->unroll = (unsigned)v;
+			break;
+		case 'j':
+			a->json = optarg;
+			break;
+		case 'h':
+			fputs(asm_help, stdout);
+			return (-1);
+		case ':':
+			return (usage_error("asm", "option '%s' needs a value",
+			    argv[optind - 1]));
+		case '?':
+			return (usage_error("asm", "unknown option '%s'",
+			    argv[optind - 1]));
+		default:
+			rc = cli_measure_option("asm", c, optarg, &a->opts);
+			rc = rc > 0 ? rc : 0;
+		}
+	}
+	if (rc != 0)
+		return (rc);
+	if (optind < argc)
+		rc = set_text(&a->body, argv[optind++], "snippet",
+		    "the snippet");
+	if (rc != 0)
+		return (rc);
+	if (optind < argc)
+		return (usage_error("asm", "one snippet at a time: quote it "
+		    "whole, with ';' between statements ('%s' is extra)",
+		    argv[optind]));
+	if (a->body.text == NULL)
+		return (usage_error("asm", "no snippet: give one, quoted, or "
+		    "--file FILE"));
+	if (a->json != NULL && a->json[0] == '\0')
+		return (usage_error("asm", "--json needs a file name"));
+	if (a->json != NULL && check_writable(a->json) != 0)
+		return (EXIT_USAGE);
+	return (0);
+}
+
+/* Its title: a file by its name, text on one line. */
+static void
+title_of(const struct source *s, char *buf, size_t len)
+{
+	char *copy;
+
+	if (s->owned == NULL) {
+		snippet_title(s->text, s->len, buf, len);
+		return;
+	}
+	copy = strdup(s->label);
+	snprintf(buf, len, "%s", copy != NULL ? basename(copy) : s->label);
+	free(copy);
+}
+
+static struct snippet *
+prepare(const struct asm_args *a, const struct source *body)
+{
+	struct snippet_spec spec;
+	struct snippet *s;
+	char title[64], err[4096], warn[4096];
+
+	title_of(body, title, sizeof(title));
+	memset(&spec, 0, sizeof(spec));
+	spec.title = title;
+	spec.body = body->text;
+	spec.body_len = body->len;
+	spec.body_label = body->label;
+	spec.init = a->init.text;
+	spec.init_len = a->init.len;
+	spec.init_label = a->init.label;
+	spec.intel = a->intel;
+	spec.unroll = a->unroll;
+	spec.mode = a->mode;
+	if (snippet_prepare(&spec, &s, err, sizeof(err), warn,
+	    sizeof(warn)) != 0) {
+		fprintf(stderr, "cyclebench: %s\n", err);
+		return (NULL);
+	}
+	if (warn[0] != '\0')
+		fprintf(stderr, "cyclebench: %s\n", warn);
+	return (s);
+}
+
+static const char *
+plural(size_t n, const char *one, const char *many)
+{
+	return (n == 1 ? one : many);
+}
+
+/* What was run, so the number can be read for what it is. */
+static void
+describe(const char *who, const struct snippet *s)
+{
+	printf("%s%s: %zu %s", who, s->bench.name, s->body.len,
+	    plural(s->body.len, "byte", "bytes"));
+	if (s->body.ninsns > 0)
+		printf(", %zu %s", s->body.ninsns,
+		    plural(s->body.ninsns, "instruction", "instructions"));
+	printf(", %u %s per loop iteration", s->unroll,
+	    plural(s->unroll, "copy", "copies"));
+	if (s->init.len > 0)
+		printf("; init %zu %s", s->init.len,
+		    plural(s->init.len, "byte", "bytes"));
+	printf("\n");
+}
+
+static void
+progress(unsigned done, unsigned total, void *arg)
+{
+	(void)arg;
+	fprintf(stderr, "\r\033[K[%u/%u] interleaved A/B measurements",
+	    done, total);
+	if (done == total)
+		fprintf(stderr, "\r\033[K");
+	fflush(stderr);
+}
+
+static int
+save(const char *path, const struct cb_result *r, size_t n, int argc,
+    char **argv)
+{
+	char err[512];
+
+	if (path == NULL || cb_write_json(path, r, n, argc, argv, err,
+	    sizeof(err)) == 0)
+		return (0);
+	fprintf(stderr, "cyclebench: %s\n", err);
+	return (EXIT_OUTPUT);
+}
+
+static int
+run_one(const struct asm_args *a, struct snippet *s, int argc, char **argv)
+{
+	struct cb_result r;
+	int status, rc;
+
+	status = cb_measure(&s->bench, &a->opts, &r) == CB_ERROR ?
+	    EXIT_BENCH_ERROR : 0;
+	cb_print_results(stdout, &r, 1);
+	describe("\n", s);
+	fflush(stdout);
+	if ((rc = save(a->json, &r, 1, argc, argv)) != 0)
+		status = rc;
+	cb_result_free(&r);
+	return (status);
+}
+
+static int
+run_vs(const struct asm_args *a, struct snippet *sa, struct snippet *sb,
+    int argc, char **argv)
+{
+	struct cb_result both[2];
+	struct ab r;
+	char verdict[512];
+	int status = 0, rc;
+
+	if (ab_measure(&sa->bench, &sb->bench, &a->opts, a->rounds, &r,
+	    isatty(STDERR_FILENO) ? progress : NULL, NULL) != 0)
+		status = EXIT_BENCH_ERROR;
+	else {
+		cb_result_extra(&r.a, "rounds", r.rounds);
+		cb_result_extra(&r.a, "minus_b", r.shift);
+		cb_result_extra(&r.a, "minus_b_ci95_low", r.lo);
+		cb_result_extra(&r.a, "minus_b_ci95_high", r.hi);
+	}
+	both[0] = r.a;
+	both[1] = r.b;
+	cb_print_results(stdout, both, 2);
+	describe("\nA = ", sa);
+	describe("B = ", sb);
+	if (status == 0) {
+		ab_verdict(&r, verdict, sizeof(verdict));
+		printf("\n%s\n", verdict);
+		printf("(Hodges-Lehmann shift of the per-round median "
+		    "differences, Wilcoxon signed-rank\ninterval; rows above "
+		    "pool every round's samples.)\n");
+	}
+	fflush(stdout);
+	if ((rc = save(a->json, both, 2, argc, argv)) != 0)
+		status = rc;
+	ab_free(&r);
+	return (status);
+}
+
+int
+cmd_asm(int argc, char **argv)
+{
+	struct asm_args a;
+	struct snippet *sa = NULL, *sb = NULL;
+	char **typed;
+	int rc;
+
+	memset(&a, 0, sizeof(a));
+	/* getopt_long permutes argv; the results keep it as it was typed. */
+	if ((typed = calloc((size_t)argc + 2, sizeof(char *))) == NULL) {
+		fprintf(stderr, "cyclebench: out of memory\n");
+		return (EXIT_BENCH_ERROR);
+	}
+	typed[0] = "cyclebench";
+	memcpy(typed + 1, argv, (size_t)argc * sizeof(char *));
+	if ((rc = parse_args(argc, argv, &a)) != 0) {
+		rc = rc < 0 ? 0 : rc;
+		goto out;
+	}
+	rc = EXIT_USAGE;
+	if ((sa = prepare(&a, &a.body)) == NULL ||
+	    (a.vs.text != NULL && (sb = prepare(&a, &a.vs)) == NULL))
+		goto out;
+	rc = sb != NULL ? run_vs(&a, sa, sb, argc + 1, typed) :
+	    run_one(&a, sa, argc + 1, typed);
+out:
+	free(typed);
+	snippet_free(sa);
+	snippet_free(sb);
+	free(a.body.owned);
+	free(a.init.owned);
+	free(a.vs.owned);
+	return (rc);
+}

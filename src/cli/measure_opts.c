@@ -1,0 +1,42 @@
+/*
+ * The engine's options as every measuring command (run, asm) accepts and
+ * checks them.
+ */
+#include <stdio.h>
+
+#include "cyclebench.h"
+#include "cli/cli.h"
+#include "cli/measure_opts.h"
+#include "os/cpuset.h"
+
+int
+cli_measure_option(const char *cmd, int c, const char *arg,
+    struct cb_options *o)
+{
+	long v;
+
+	switch (c) {
+	case 'q':
+		o->quick = 1;
+		return (0);
+	case 'p':
+		if (parse_long(arg, 0, 65535, &v) != 0 ||
+		    !cpuset_allowed((int)v))
+			return (usage_error(cmd, "--cpu '%s' is not a CPU this "
+			    "process may use", arg));
+		o->cpu = (int)v;
+		return (0);
+	case 'r':
+		if (parse_long(arg, 5, 100000, &v) != 0)
+			return (usage_error(cmd, "--repetitions takes a whole "
+			    "number from 5 to 100000, not '%s'", arg));
+		o->repetitions = (unsigned)v;
+		return (0);
+	case 't':
+		if (parse_double(arg, 0.1, 86400, &o->timeout) != 0)
+			return (usage_error(cmd, "--timeout takes seconds from "
+			    "0.1 to 86400, not '%s'", arg));
+		return (0);
+	}
+	return (-1);
+}

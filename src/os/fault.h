@@ -1,0 +1,42 @@
+/*
+ * Synchronous faults (SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGTRAP) caught in
+ * the process that raised them, so a measuring child can say what went
+ * wrong, and where, before it dies.  Each OS provides these.
+ */
+#ifndef CB_OS_FAULT_H
+#define CB_OS_FAULT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+struct fault {
+	int		 sig;
+	int		 code;		/* si_code */
+	uintptr_t	 addr;		/* si_addr: the address that faulted */
+	uintptr_t	 pc;		/* the faulting instruction */
+	int		 write;		/* page fault on a write: 1, read: 0,
+					   unknown or not a page fault: -1 */
+};
+
+/*
+ * Called on an alternate stack with the faulting thread stopped; it must
+ * not return.  Only async-signal-safe work belongs here.
+ */
+typedef void fault_fn(const struct fault *f, void *arg);
+
+/* Route the faults above in this process to fn; -1 with errno on failure. */
+int		 fault_catch(fault_fn *fn, void *arg);
+
+/* Give the faults above their default action again. */
+void		 fault_release(void);
+
+/* "SIGSEGV" for SIGSEGV; "signal" for one not caught here. */
+const char	*fault_signal_name(int sig);
+
+/* What si_code says, e.g. "address not mapped", or "" when nothing useful. */
+const char	*fault_code_name(int sig, int code);
+
+/* "write to", "read of" or "access to", as f->write says. */
+const char	*fault_access(const struct fault *f);
+
+#endif

@@ -1,0 +1,55 @@
+/*
+ * The public face of the reports: what a program built on the library
+ * needs to print and save results exactly as the cyclebench command does,
+ * with the same machine fingerprint.
+ */
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+
+#include "cyclebench.h"
+#include "core/clock.h"
+#include "core/isolate.h"
+#include "core/machine.h"
+#include "report/report.h"
+
+static const struct machine *
+fingerprint(void)
+{
+	static struct machine m;
+	static int done;
+
+	if (!done) {
+		machine_read(&m, "");
+		clock_describe(&m);
+		done = 1;
+	}
+	return (&m);
+}
+
+void
+cb_print_results(FILE *fp, const struct cb_result *r, size_t n)
+{
+	report_table(fp, fingerprint(), r, n);
+}
+
+int
+cb_write_json(const char *path, const struct cb_result *r, size_t n,
+    int argc, char **argv, char *err, size_t errlen)
+{
+	struct run_info run;
+	struct tm tm;
+	time_t t;
+
+	memset(&run, 0, sizeof(run));
+	t = isolate_first_measure();
+	if (t == 0)
+		t = time(NULL);
+	gmtime_r(&t, &tm);
+	strftime(run.started_at, sizeof(run.started_at), "%Y-%m-%dT%H:%M:%SZ",
+	    &tm);
+	run.argc = argv != NULL ? argc : 0;
+	run.argv = argv;
+	return (report_json_write(path, fingerprint(), &run, r, n, err,
+	    errlen));
+}

@@ -1,0 +1,453 @@
+/*
+ * Running the GNU assembler and objdump on a snippet.  Both run in a
+ * child with limits on CPU time, file size and memory, so a `.rept
+ * 1000000000' or a `.fill' of a gigabyte ends in a message rather than a
+ * hang or a full disk.  Their files live in a private temporary directory
+ * removed before returning.
+ */
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+
+#include <ctype.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "snippet/assemble.h"
+#include "snippet/elf.h"
+
+#define TOOL_MAX_FILE	(64L << 20)	/* bytes a tool may write */
+#define TOOL_MAX_MEMORY	(1L << 30)	/* address space a tool may use */
+#define OBJ_MAX		(SNIPPET_MAX_CODE + (1 << 20))	/* bytes read */
+#define MESSAGE_LINES	20		/* assembler messages shown */
+
+struct workdir {
+	char	dir[PATH_MAX - 16];	/* room for the file names below */
+	char	src[PATH_MAX], obj[PATH_MAX], out[PATH_MAX], msg[PATH_MAX];
+};
+
+static int
+workdir_make(struct workdir *w, char *err, size_t errlen)
+{
+	const char *tmp = getenv("TMPDIR");
+
+	if (tmp == NULL || tmp[0] == '\0')
+		tmp = "/tmp";
+	snprintf(w->dir, sizeof(w->dir), "%s/cyclebench-asm.XXXXXX", tmp);
+	if (mkdtemp(w->dir) == NULL) {
+		snprintf(err, errlen, "cannot make a temporary directory in "
+		    "%s: %s", tmp, strerror(errno));
+		return (-1);
+	}
+	snprintf(w->src, sizeof(w->src), "%s/snippet.s", w->dir);
+	snprintf(w->obj, sizeof(w->obj), "%s/snippet.o", w->dir);
+	snprintf(w->out, sizeof(w->out), "%s/stdout", w->dir);
+	snprintf(w->msg, sizeof(w->msg), "%s/stderr", w->dir);
+	return (0);
+}
+
+static void
+workdir_remove(struct workdir *w)
+{
+	unlink(w->src);
+	unlink(w->obj);
+	unlink(w->out);
+	unlink(w->msg);
+	rmdir(w->dir);
+}
+
+static int
+write_all(int fd, const char *data, size_t len)
+{
+	ssize_t n;
+
+	while (len > 0) {
+		n = write(fd, data, len);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			return (-1);
+		data += n;
+		len -= (size_t)n;
+	}
+	return (0);
+}
+
+/* data[0..len-1], then a newline if it does not end with one. */
+static int
+write_source(const char *path, const char *data, size_t len)
+{
+	int fd, rc;
+
+	if ((fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0600)) < 0)
+		return (-1);
+	rc = write_all(fd, data, len);
+	/* A last line without its newline draws a warning from as. */
+	if (rc == 0 && len > 0 && data[len - 1] != '\n')
+		rc = write_all(fd, "\n", 1);
+	if (close(fd) != 0)
+		rc = -1;
+	return (rc);
+}
+
+/* Up to max bytes of path, NUL-terminated, in a new buffer; *len its size. */
+static char *
+read_file(const char *path, size_t max, size_t *len)
+{
+	char *buf;
+	ssize_t n;
+	size_t got = 0;
+	int fd;
+
+	if ((fd = open(path, O_RDONLY)) < 0)
+		return (NULL);
+	if ((buf = malloc(max + 1)) == NULL) {
+		close(fd);
+		return (NULL);
+	}
+	while (got < max && ((n = read(fd, buf + got, max - got)) > 0 ||
+	    (n < 0 && errno == EINTR)))
+		if (n > 0)
+			got += (size_t)n;
+	close(fd);
+	buf[got] = '\0';
+	*len = got;
+	return (buf);
+}
+
+static void
+limit(int resource, rlim_t value)
+{
+	struct rlimit rl = { value, value };
+
+	setrlimit(resource, &rl);
+}
+
+static void __attribute__((noreturn))
+exec_tool(char *const argv[], const char *in, const char *out,
+    const char *msg, int report)
+{
+	int fd, e;
+
+	if ((fd = open(in != NULL ? in : "/dev/null", O_RDONLY)) < 0 ||
+	    dup2(fd, 0) < 0 ||
+	    (fd = open(out, O_WRONLY | O_CREAT | O_TRUNC, 0600)) < 0 ||
+	    dup2(fd, 1) < 0 ||
+	    (fd = open(msg, O_WRONLY | O_CREAT | O_TRUNC, 0600)) < 0 ||
+	    dup2(fd, 2) < 0)
+		_exit(127);
+	limit(RLIMIT_CPU, SNIPPET_TOOL_SECONDS);
+	limit(RLIMIT_FSIZE, TOOL_MAX_FILE);
+	limit(RLIMIT_AS, TOOL_MAX_MEMORY);
+	execvp(argv[0], argv);
+	e = errno;
+	if (write(report, &e, sizeof(e)) < 0)
+		_exit(127);
+	_exit(127);
+}
+
+/*
+ * Run argv[0] with stdin from `in' (NULL: /dev/null), stdout and stderr
+ * to files.  Returns its wait status, or -1 with the reason in err when it
+ * could not be started.  A close-on-exec pipe carries exec's errno back.
+ */
+static int
+run_tool(char *const argv[], const char *in, const char *out,
+    const char *msg, char *err, size_t errlen)
+{
+	pid_t pid;
+	int fds[2], status, e = 0;
+	ssize_t n;
+
+	if (pipe2(fds, O_CLOEXEC) != 0) {
+		snprintf(err, errlen, "pipe: %s", strerror(errno));
+		return (-1);
+	}
+	fflush(NULL);
+	if ((pid = fork()) < 0) {
+		snprintf(err, errlen, "fork: %s", strerror(errno));
+		close(fds[0]);
+		close(fds[1]);
+		return (-1);
+	}
+	if (pid == 0) {
+		close(fds[0]);
+		exec_tool(argv, in, out, msg, fds[1]);
+	}
+	close(fds[1]);
+	while ((n = read(fds[0], &e, sizeof(e))) < 0 && errno == EINTR)
+		;
+	close(fds[0]);
+	while (waitpid(pid, &status, 0) < 0)
+		if (errno != EINTR) {
+			snprintf(err, errlen, "waitpid: %s", strerror(errno));
+			return (-1);
+		}
+	if (n == (ssize_t)sizeof(e)) {
+		snprintf(err, errlen, "cannot run '%s': %s (it comes with "
+		    "GNU binutils)", argv[0], strerror(e));
+		return (-1);
+	}
+	return (status);
+}
+
+/* Why a tool that did not exit 0 stopped, when a limit stopped it. */
+static int
+limit_hit(const char *tool, int status, char *err, size_t errlen)
+{
+	if (!WIFSIGNALED(status))
+		return (0);
+	switch (WTERMSIG(status)) {
+	case SIGXCPU:
+	case SIGKILL:
+		snprintf(err, errlen, "%s was stopped after %d s of CPU time "
+		    "(a huge .rept or .fill?)", tool, SNIPPET_TOOL_SECONDS);
+		break;
+	case SIGXFSZ:
+		snprintf(err, errlen, "%s's output passed %ld MiB (a huge "
+		    ".fill or .space?)", tool, TOOL_MAX_FILE >> 20);
+		break;
+	default:
+		snprintf(err, errlen, "%s was killed by signal %d", tool,
+		    WTERMSIG(status));
+	}
+	return (1);
+}
+
+/*
+ * The assembler's messages as the user should read them: its name for
+ * the input ("{standard input}") replaced by the label, the "Assembler
+ * messages:" header dropped, at most MESSAGE_LINES lines.
+ */
+static void
+format_messages(const char *msg, const char *label, char *out, size_t len)
+{
+	static const char stdin_name[] = "{standard input}";
+	const char *line, *nl;
+	size_t used = 0, lines = 0, more = 0;
+	int n;
+
+	out[0] = '\0';
+	for (line = msg; *line != '\0'; line = nl + (*nl != '\0')) {
+		nl = strchr(line, '\n');
+		if (nl == NULL)
+			nl = line + strlen(line);
+		if (nl == line || (strstr(line, "Assembler messages:") !=
+		    NULL && strstr(line, "Assembler messages:") < nl))
+			continue;
+		if (lines == MESSAGE_LINES) {
+			more++;
+			continue;
+		}
+		if (strncmp(line, stdin_name, sizeof(stdin_name) - 1) == 0) {
+			n = snprintf(out + used, len - used, "%s%.*s\n", label,
+			    (int)(nl - line - (sizeof(stdin_name) - 1)),
+			    line + sizeof(stdin_name) - 1);
+		} else
+			n = snprintf(out + used, len - used, "%.*s\n",
+			    (int)(nl - line), line);
+		if (n < 0 || (size_t)n >= len - used)
+			return;
+		used += (size_t)n;
+		lines++;
+	}
+	if (more > 0)
+		snprintf(out + used, len - used, "(%zu more lines)\n", more);
+	/* The caller prints its own newline. */
+	if (used > 0 && more == 0 && out[used - 1] == '\n')
+		out[used - 1] = '\0';
+}
+
+static int
+run_as(const struct workdir *w, const char *label, int intel, char *err,
+    size_t errlen, char *warn, size_t warnlen)
+{
+	char *argv[] = { "as", "--64", "-o", (char *)w->obj, "-", NULL,
+	    NULL, NULL };
+	char *msg;
+	size_t len;
+	int status;
+
+	if (intel) {
+		argv[5] = "-msyntax=intel";
+		argv[6] = "-mnaked-reg";
+	}
+	if ((status = run_tool(argv, w->src, w->out, w->msg, err,
+	    errlen)) < 0)
+		return (-1);
+	if (!(WIFEXITED(status) && WEXITSTATUS(status) == 0) &&
+	    limit_hit("the assembler", status, err, errlen))
+		return (-1);
+	msg = read_file(w->msg, 64 * 1024, &len);
+	if (WIFEXITED(status) && WEXITSTATUS(status) == 0) {
+		if (msg != NULL)
+			format_messages(msg, label, warn, warnlen);
+		free(msg);
+		return (0);
+	}
+	if (msg != NULL && len > 0)
+		format_messages(msg, label, err, errlen);
+	else
+		snprintf(err, errlen, "the assembler failed (exit status %d) "
+		    "without a message", WEXITSTATUS(status));
+	free(msg);
+	return (-1);
+}
+
+/* "mov    $0x1,%rcx   # comment" as "mov $0x1,%rcx # comment". */
+static void
+squeeze(const char *in, char *out, size_t len)
+{
+	size_t n = 0;
+	int space = 0;
+
+	for (; *in != '\0' && *in != '\n' && n + 1 < len; in++) {
+		if (isspace((unsigned char)*in)) {
+			space = n > 0;
+			continue;
+		}
+		if (space && n + 2 < len)
+			out[n++] = ' ';
+		space = 0;
+		out[n++] = *in;
+	}
+	out[n] = '\0';
+}
+
+/*
+ * objdump's listing, one "   offset:\tinstruction" line per instruction.
+ * Without objdump the snippet still runs; a fault is then reported by
+ * offset alone and the default unroll counts bytes, so failure here is
+ * not an error.
+ */
+static void
+disassemble(const struct workdir *w, int intel, struct snippet_code *c)
+{
+	char *argv[] = { "objdump", "-d", "-z", "--no-show-raw-insn",
+	    (char *)w->obj, NULL, NULL, NULL };
+	char err[256], *list, *line, *next, *p;
+	size_t len, cap, n = 0;
+	unsigned long off;
+	int status;
+
+	if (intel) {
+		argv[4] = "-M";
+		argv[5] = "intel";
+		argv[6] = (char *)w->obj;
+	}
+	status = run_tool(argv, NULL, w->out, w->msg, err, sizeof(err));
+	if (status < 0 || !WIFEXITED(status) || WEXITSTATUS(status) != 0)
+		return;
+	if ((list = read_file(w->out, 32L << 20, &len)) == NULL)
+		return;
+	cap = c->len;
+	if ((c->insns = calloc(cap ? cap : 1, sizeof(*c->insns))) == NULL) {
+		free(list);
+		return;
+	}
+	for (line = list; *line != '\0'; line = next) {
+		next = strchr(line, '\n');
+		if (next != NULL)
+			*next++ = '\0';
+		else
+			next = line + strlen(line);
+		off = strtoul(line, &p, 16);
+		if (p == line || p[0] != ':' || p[1] != '\t' || off >= c->len ||
+		    n >= cap)
+			continue;
+		c->insns[n].offset = (uint32_t)off;
+		squeeze(p + 2, c->insns[n++].text, SNIPPET_INSN_TEXT);
+	}
+	c->ninsns = n;
+	free(list);
+}
+
+int
+snippet_assemble(const char *src, size_t len, const char *label, int intel,
+    struct snippet_code *c, char *err, size_t errlen, char *warn,
+    size_t warnlen)
+{
+	struct workdir w;
+	const uint8_t *text;
+	uint8_t *obj = NULL;
+	size_t objlen, textlen;
+	int rc = -1;
+
+	memset(c, 0, sizeof(*c));
+	warn[0] = '\0';
+	if (len > SNIPPET_MAX_SOURCE) {
+		snprintf(err, errlen, "%s is %zu bytes of assembly; the limit "
+		    "is %d", label, len, SNIPPET_MAX_SOURCE);
+		return (-1);
+	}
+	if (memchr(src, '\0', len) != NULL) {
+		snprintf(err, errlen, "%s holds a NUL byte: not assembly text",
+		    label);
+		return (-1);
+	}
+	if (workdir_make(&w, err, errlen) != 0)
+		return (-1);
+	if (write_source(w.src, src, len) != 0) {
+		snprintf(err, errlen, "cannot write %s: %s", w.src,
+		    strerror(errno));
+		goto out;
+	}
+	if (run_as(&w, label, intel, err, errlen, warn, warnlen) != 0)
+		goto out;
+	if ((obj = (uint8_t *)read_file(w.obj, OBJ_MAX, &objlen)) == NULL) {
+		snprintf(err, errlen, "cannot read the assembler's output: %s",
+		    strerror(errno));
+		goto out;
+	}
+	if (elf_snippet_text(obj, objlen, &text, &textlen, err, errlen) != 0)
+		goto out;
+	if (textlen > SNIPPET_MAX_CODE) {
+		snprintf(err, errlen, "%s assembles to %zu bytes of code; the "
+		    "limit is %d", label, textlen, SNIPPET_MAX_CODE);
+		goto out;
+	}
+	if ((c->bytes = malloc(textlen ? textlen : 1)) == NULL) {
+		snprintf(err, errlen, "out of memory");
+		goto out;
+	}
+	memcpy(c->bytes, text, textlen);
+	c->len = textlen;
+	disassemble(&w, intel, c);
+	rc = 0;
+out:
+	free(obj);
+	workdir_remove(&w);
+	return (rc);
+}
+
+void
+snippet_code_free(struct snippet_code *c)
+{
+	free(c->bytes);
+	free(c->insns);
+	memset(c, 0, sizeof(*c));
+}
+
+const struct snippet_insn *
+snippet_insn_at(const struct snippet_code *c, size_t offset)
+{
+	size_t lo = 0, hi = c->ninsns, mid;
+
+	if (offset >= c->len || c->ninsns == 0 || offset < c->insns[0].offset)
+		return (NULL);
+	/* The last instruction starting at or before offset. */
+	while (hi - lo > 1) {
+		mid = lo + (hi - lo) / 2;
+		if (c->insns[mid].offset <= offset)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	return (&c->insns[lo]);
+}

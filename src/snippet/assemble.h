@@ -1,0 +1,47 @@
+/*
+ * Assembly text to machine code with the GNU assembler, for `cyclebench
+ * asm'.  The text goes to `as --64' as written, so the assembler's
+ * messages carry the user's own line numbers; objdump then splits the
+ * code into instructions, which is how a fault is traced back to one.
+ */
+#ifndef CB_SNIPPET_ASSEMBLE_H
+#define CB_SNIPPET_ASSEMBLE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define SNIPPET_MAX_SOURCE	(256 * 1024)	/* bytes of assembly text */
+#define SNIPPET_MAX_CODE	(64 * 1024)	/* bytes of one assembled copy */
+#define SNIPPET_INSN_TEXT	64		/* chars kept per instruction */
+#define SNIPPET_TOOL_SECONDS	5		/* CPU limit for as/objdump */
+
+struct snippet_insn {
+	uint32_t	 offset;
+	char		 text[SNIPPET_INSN_TEXT];	/* objdump's, one line */
+};
+
+struct snippet_code {
+	uint8_t			*bytes;
+	size_t			 len;
+	struct snippet_insn	*insns;
+	size_t			 ninsns;
+};
+
+/*
+ * Assemble src[0..len-1] (AT&T syntax, or Intel without register
+ * prefixes when `intel').  `label' stands for the text in messages
+ * ("body", "init", a file name).  Returns 0, or -1 with the reason in
+ * err: the assembler's own messages with their line numbers, a
+ * relocation the snippet would need, a size limit.  Warnings from a
+ * successful assembly are left in warn (empty when none).
+ */
+int	snippet_assemble(const char *src, size_t len, const char *label,
+	    int intel, struct snippet_code *c, char *err, size_t errlen,
+	    char *warn, size_t warnlen);
+void	snippet_code_free(struct snippet_code *c);
+
+/* The instruction containing offset, or NULL past the end. */
+const struct snippet_insn *snippet_insn_at(const struct snippet_code *c,
+	    size_t offset);
+
+#endif

@@ -1,0 +1,20 @@
+/*
+ * The code of an assembled snippet out of the ELF object the assembler
+ * wrote.  A snippet is copied many times to an address chosen at run
+ * time, so anything the linker would have to fix up (a call to a symbol,
+ * a reference to data) is refused with the symbol named.
+ */
+#ifndef CB_SNIPPET_ELF_H
+#define CB_SNIPPET_ELF_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/*
+ * Find .text in the ELF64 x86-64 relocatable object obj[0..len-1]: *text
+ * points into obj.  Returns 0, or -1 with the reason in err.
+ */
+int	elf_snippet_text(const uint8_t *obj, size_t len, const uint8_t **text,
+	    size_t *textlen, char *err, size_t errlen);
+
+#endif

@@ -1,0 +1,241 @@
+/*
+ * A snippet's life: assembled in the parent (so a bad snippet is refused
+ * before anything is measured), mapped and run in the measuring child.
+ * The child's mapping, low to high, each part page-aligned:
+ *
+ *	guard | vars | code | guard | scratch | guard | guard | stack | guard
+ *
+ * vars sits just below the code so the harness reaches it RIP-relative;
+ * the guards make a stray access fault at once, where the fault handler
+ * can name it, instead of corrupting something that is measured.  Scratch
+ * and stack each have their own guard page between them, so an overrun of
+ * one is not blamed on the other.
+ */
+#include <sys/mman.h>
+
+#include <ctype.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "core/isolate.h"
+#include "snippet/snippet.h"
+
+static size_t
+page_size(void)
+{
+	static size_t ps;
+
+	if (ps == 0)
+		ps = (size_t)sysconf(_SC_PAGESIZE);
+	return (ps);
+}
+
+static size_t
+round_page(size_t n)
+{
+	return ((n + page_size() - 1) & ~(page_size() - 1));
+}
+
+static int
+protect(void *p, size_t len, int prot, const char *what, char *why,
+    size_t whylen)
+{
+	if (mprotect(p, len, prot) == 0)
+		return (0);
+	snprintf(why, whylen, "cannot make the snippet's %s %s: %s", what,
+	    prot & PROT_EXEC ? "executable" : "writable", strerror(errno));
+	return (-1);
+}
+
+static int
+snippet_setup(void **ctx, char *why, size_t whylen)
+{
+	struct snippet *s = *ctx;
+	struct arch_snippet_vars *vars;
+	size_t ps = page_size(), code_len;
+	uint8_t *base, *code;
+
+	code_len = round_page(ARCH_SNIPPET_OVERHEAD + ARCH_SNIPPET_LOOP_ALIGN +
+	    s->init.len + s->body.len * s->unroll);
+	s->maplen = 6 * ps + code_len + SNIPPET_SCRATCH_SIZE +
+	    SNIPPET_STACK_SIZE + SNIPPET_STACK_ABOVE;
+	s->map = mmap(NULL, s->maplen, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS |
+	    MAP_NORESERVE, -1, 0);
+	if (s->map == MAP_FAILED) {
+		s->map = NULL;
+		snprintf(why, whylen, "cannot map %zu bytes for the snippet: "
+		    "%s", s->maplen, strerror(errno));
+		return (CB_SETUP_ERROR);
+	}
+	base = s->map;
+	vars = (struct arch_snippet_vars *)(void *)(base + ps);
+	code = base + 2 * ps;
+	s->guard = ps;
+	s->code = (uintptr_t)code;
+	s->code_end = s->code + code_len;
+	s->scratch = s->code_end + ps;
+	s->stack = s->scratch + SNIPPET_SCRATCH_SIZE + 2 * ps;
+	if (protect(vars, ps, PROT_READ | PROT_WRITE, "variables", why,
+	    whylen) != 0 ||
+	    protect(code, code_len, PROT_READ | PROT_WRITE, "code", why,
+	    whylen) != 0 ||
+	    protect((void *)s->scratch, SNIPPET_SCRATCH_SIZE,
+	    PROT_READ | PROT_WRITE, "scratch area", why, whylen) != 0 ||
+	    protect((void *)s->stack, SNIPPET_STACK_SIZE + SNIPPET_STACK_ABOVE,
+	    PROT_READ | PROT_WRITE, "stack", why, whylen) != 0)
+		return (CB_SETUP_ERROR);
+	vars->r14 = s->scratch;
+	vars->r15 = s->scratch + SNIPPET_R15_OFFSET;
+	vars->stack_top = s->stack + SNIPPET_STACK_SIZE;
+	if (arch_snippet_emit(code, code_len, vars, s->init.bytes, s->init.len,
+	    s->body.bytes, s->body.len, s->unroll, &s->lay) != 0) {
+		snprintf(why, whylen, "snippets run only in an x86-64 build");
+		return (CB_SETUP_ERROR);
+	}
+	if (protect(code, code_len, PROT_READ | PROT_EXEC, "code", why,
+	    whylen) != 0)
+		return (CB_SETUP_ERROR);
+	isolate_on_fault(snippet_describe_fault, s);
+	return (0);
+}
+
+static void
+snippet_teardown(void *ctx)
+{
+	struct snippet *s = ctx;
+
+	isolate_on_fault(NULL, NULL);
+	if (s->map != NULL)
+		munmap(s->map, s->maplen);
+	s->map = NULL;
+}
+
+static void
+snippet_body(uint64_t iters, void *ctx)
+{
+	((struct snippet *)ctx)->lay.entry(iters);
+}
+
+void
+snippet_title(const char *text, size_t textlen, char *buf, size_t len)
+{
+	const char *p, *end = text + textlen;
+	size_t n = 0;
+	int gap = 0;
+
+	for (p = text; p < end && n + 1 < len; p++) {
+		if (*p == '\n' || *p == ';') {
+			gap = 2;
+			continue;
+		}
+		if (isspace((unsigned char)*p)) {
+			gap = gap ? gap : 1;
+			continue;
+		}
+		if (gap == 2 && n > 0 && n + 3 < len) {
+			buf[n++] = ';';
+			buf[n++] = ' ';
+		} else if (gap == 1 && n > 0 && n + 2 < len)
+			buf[n++] = ' ';
+		gap = 0;
+		buf[n++] = *p;
+	}
+	buf[n] = '\0';
+	/* Cut short: say so rather than show a snippet that is not it. */
+	if (p < end && len > 4)
+		memcpy(buf + (n < len - 4 ? n : len - 4), "...", 4);
+}
+
+/* Copies of the body that make about SNIPPET_TARGET_INSNS instructions. */
+static unsigned
+default_unroll(const struct snippet_code *body)
+{
+	size_t n;
+
+	/* Without objdump's count, guess four bytes an instruction. */
+	n = body->ninsns ? body->ninsns : (body->len + 3) / 4;
+	return ((unsigned)((SNIPPET_TARGET_INSNS + n - 1) / n));
+}
+
+static int
+assemble_part(const char *text, size_t len, const char *label, int intel,
+    struct snippet_code *c, char *err, size_t errlen, char *warn,
+    size_t warnlen)
+{
+	size_t used = strlen(warn);
+
+	return (snippet_assemble(text, len, label, intel, c, err, errlen,
+	    warn + used, warnlen - used));
+}
+
+int
+snippet_prepare(const struct snippet_spec *spec, struct snippet **out,
+    char *err, size_t errlen, char *warn, size_t warnlen)
+{
+	struct snippet *s;
+
+	warn[0] = '\0';
+	if ((s = calloc(1, sizeof(*s))) == NULL) {
+		snprintf(err, errlen, "out of memory");
+		return (-1);
+	}
+	if (assemble_part(spec->body, spec->body_len, spec->body_label,
+	    spec->intel, &s->body, err, errlen, warn, warnlen) != 0 ||
+	    (spec->init != NULL && assemble_part(spec->init, spec->init_len,
+	    spec->init_label, spec->intel, &s->init, err, errlen, warn,
+	    warnlen) != 0))
+		goto fail;
+	if (s->body.len == 0) {
+		snprintf(err, errlen, "%s assembles to no instructions: there "
+		    "is nothing to measure", spec->body_label);
+		goto fail;
+	}
+	s->unroll = spec->unroll ? spec->unroll : default_unroll(&s->body);
+	if (s->unroll > SNIPPET_MAX_UNROLL ||
+	    s->body.len * s->unroll > SNIPPET_MAX_UNROLLED) {
+		snprintf(err, errlen, "%u copies of %s's %zu bytes make %zu "
+		    "bytes of code; the limit is %d (--unroll %u at most)",
+		    s->unroll, spec->body_label, s->body.len,
+		    s->body.len * s->unroll, SNIPPET_MAX_UNROLLED,
+		    (unsigned)(SNIPPET_MAX_UNROLLED / s->body.len));
+		goto fail;
+	}
+	snprintf(s->name, sizeof(s->name), "asm/%s", spec->title);
+	snprintf(s->unroll_s, sizeof(s->unroll_s), "%u", s->unroll);
+	s->bench.name = s->name;
+	s->bench.desc = "an assembled snippet, unrolled";
+	s->bench.mode = spec->mode;
+	s->bench.ops = s->unroll;
+	s->bench.body = snippet_body;
+	s->bench.setup = snippet_setup;
+	s->bench.teardown = snippet_teardown;
+	s->bench.arg = s;
+	s->bench.params[0] = (struct cb_param){ "unroll", s->unroll_s };
+	if (spec->init != NULL) {
+		snippet_title(spec->init, spec->init_len, s->init_title,
+		    sizeof(s->init_title));
+		s->bench.params[1] = (struct cb_param){ "init",
+		    s->init_title };
+	}
+	if (spec->intel)
+		s->bench.params[spec->init != NULL ? 2 : 1] =
+		    (struct cb_param){ "syntax", "intel" };
+	*out = s;
+	return (0);
+fail:
+	snippet_free(s);
+	return (-1);
+}
+
+void
+snippet_free(struct snippet *s)
+{
+	if (s == NULL)
+		return;
+	snippet_code_free(&s->body);
+	snippet_code_free(&s->init);
+	free(s);
+}

@@ -1,0 +1,88 @@
+/*
+ * An assembled snippet as a benchmark: `cyclebench asm' builds one (or
+ * two, for --vs) and measures it with cb_measure() like any other.
+ *
+ * The environment a snippet runs in, as docs/asm.md and `cyclebench asm
+ * --help' promise it:
+ *
+ *	%r14		the first byte of SNIPPET_SCRATCH_SIZE bytes of
+ *			zeroed, page-aligned scratch memory, with
+ *			inaccessible pages on both sides
+ *	%r15		%r14 + SNIPPET_R15_OFFSET: the second half, offset
+ *			by half a page so that loads through one register do
+ *			not 4K-alias stores through the other
+ *	%rsp		16-byte aligned, on a stack of its own of
+ *			SNIPPET_STACK_SIZE bytes (SNIPPET_STACK_ABOVE more
+ *			above it), reset to its value after init at the top
+ *			of every loop iteration
+ *	other GPRs	zero before init
+ *
+ * The init code runs once per timed call, before the loop; the scratch
+ * memory keeps whatever the snippet stored in it from call to call.
+ */
+#ifndef CB_SNIPPET_H
+#define CB_SNIPPET_H
+
+#include <stddef.h>
+
+#include "cyclebench.h"
+#include "arch/x86/snippet_code.h"
+#include "os/fault.h"
+#include "snippet/assemble.h"
+
+#define SNIPPET_SCRATCH_SIZE	(1 << 20)
+#define SNIPPET_R15_OFFSET	(SNIPPET_SCRATCH_SIZE / 2 + 2048)
+#define SNIPPET_STACK_SIZE	(1 << 20)
+#define SNIPPET_STACK_ABOVE	4096
+#define SNIPPET_TARGET_INSNS	100	/* per loop iteration, by default */
+#define SNIPPET_MAX_UNROLL	100000
+#define SNIPPET_MAX_UNROLLED	(4 << 20)	/* bytes of body copies */
+
+struct snippet_spec {
+	const char	*title;		/* the name is "asm/<title>" */
+	const char	*body;		/* assembly text */
+	size_t		 body_len;
+	const char	*body_label;	/* "body" or its file, in messages */
+	const char	*init;		/* NULL: none */
+	size_t		 init_len;
+	const char	*init_label;
+	int		 intel;		/* Intel syntax, no register prefix */
+	unsigned	 unroll;	/* 0: about SNIPPET_TARGET_INSNS
+					   instructions per iteration */
+	enum cb_mode	 mode;
+};
+
+struct snippet {
+	struct cb_bench	 bench;		/* arg is this snippet */
+	struct snippet_code body, init;
+	unsigned	 unroll;
+	char		 name[96];
+	char		 unroll_s[16];
+	char		 init_title[64];
+
+	/* Set up in the measuring child: */
+	void		*map;
+	size_t		 maplen;
+	struct arch_snippet_layout lay;
+	uintptr_t	 scratch, stack, code, code_end;
+	size_t		 guard;		/* bytes of each guard: a page */
+};
+
+/*
+ * Assemble spec's body and init and choose the unroll.  Returns 0 with a
+ * new snippet in *out, or -1 with the reason in err.  Assembler warnings
+ * are left in warn.
+ */
+int	snippet_prepare(const struct snippet_spec *spec, struct snippet **out,
+	    char *err, size_t errlen, char *warn, size_t warnlen);
+void	snippet_free(struct snippet *s);
+
+/* Assembly text on one line, at most len - 1 chars: a name or a label. */
+void	snippet_title(const char *text, size_t textlen, char *buf,
+	    size_t len);
+
+/* Write what f was, in the snippet's terms (an isolate_fault_fn). */
+void	snippet_describe_fault(const struct fault *f, void *arg, char *buf,
+	    size_t len);
+
+#endif
