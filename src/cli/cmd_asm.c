@@ -16,6 +16,7 @@
 
 #include "cli/cli.h"
 #include "cli/measure_opts.h"
+#include "cli/parse.h"
 #include "core/ab.h"
 #include "snippet/snippet.h"
 
@@ -76,23 +77,6 @@ static const char asm_help[] =
 "(including a snippet that does not assemble), 3 results not saved.\n"
 "cyclebench-asm(1) and docs/asm.md have the rest.\n";
 
-/* One snippet's text, from the command line or a file. */
-struct source {
-	const char	*text;
-	size_t		 len;
-	const char	*label;		/* "snippet", "init", "vs" or the file */
-	char		*owned;		/* text read from a file */
-};
-
-struct asm_args {
-	struct source	 body, init, vs;
-	const char	*json;
-	int		 intel;
-	enum cb_mode	 mode;
-	unsigned	 unroll, rounds;
-	struct cb_options opts;
-};
-
 static int
 read_source(const char *path, struct source *s)
 {
@@ -152,8 +136,8 @@ set_file(struct source *s, const char *path, const char *opt)
 	return (read_source(path, s));
 }
 
-static int
-parse_args(int argc, char **argv, struct asm_args *a)
+int
+asm_parse_args(int argc, char **argv, struct asm_args *a)
 {
 	static const struct option opts[] = {
 		{ "latency", no_argument, NULL, 'L' },
@@ -417,7 +401,7 @@ cmd_asm(int argc, char **argv)
 	}
 	typed[0] = "cyclebench";
 	memcpy(typed + 1, argv, (size_t)argc * sizeof(char *));
-	if ((rc = parse_args(argc, argv, &a)) != 0) {
+	if ((rc = asm_parse_args(argc, argv, &a)) != 0) {
 		rc = rc < 0 ? 0 : rc;
 		goto out;
 	}

@@ -37,6 +37,26 @@ struct report_args {
 
 int	report_parse_args(int argc, char **argv, struct report_args *a);
 
+/* One snippet's text, from the command line or a file. */
+struct source {
+	const char	*text;
+	size_t		 len;
+	const char	*label;		/* "snippet", "init", "vs" or the file */
+	char		*owned;		/* text read from a file */
+};
+
+struct asm_args {
+	struct source	 body, init, vs;
+	const char	*json;
+	int		 intel;
+	enum cb_mode	 mode;
+	unsigned	 unroll, rounds;
+	struct cb_options opts;
+};
+
+/* a zeroed first; the texts read from files are a->*.owned to free. */
+int	asm_parse_args(int argc, char **argv, struct asm_args *a);
+
 struct impact_args {
 	const char	*costs;
 	const char	*json;

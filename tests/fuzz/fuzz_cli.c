@@ -1,8 +1,9 @@
 /*
  * Fuzz target: the command line.  The input is one argument a line, the
  * first naming the command; its parser runs and, where it accepts, the
- * pattern selection (run, list) or the operand checks that follow, but
- * nothing is measured, loaded or started.
+ * pattern selection (run, list), but nothing is measured, loaded,
+ * assembled or started.  (asm reads the small regular files named by
+ * --file and the like, as its parser does.)
  */
 #include <getopt.h>
 #include <stdint.h>
@@ -33,6 +34,7 @@ static void
 parse(int argc, char **argv)
 {
 	struct compare_args ca;
+	struct asm_args aa;
 	struct report_args ra;
 	struct impact_args ia;
 	struct run_args a;
@@ -43,7 +45,13 @@ parse(int argc, char **argv)
 			select_benchmarks(argv + optind, argc - optind, 0);
 	} else if (strcmp(argv[0], "list") == 0)
 		select_benchmarks(argv + 1, argc - 1, 1);
-	else if (strcmp(argv[0], "compare") == 0)
+	else if (strcmp(argv[0], "asm") == 0) {
+		memset(&aa, 0, sizeof(aa));
+		asm_parse_args(argc, argv, &aa);
+		free(aa.body.owned);
+		free(aa.init.owned);
+		free(aa.vs.owned);
+	} else if (strcmp(argv[0], "compare") == 0)
 		compare_parse_args(argc, argv, &ca);
 	else if (strcmp(argv[0], "report") == 0)
 		report_parse_args(argc, argv, &ra);
