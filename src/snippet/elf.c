@@ -98,9 +98,11 @@ refuse_relocation(const struct object *o, size_t shstr, const Elf64_Shdr *rs,
 	}
 	symtab = section(o, rs->sh_link);
 	symoff = ELF64_R_SYM(info) * sizeof(sym);
+	/* The table inside the file first: its offset plus symoff may wrap. */
 	if (symtab != NULL && symtab->sh_type == SHT_SYMTAB &&
+	    inside(o, symtab->sh_offset, symtab->sh_size) &&
 	    symoff < symtab->sh_size &&
-	    inside(o, symtab->sh_offset + symoff, sizeof(sym))) {
+	    sizeof(sym) <= symtab->sh_size - symoff) {
 		memcpy(&sym, o->base + symtab->sh_offset + symoff, sizeof(sym));
 		sec = section(o, sym.st_shndx);
 		if (ELF64_ST_TYPE(sym.st_info) == STT_SECTION && sec != NULL)
