@@ -77,3 +77,26 @@ limited() {
 	assert_status 0
 	[ -s "$T/r.json" ]
 }
+
+@test "asm: a megabyte snippet, the largest unroll, a runaway .rept, in bounded memory" {
+	head -c 1048576 /dev/zero | tr '\0' '\n' >"$T/big.s"
+	limited 100000 "$CB" asm --file "$T/big.s"
+	assert_status 2
+	assert_stderr "a regular file of at most 262144 bytes"
+	# More code than the limit: refused before anything is mapped.
+	limited 100000 "$CB" asm --unroll 100000 '.fill 100,1,0x90'
+	assert_status 2
+	assert_stderr "(--unroll 41943 at most)"
+	# The most allowed, 4 MB of code: measured, or refused as disturbed
+	# on a busy machine (a loop iteration of ~1 ms), but never killed.
+	limited 100000 "$CB" asm --quick --unroll 41943 '.fill 100,1,0x90'
+	if [ "$status" -gt 1 ]; then
+		show_run >&2
+		fail "expected a measurement or a benchmark error"
+	fi
+	assert_output "41943 copies per loop iteration"
+	# The assembler runs out of memory within its own limit.
+	limited 100000 "$CB" asm '.rept 100000000; nop; .endr'
+	assert_status 2
+	assert_stderr "out of memory"
+}
