@@ -1,9 +1,12 @@
+#include <fcntl.h>
 #include <math.h>
 #include <sched.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "arch/x86/loops.h"
 #include "core/clock.h"
@@ -15,7 +18,11 @@
 #define POOR_FIT_R2		0.99
 #define NOISY_SPREAD		0.05	/* (p90 - p10) / median */
 #define DISTURBED_SHARE		0.10
-#define PATH_BATCH		16
+#define PATH_BATCH		16	/* most path calls per disturbance check */
+#define PATH_BATCH_SECONDS	0.002	/* the longest a batch of calls should take */
+#define PATH_BUDGET_SHARE	0.5	/* of the budget, for path samples */
+#define PATH_DEADLINE		4	/* path budgets after which sampling stops */
+#define PATH_FIT_SHARE		0.5	/* of the path budget, for the batched fits */
 /*
  * The reference chain's best of five: a dependent add chain loses a cycle
  * now and then to whatever shares the core (an SMT sibling on the host),
@@ -35,8 +42,17 @@ struct timing {
 
 /* What could have disturbed the samples taken since guard_begin(). */
 struct guard {
-	long	nivcsw;
+	long	nivcsw;		/* -1: switches are not watched */
 	int	cpu;
+	double	waited;		/* GUARD_WAIT: run delay at the start, else NAN */
+};
+
+/* What a guard counts as a disturbance besides a migration. */
+enum guard_watch {
+	GUARD_SWITCHES,	/* an involuntary context switch */
+	GUARD_WAIT,	/* none: guard_waited() says how long it was kept off
+			   its CPU, to be taken out (a switch if unknown) */
+	GUARD_CPU	/* none: the measured path switches tasks itself */
 };
 
 static double
@@ -58,17 +74,56 @@ thread_nivcsw(void)
 	return (ru.ru_nivcsw);
 }
 
-static void
-guard_begin(struct guard *g)
+/*
+ * Seconds this thread has spent runnable but waiting for a CPU, from the
+ * scheduler's own clock (schedstat's run_delay), NAN where not available.
+ */
+static double
+thread_run_delay(void)
 {
-	g->nivcsw = thread_nivcsw();
+	unsigned long long run, wait;
+	char buf[128];
+	ssize_t n;
+	int fd;
+
+	if ((fd = open("/proc/thread-self/schedstat", O_RDONLY)) < 0)
+		return (NAN);
+	n = read(fd, buf, sizeof(buf) - 1);
+	close(fd);
+	if (n <= 0)
+		return (NAN);
+	buf[n] = '\0';
+	if (sscanf(buf, "%llu %llu", &run, &wait) != 2)
+		return (NAN);
+	return (wait / 1e9);
+}
+
+static void
+guard_begin(struct guard *g, enum guard_watch watch)
+{
+	g->waited = watch == GUARD_WAIT ? thread_run_delay() : NAN;
+	g->nivcsw = watch == GUARD_SWITCHES ||
+	    (watch == GUARD_WAIT && isnan(g->waited)) ? thread_nivcsw() : -1;
 	g->cpu = sched_getcpu();
 }
 
 static int
 guard_tripped(const struct guard *g)
 {
-	return (thread_nivcsw() != g->nivcsw || sched_getcpu() != g->cpu);
+	return ((g->nivcsw >= 0 && thread_nivcsw() != g->nivcsw) ||
+	    sched_getcpu() != g->cpu);
+}
+
+/* TSC ticks spent waiting for a CPU since guard_begin(GUARD_WAIT). */
+static double
+guard_waited(const struct guard *g)
+{
+	double w;
+
+	if (isnan(g->waited))
+		return (0);
+	w = thread_run_delay() - g->waited;
+	return (isnan(w) ? 0 : w * clock_tsc_hz());
 }
 
 static struct timing
@@ -157,7 +212,7 @@ engine_calibrate(struct engine_calibration *cal, int quick)
 	base = choose_base(arch_add_chain, NULL);
 	warm_up(arch_add_chain, NULL, base, quick ? 0.005 : 0.01);
 	for (kept = tries = 0; kept < rounds && tries < rounds * 4; tries++) {
-		guard_begin(&g);
+		guard_begin(&g, GUARD_SWITCHES);
 		if (fit_once(arch_add_chain, NULL, base, &t, &r2,
 		    &icpt[kept]) != 0 || guard_tripped(&g))
 			continue;
@@ -253,6 +308,17 @@ budget(const struct cb_options *o)
 	return (o->quick ? QUICK_BUDGET_SECONDS : BUDGET_SECONDS);
 }
 
+/*
+ * Path samples are single calls: half the budget still holds hundreds of
+ * calls of milliseconds each, and spares a run of slow paths (page faults,
+ * fork) seconds per benchmark.
+ */
+static double
+path_budget(const struct cb_options *o)
+{
+	return (budget(o) * PATH_BUDGET_SHARE);
+}
+
 static void
 sample_loop(const struct cb_bench *b, void *ctx, const struct cb_options *o,
     const struct engine_calibration *cal, struct gather *s, double *loop_ticks)
@@ -279,7 +345,8 @@ sample_loop(const struct cb_bench *b, void *ctx, const struct cb_options *o,
 			break;
 		if (s->disturbed > s->cap * 4 && now_seconds() > end)
 			break;
-		guard_begin(&g);
+		guard_begin(&g, b->flags & CB_BENCH_SWITCHES ? GUARD_CPU :
+		    GUARD_SWITCHES);
 		ra = ratio_now(cal);
 		rc = fit_once(b->body, ctx, base, &t, &r2, NULL);
 		rb = ratio_now(cal);
@@ -293,18 +360,91 @@ sample_loop(const struct cb_bench *b, void *ctx, const struct cb_options *o,
 	}
 }
 
+/*
+ * Calls per disturbance check: up to PATH_BATCH, fewer when calls are long,
+ * so one preemption costs few samples and a batch never holds the run.
+ */
+static int
+path_batch(double call_ticks)
+{
+	double n;
+
+	n = PATH_BATCH_SECONDS * clock_tsc_hz() / fmax(call_ticks, 1);
+	return (n >= PATH_BATCH ? PATH_BATCH : n < 1 ? 1 : (int)n);
+}
+
+/*
+ * The batched slope, a cross-check of the per-call numbers, with as many
+ * fits (up to five) as PATH_FIT_SHARE of the budget holds.  Calls so long
+ * that not even one fit does are left without one: the stamps' cost, which
+ * the fit exists to remove, is then lost in the call's own spread.
+ */
+static void
+cross_check(const struct cb_bench *b, void *ctx, const struct cb_options *o,
+    const struct engine_calibration *cal, struct gather *s,
+    struct cb_result *r)
+{
+	struct timing fit;
+	double cyc[5], call, fit_ticks, r2, ra, rb;
+	uint64_t base;
+	int i, nfits;
+
+	if (s->n == 0)
+		return;
+	call = stats_median(s->tsc, s->n) * b->ops;
+	fit_ticks = ENGINE_SIZES * (ENGINE_SIZES + 1) / 2 * ENGINE_BEST_OF *
+	    fmax(call, 2 * ENGINE_TARGET_TICKS);
+	nfits = (int)fmin(5, PATH_FIT_SHARE * path_budget(o) * clock_tsc_hz() /
+	    fit_ticks);
+	if (nfits < 1)
+		return;
+	base = choose_base(b->body, ctx);
+	for (i = 0; i < nfits; i++) {
+		ra = ratio_now(cal);
+		fit_once(b->body, ctx, base, &fit, &r2, NULL);
+		rb = ratio_now(cal);
+		cyc[i] = to_cycles(fit.tsc, fit.cyc, ra, rb);
+		gather_r2(s, r2);
+	}
+	r->batched = stats_median(cyc, (size_t)nfits) / b->ops;
+}
+
+/* Time `n' calls one by one, less the stamps; returns their sum in ticks. */
+static double
+time_calls(const struct cb_bench *b, void *ctx, int n,
+    const struct timing *overhead, double *tsc, double *cyc)
+{
+	struct stamp s0, s1;
+	double sum = 0;
+	int k;
+
+	for (k = 0; k < n; k++) {
+		if (b->timed != NULL) {
+			tsc[k] = (double)b->timed(ctx) - overhead->tsc;
+			cyc[k] = NAN;
+		} else {
+			stamp_begin(&s0);
+			b->body(1, ctx);
+			stamp_end(&s1);
+			tsc[k] = (double)(s1.tsc - s0.tsc) - overhead->tsc;
+			cyc[k] = (double)(s1.cyc - s0.cyc) - overhead->cyc;
+		}
+		sum += tsc[k];
+	}
+	return (sum);
+}
+
 static void
 sample_path(const struct cb_bench *b, void *ctx, const struct cb_options *o,
     const struct engine_calibration *cal, struct gather *s,
     struct cb_result *r)
 {
-	struct timing overhead, first, fit;
+	struct timing overhead, first;
 	struct stamp s0, s1;
 	struct guard g;
-	double batch_tsc[PATH_BATCH], batch_cyc[PATH_BATCH], r2, cyc[5];
-	double end, ra, rb;
-	uint64_t base;
-	int i, k;
+	double batch_tsc[PATH_BATCH], batch_cyc[PATH_BATCH], ticks;
+	double end, stop, now, ra, rb, waited;
+	int i, k, nb;
 
 	/* The cold call first, before anything warms the path. */
 	first = time_best(b->body, ctx, 1, 1);
@@ -322,47 +462,37 @@ sample_path(const struct cb_bench *b, void *ctx, const struct cb_options *o,
 	    first.cyc - overhead.cyc, ra, ra);
 	warm_up(b->body, ctx, 1, o->quick ? 0.005 : 0.01);
 
-	end = now_seconds() + budget(o);
+	nb = path_batch(first.tsc);
+	end = now_seconds() + path_budget(o);
+	stop = end + (PATH_DEADLINE - 1) * path_budget(o);
 	while (s->n < s->cap) {
-		if (s->n >= MIN_CLEAN_SAMPLES && now_seconds() > end)
+		now = now_seconds();
+		if (now > stop || (now > end && (s->n >= MIN_CLEAN_SAMPLES ||
+		    s->disturbed > s->cap * 4)))
 			break;
-		if (s->disturbed > s->cap * 4 && now_seconds() > end)
-			break;
-		guard_begin(&g);
+		/*
+		 * A call of milliseconds on a shared machine is rarely spared
+		 * a preemption: alone in its batch, it keeps its sample with
+		 * the time spent waiting for the CPU taken out.
+		 */
+		guard_begin(&g, b->flags & CB_BENCH_SWITCHES ? GUARD_CPU :
+		    nb == 1 ? GUARD_WAIT : GUARD_SWITCHES);
 		ra = ratio_now(cal);
-		for (k = 0; k < PATH_BATCH; k++) {
-			if (b->timed != NULL) {
-				batch_tsc[k] = (double)b->timed(ctx) -
-				    overhead.tsc;
-				batch_cyc[k] = NAN;
-				continue;
-			}
-			stamp_begin(&s0);
-			b->body(1, ctx);
-			stamp_end(&s1);
-			batch_tsc[k] = (double)(s1.tsc - s0.tsc) - overhead.tsc;
-			batch_cyc[k] = (double)(s1.cyc - s0.cyc) - overhead.cyc;
-		}
+		ticks = time_calls(b, ctx, nb, &overhead, batch_tsc, batch_cyc);
 		rb = ratio_now(cal);
-		if (guard_tripped(&g) || drifted(ra, rb)) {
-			s->disturbed += PATH_BATCH;
-			continue;
-		}
-		for (k = 0; k < PATH_BATCH; k++)
-			gather_add(s, batch_tsc[k] / b->ops, to_cycles(
-			    batch_tsc[k], batch_cyc[k], ra, rb) / b->ops);
+		/* A call that waited longer than it ran is too hard to mend. */
+		waited = guard_waited(&g);
+		batch_tsc[0] -= waited;
+		if (guard_tripped(&g) || drifted(ra, rb) || waited > ticks / 2)
+			s->disturbed += (unsigned)nb;
+		else
+			for (k = 0; k < nb; k++)
+				gather_add(s, batch_tsc[k] / b->ops, to_cycles(
+				    batch_tsc[k], batch_cyc[k], ra, rb) /
+				    b->ops);
+		nb = path_batch(ticks / nb);
 	}
-
-	/* Batched slope as a cross-check of the per-call numbers. */
-	base = choose_base(b->body, ctx);
-	for (i = 0; i < 5; i++) {
-		ra = ratio_now(cal);
-		fit_once(b->body, ctx, base, &fit, &r2, NULL);
-		rb = ratio_now(cal);
-		cyc[i] = to_cycles(fit.tsc, fit.cyc, ra, rb);
-		gather_r2(s, r2);
-	}
-	r->batched = stats_median(cyc, 5) / b->ops;
+	cross_check(b, ctx, o, cal, s, r);
 }
 
 static unsigned

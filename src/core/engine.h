@@ -5,7 +5,11 @@
  * slope of the body's time over eight iteration counts, each the best of
  * three calls, so the call and timer overhead fall into the intercept.
  * Path benchmarks: a sample is one call timed on its own, minus the cost of
- * the time stamps, with a batched slope kept as a cross-check.
+ * the time stamps, with a batched slope kept as a cross-check where the
+ * budget holds one.  Calls are checked for disturbance in batches of at
+ * most 2 ms; a call that long is kept through a preemption with the time
+ * it waited for the CPU taken out.  Sampling takes half the budget of a
+ * loop benchmark and ends after four such with whatever it has.
  *
  * Every sample is taken between checks for what could have disturbed it:
  * an involuntary context switch, a migration to another CPU, and (when
