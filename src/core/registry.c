@@ -9,6 +9,7 @@
 const struct cb_suite *const registry_suites[] = {
 	&suite_basic,
 	&suite_selftest,
+	&suite_fault,
 	NULL
 };
 

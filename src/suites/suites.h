@@ -6,5 +6,6 @@
 
 extern const struct cb_suite suite_basic;
 extern const struct cb_suite suite_selftest;
+extern const struct cb_suite suite_fault;
 
 #endif
