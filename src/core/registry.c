@@ -10,6 +10,7 @@ const struct cb_suite *const registry_suites[] = {
 	&suite_basic,
 	&suite_selftest,
 	&suite_fault,
+	&suite_mmap,
 	NULL
 };
 
