@@ -18,11 +18,11 @@
 #define POOR_FIT_R2		0.99
 #define NOISY_SPREAD		0.05	/* (p90 - p10) / median */
 #define DISTURBED_SHARE		0.10
-#define PATH_BATCH		16	/* most path calls per disturbance check */
-#define PATH_BATCH_SECONDS	0.002	/* the longest a batch of calls should take */
+#define PATH_BATCH		16	/* most calls per disturbance check */
+#define PATH_BATCH_SECONDS	0.002	/* the most a batch should take */
 #define PATH_BUDGET_SHARE	0.5	/* of the budget, for path samples */
-#define PATH_DEADLINE		4	/* path budgets after which sampling stops */
-#define PATH_FIT_SHARE		0.5	/* of the path budget, for the batched fits */
+#define PATH_DEADLINE		4	/* path budgets, then sampling stops */
+#define PATH_FIT_SHARE		0.5	/* of the path budget, for the fits */
 /*
  * The reference chain's best of five: a dependent add chain loses a cycle
  * now and then to whatever shares the core (an SMT sibling on the host),
@@ -44,7 +44,7 @@ struct timing {
 struct guard {
 	long	nivcsw;		/* -1: switches are not watched */
 	int	cpu;
-	double	waited;		/* GUARD_WAIT: run delay at the start, else NAN */
+	double	waited;		/* GUARD_WAIT: run delay at the start */
 };
 
 /* What a guard counts as a disturbance besides a migration. */
