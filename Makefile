@@ -36,11 +36,12 @@ TESTS	 = $(TEST_SRCS:tests/unit/%.c=$(BUILD)/tests/%)
 
 LIB	 = $(BUILD)/libcyclebench.a
 BIN	 = $(BUILD)/cyclebench
+HELPER	 = $(BUILD)/cb-true
 
 .PHONY: all deps run check check-unit check-cli check-clang check-asan install \
 	clean bench
 
-all: $(BIN) $(LIB)
+all: $(BIN) $(LIB) $(HELPER)
 
 deps:
 	@scripts/install-deps
@@ -60,6 +61,11 @@ $(LIB): $(LIB_OBJS)
 $(BIN): $(CLI_OBJS) $(LIB)
 	$(CC) $(ARCHFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ $(CLI_OBJS) $(LIB) $(LDLIBS)
 
+# What ctxsw/fork-exec-wait's child executes: a static program that exits.
+$(HELPER): src/suites/cb-true.S
+	@mkdir -p $(dir $@)
+	$(CC) $(ARCHFLAGS) -static -nostdlib -o $@ $<
+
 $(BUILD)/tests/%: tests/unit/%.c $(LIB)
 	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS) -Itests/unit $(ALL_CFLAGS) \
@@ -69,10 +75,10 @@ $(BUILD)/tests/%: tests/unit/%.c $(LIB)
 check: deps
 	@$(MAKE) --no-print-directory check-unit check-cli check-clang check-asan
 
-check-unit: $(TESTS)
+check-unit: $(TESTS) $(HELPER)
 	@scripts/run-unit-tests $(TESTS)
 
-check-cli: $(BIN)
+check-cli: $(BIN) $(HELPER)
 	CYCLEBENCH=$(abspath $(BIN)) bats tests/cli
 
 # Everything must build warning-free with clang as well as gcc.
@@ -88,7 +94,7 @@ check-asan:
 bench: $(BIN)
 	scripts/bench
 
-install: $(BIN) $(LIB)
+install: $(BIN) $(LIB) $(HELPER)
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1 \
 	    $(DESTDIR)$(PREFIX)/lib $(DESTDIR)$(PREFIX)/include
 	install -m 755 $(BIN) $(DESTDIR)$(PREFIX)/bin/cyclebench

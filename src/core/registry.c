@@ -11,6 +11,7 @@ const struct cb_suite *const registry_suites[] = {
 	&suite_selftest,
 	&suite_fault,
 	&suite_mmap,
+	&suite_ctxsw,
 	NULL
 };
 
