@@ -174,15 +174,23 @@ discard(struct fault *f)
 	return (madvise(f->base, f->len, MADV_DONTNEED));
 }
 
+/* An anonymous region, written once if `fill', re-armed by `rearm'. */
 static int
-setup_anon(void **ctx, char *why, size_t len)
+setup_anon_region(void **ctx, char *why, size_t len, int fill,
+    int (*rearm)(struct fault *))
 {
 	struct fault *f;
 
-	if ((f = fault_new(-1, 0, why, len)) == NULL)
+	if ((f = fault_new(-1, fill, why, len)) == NULL)
 		return (CB_SETUP_ERROR);
-	f->rearm = discard;
+	f->rearm = rearm;
 	return (setup_done(ctx, f, why, len));
+}
+
+static int
+setup_anon(void **ctx, char *why, size_t len)
+{
+	return (setup_anon_region(ctx, why, len, 0, discard));
 }
 
 /* cow: a new sleeping child shares every page again. */
@@ -200,12 +208,7 @@ share(struct fault *f)
 static int
 setup_cow(void **ctx, char *why, size_t len)
 {
-	struct fault *f;
-
-	if ((f = fault_new(-1, 1, why, len)) == NULL)
-		return (CB_SETUP_ERROR);
-	f->rearm = share;
-	return (setup_done(ctx, f, why, len));
+	return (setup_anon_region(ctx, why, len, 1, share));
 }
 
 /*
