@@ -24,7 +24,7 @@
 #include "suites/suites.h"
 
 #define REGION_PAGES	8192	/* 32 MiB: more than a run touches per arm */
-#define AROUND_DEFAULT	16	/* the kernel's fault_around_bytes, 64 KiB */
+#define TABLE_PAGES	512	/* what one page table maps: 2 MiB */
 
 struct fault {
 	char	*base;
@@ -121,6 +121,34 @@ fault_report(void *ctx, struct cb_result *r)
 	cb_result_extra(r, "cycles_per_page", r->cycles.median / f->around);
 }
 
+/*
+ * `len' bytes of `fd' (-1: anonymous memory) at a multiple of `align', so
+ * that the region starts a page table of its own.
+ */
+static char *
+map_aligned(size_t len, size_t align, int fd)
+{
+	char *res, *p;
+	size_t head;
+
+	res = mmap(NULL, len + align, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS,
+	    -1, 0);
+	if (res == MAP_FAILED)
+		return (NULL);
+	p = (char *)(((uintptr_t)res + align - 1) & ~(uintptr_t)(align - 1));
+	if (mmap(p, len, fd < 0 ? PROT_READ | PROT_WRITE : PROT_READ,
+	    MAP_FIXED | (fd < 0 ? MAP_PRIVATE | MAP_ANONYMOUS : MAP_SHARED),
+	    fd, 0) == MAP_FAILED) {
+		munmap(res, len + align);
+		return (NULL);
+	}
+	head = (size_t)(p - res);
+	if (head > 0)
+		munmap(res, head);
+	munmap(p + len, align - head);
+	return (p);
+}
+
 /* The region, mapped from `fd' (-1: anonymous), written once if `fill'. */
 static struct fault *
 fault_new(int fd, int fill, char *why, size_t len)
@@ -140,13 +168,10 @@ fault_new(int fd, int fill, char *why, size_t len)
 	f->write = 1;
 	f->fd = fd;
 	f->around = NAN;
-	f->base = mmap(NULL, f->len, fd < 0 ? PROT_READ | PROT_WRITE :
-	    PROT_READ, fd < 0 ? MAP_PRIVATE | MAP_ANONYMOUS : MAP_SHARED, fd,
-	    0);
-	if (f->base == MAP_FAILED) {
+	f->base = map_aligned(f->len, TABLE_PAGES * f->page, fd);
+	if (f->base == NULL) {
 		snprintf(why, len, "mmap of %zu bytes: %s", f->len,
 		    strerror(errno));
-		f->base = NULL;
 		fault_teardown(f);
 		return (NULL);
 	}
@@ -167,7 +192,7 @@ setup_done(void **ctx, struct fault *f, char *why, size_t len)
 	return (0);
 }
 
-/* anon, file: drop the pages (anon) or only their PTEs (file). */
+/* anon: drop the pages. */
 static int
 discard(struct fault *f)
 {
@@ -212,9 +237,27 @@ setup_cow(void **ctx, char *why, size_t len)
 }
 
 /*
- * How many pages one read fault maps: the kernel maps the cached
- * neighbours in a fault_around_bytes window with it.  Counted in
- * /proc/self/pagemap (bit 63: present) after one touch mid-region.
+ * file: zap all PTEs but the anchors, the last of each page table, which
+ * keep the tables: Linux frees a table MADV_DONTNEED leaves empty, and the
+ * next touch would pay for a new one besides its fault.
+ */
+static int
+discard_but_anchors(struct fault *f)
+{
+	size_t off;
+
+	for (off = 0; off < f->len; off += f->stride)
+		if (madvise(f->base + off, f->stride - f->page,
+		    MADV_DONTNEED) != 0)
+			return (-1);
+	return (0);
+}
+
+/*
+ * How many pages one read fault maps: the kernel maps cached neighbours
+ * with it (the fault_around_bytes window, the rest of a large folio).
+ * Counted in /proc/self/pagemap (bit 63: present) after one touch
+ * mid-region.
  */
 static double
 fault_around(struct fault *f)
@@ -247,6 +290,7 @@ static int
 setup_file(void **ctx, char *why, size_t len)
 {
 	struct fault *f;
+	size_t off;
 	int fd;
 
 	fd = kpath_cached_file(REGION_PAGES * (size_t)sysconf(_SC_PAGESIZE),
@@ -258,11 +302,16 @@ setup_file(void **ctx, char *why, size_t len)
 		return (CB_SETUP_ERROR);
 	}
 	f->write = 0;
-	f->rearm = discard;
+	f->rearm = discard_but_anchors;
 	f->around = fault_around(f);
-	/* One fault per touch: step over the pages it maps. */
-	f->stride = f->page * (f->around >= 1 ? (size_t)f->around :
-	    AROUND_DEFAULT);
+	/*
+	 * One fault per touch: one touch per page table, which no fault
+	 * maps past, whatever size the folios in the cache are.  The last
+	 * page of each table stays mapped (the anchor).
+	 */
+	f->stride = f->page * TABLE_PAGES;
+	for (off = f->stride - f->page; off < f->len; off += f->stride)
+		(void)*(volatile char *)(f->base + off);
 	return (setup_done(ctx, f, why, len));
 }
 
@@ -328,8 +377,8 @@ static const struct cb_bench fault[] = {
 	    "fault that copies 4 KiB"),
 	FAULT("file-cached", setup_file, "read of a MAP_SHARED file page "
 	    "held in the page cache (/var/tmp), its PTE zapped: one minor "
-	    "fault, which maps the cached neighbours in its fault-around "
-	    "window too (extras pages_per_fault, cycles_per_page)"),
+	    "fault, which maps cached neighbours too (fault-around, large "
+	    "folios: extras pages_per_fault, cycles_per_page)"),
 	FAULT("mprotect-handler", setup_prot, "write to a read-only page, "
 	    "a SIGSEGV handler mprotect()s it writable and returns "
 	    "(lmbench lat_sig prot): fault, signal delivery, mprotect, "

@@ -127,7 +127,7 @@ SIZES(SETUP, file)
 #define DESC_anon	"mmap of private anonymous memory, a write to every " \
 	"page (a fault allocating and zeroing it each), munmap"
 #define DESC_file	"mmap MAP_SHARED of a file held in the page cache, a " \
-	"read of every page (one fault per fault-around window), munmap"
+	"read of every page (a fault maps many: see faults_per_call), munmap"
 
 #define ENTRY(kind, label, kib) {					\
 	.name = "mmap/touch-all", .mode = CB_PATH, .ops = 1,	\
