@@ -252,9 +252,9 @@ ratio_now(const struct engine_calibration *cal)
 }
 
 static int
-drifted(double before, double after)
+drifted(double before, double after, double limit)
 {
-	return (fabs(after / before - 1) > ENGINE_DRIFT_LIMIT);
+	return (fabs(after / before - 1) > limit);
 }
 
 /* Cycles for `ticks': counted if we can, else under the clock around it. */
@@ -350,7 +350,8 @@ sample_loop(const struct cb_bench *b, void *ctx, const struct cb_options *o,
 		ra = ratio_now(cal);
 		rc = fit_once(b->body, ctx, base, &t, &r2, NULL);
 		rb = ratio_now(cal);
-		if (rc != 0 || guard_tripped(&g) || drifted(ra, rb)) {
+		if (rc != 0 || guard_tripped(&g) ||
+		    drifted(ra, rb, ENGINE_DRIFT_LIMIT)) {
 			s->disturbed++;
 			continue;
 		}
@@ -387,11 +388,14 @@ cross_check(const struct cb_bench *b, void *ctx, const struct cb_options *o,
 	struct timing fit;
 	double cyc[5], call, fit_ticks, r2, ra, rb;
 	uint64_t base;
+	size_t k;
 	int i, nfits;
 
 	if (s->n == 0)
 		return;
-	call = stats_median(s->tsc, s->n) * b->ops;
+	/* The mean: a long tail (cross-CPU wake-ups) costs time too. */
+	for (k = 0, call = 0; k < s->n; k++)
+		call += s->tsc[k] * b->ops / (double)s->n;
 	fit_ticks = ENGINE_SIZES * (ENGINE_SIZES + 1) / 2 * ENGINE_BEST_OF *
 	    fmax(call, 2 * ENGINE_TARGET_TICKS);
 	nfits = (int)fmin(5, PATH_FIT_SHARE * path_budget(o) * clock_tsc_hz() /
@@ -443,7 +447,7 @@ sample_path(const struct cb_bench *b, void *ctx, const struct cb_options *o,
 	struct stamp s0, s1;
 	struct guard g;
 	double batch_tsc[PATH_BATCH], batch_cyc[PATH_BATCH], ticks;
-	double end, stop, now, ra, rb, waited;
+	double end, stop, now, ra, rb, waited, warm;
 	int i, k, nb;
 
 	/* The cold call first, before anything warms the path. */
@@ -460,7 +464,10 @@ sample_path(const struct cb_bench *b, void *ctx, const struct cb_options *o,
 	ra = ratio_now(cal);
 	r->first_call = to_cycles(first.tsc - overhead.tsc,
 	    first.cyc - overhead.cyc, ra, ra);
-	warm_up(b->body, ctx, 1, o->quick ? 0.005 : 0.01);
+	/* A first call longer than the warm-up has warmed the path. */
+	warm = o->quick ? 0.005 : 0.01;
+	if (first.tsc < warm * clock_tsc_hz())
+		warm_up(b->body, ctx, 1, warm);
 
 	nb = path_batch(first.tsc);
 	end = now_seconds() + path_budget(o);
@@ -484,7 +491,8 @@ sample_path(const struct cb_bench *b, void *ctx, const struct cb_options *o,
 		rb = ratio_now(cal);
 		waited = guard_waited(&g);
 		batch_tsc[0] -= waited;
-		if (guard_tripped(&g) || drifted(ra, rb) || waited >= ticks)
+		if (guard_tripped(&g) || waited >= ticks ||
+		    drifted(ra, rb, ENGINE_PATH_DRIFT_LIMIT))
 			s->disturbed += (unsigned)nb;
 		else
 			for (k = 0; k < nb; k++)

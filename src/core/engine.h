@@ -17,8 +17,10 @@
  * carry their own clock: a reference add chain timed just before and just
  * after the sample gives the cycles per tick to convert it with, and a
  * sample across which the two disagree by more than ENGINE_DRIFT_LIMIT is
- * dropped.  A core clock that wanders between samples, as it does on a
- * shared host, so moves no number.
+ * dropped (ENGINE_PATH_DRIFT_LIMIT for a path sample, whose calls spread
+ * far wider than that and may last long enough for the host to change the
+ * clock under every one).  A core clock that wanders between samples, as
+ * it does on a shared host, so moves no number.
  */
 #ifndef CB_ENGINE_H
 #define CB_ENGINE_H
@@ -29,6 +31,7 @@
 #define ENGINE_BEST_OF		5	/* calls per iteration count */
 #define ENGINE_TARGET_TICKS	4000	/* the smallest count's duration */
 #define ENGINE_DRIFT_LIMIT	0.02	/* relative change of cycles/tick */
+#define ENGINE_PATH_DRIFT_LIMIT	0.10	/* the same, for path samples */
 #define ENGINE_PATH_CALLS	10	/* path calls per repetition */
 
 struct engine_calibration {
