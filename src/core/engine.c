@@ -22,7 +22,7 @@
 #define PATH_BATCH_SECONDS	0.002	/* the most a batch should take */
 #define PATH_BUDGET_SHARE	0.5	/* of the budget, for path samples */
 #define PATH_DEADLINE		4	/* path budgets, then sampling stops */
-#define PATH_FIT_SHARE		0.5	/* of the path budget, for the fits */
+#define PATH_FIT_SHARE		0.25	/* of the path budget, for the fits */
 /*
  * The reference chain's best of five: a dependent add chain loses a cycle
  * now and then to whatever shares the core (an SMT sibling on the host),
