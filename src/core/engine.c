@@ -376,7 +376,7 @@ path_batch(double call_ticks)
 
 /*
  * The batched slope, a cross-check of the per-call numbers, with as many
- * fits (up to five) as PATH_FIT_SHARE of the budget holds.  Calls so long
+ * fits (up to five) as PATH_FIT_SHARE of the path budget holds.  Calls so long
  * that not even one fit does are left without one: the stamps' cost, which
  * the fit exists to remove, is then lost in the call's own spread.
  */
