@@ -44,15 +44,6 @@ struct timing {
 struct guard {
 	long	nivcsw;		/* -1: switches are not watched */
 	int	cpu;
-	double	waited;		/* GUARD_WAIT: run delay at the start */
-};
-
-/* What a guard counts as a disturbance besides a migration. */
-enum guard_watch {
-	GUARD_SWITCHES,	/* an involuntary context switch */
-	GUARD_WAIT,	/* none: guard_waited() says how long it was kept off
-			   its CPU, to be taken out (a switch if unknown) */
-	GUARD_CPU	/* none: the measured path switches tasks itself */
 };
 
 static double
@@ -98,12 +89,15 @@ thread_run_delay(void)
 	return (wait / 1e9);
 }
 
+/*
+ * `switches': count an involuntary context switch as a disturbance, which
+ * it is unless the measured path wakes tasks on its CPU itself, or the
+ * time it was kept off its CPU is known and taken out.
+ */
 static void
-guard_begin(struct guard *g, enum guard_watch watch)
+guard_begin(struct guard *g, int switches)
 {
-	g->waited = watch == GUARD_WAIT ? thread_run_delay() : NAN;
-	g->nivcsw = watch == GUARD_SWITCHES ||
-	    (watch == GUARD_WAIT && isnan(g->waited)) ? thread_nivcsw() : -1;
+	g->nivcsw = switches ? thread_nivcsw() : -1;
 	g->cpu = sched_getcpu();
 }
 
@@ -112,18 +106,6 @@ guard_tripped(const struct guard *g)
 {
 	return ((g->nivcsw >= 0 && thread_nivcsw() != g->nivcsw) ||
 	    sched_getcpu() != g->cpu);
-}
-
-/* TSC ticks spent waiting for a CPU since guard_begin(GUARD_WAIT). */
-static double
-guard_waited(const struct guard *g)
-{
-	double w;
-
-	if (isnan(g->waited))
-		return (0);
-	w = thread_run_delay() - g->waited;
-	return (isnan(w) ? 0 : w * clock_tsc_hz());
 }
 
 static struct timing
@@ -212,7 +194,7 @@ engine_calibrate(struct engine_calibration *cal, int quick)
 	base = choose_base(arch_add_chain, NULL);
 	warm_up(arch_add_chain, NULL, base, quick ? 0.005 : 0.01);
 	for (kept = tries = 0; kept < rounds && tries < rounds * 4; tries++) {
-		guard_begin(&g, GUARD_SWITCHES);
+		guard_begin(&g, 1);
 		if (fit_once(arch_add_chain, NULL, base, &t, &r2,
 		    &icpt[kept]) != 0 || guard_tripped(&g))
 			continue;
@@ -345,8 +327,7 @@ sample_loop(const struct cb_bench *b, void *ctx, const struct cb_options *o,
 			break;
 		if (s->disturbed > s->cap * 4 && now_seconds() > end)
 			break;
-		guard_begin(&g, b->flags & CB_BENCH_SWITCHES ? GUARD_CPU :
-		    GUARD_SWITCHES);
+		guard_begin(&g, !(b->flags & CB_BENCH_SWITCHES));
 		ra = ratio_now(cal);
 		rc = fit_once(b->body, ctx, base, &t, &r2, NULL);
 		rb = ratio_now(cal);
@@ -448,7 +429,7 @@ sample_path(const struct cb_bench *b, void *ctx, const struct cb_options *o,
 	struct guard g;
 	double batch_tsc[PATH_BATCH], batch_cyc[PATH_BATCH], ticks;
 	double end, stop, now, ra, rb, waited, warm;
-	int i, k, nb;
+	int i, k, nb, mend;
 
 	/* The cold call first, before anything warms the path. */
 	first = time_best(b->body, ctx, 1, 1);
@@ -484,12 +465,15 @@ sample_path(const struct cb_bench *b, void *ctx, const struct cb_options *o,
 		 * counts that time to the nanosecond; what stays in is the
 		 * cache refill after each preemption, small against the call.
 		 */
-		guard_begin(&g, b->flags & CB_BENCH_SWITCHES ? GUARD_CPU :
-		    nb == 1 ? GUARD_WAIT : GUARD_SWITCHES);
+		mend = nb == 1 && !(b->flags & CB_BENCH_SWITCHES) &&
+		    !isnan(thread_run_delay());
+		guard_begin(&g, !(b->flags & CB_BENCH_SWITCHES) && !mend);
 		ra = ratio_now(cal);
+		waited = mend ? thread_run_delay() : 0;
 		ticks = time_calls(b, ctx, nb, &overhead, batch_tsc, batch_cyc);
+		waited = mend ? (thread_run_delay() - waited) * clock_tsc_hz() :
+		    0;
 		rb = ratio_now(cal);
-		waited = guard_waited(&g);
 		batch_tsc[0] -= waited;
 		if (guard_tripped(&g) || waited >= ticks ||
 		    drifted(ra, rb, ENGINE_PATH_DRIFT_LIMIT))
