@@ -16,10 +16,4 @@ int	cpuset_allowed(int cpu);
 /* Pin the calling thread to `cpu'; -1 with a reason on failure. */
 int	cpuset_pin(int cpu, char *why, size_t len);
 
-/*
- * A CPU other than `cpu' that this process could use before its first
- * cpuset_pin() (for a partner of the pinned thread), or -1 if none.
- */
-int	cpuset_other(int cpu);
-
 #endif

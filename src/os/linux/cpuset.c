@@ -5,10 +5,6 @@
 
 #include "os/cpuset.h"
 
-/* The CPUs allowed before the first pin narrowed them to one. */
-static cpu_set_t initial;
-static int initial_saved;
-
 int
 cpuset_default_cpu(void)
 {
@@ -43,9 +39,6 @@ cpuset_pin(int cpu, char *why, size_t len)
 		snprintf(why, len, "CPU %d does not exist", cpu);
 		return (-1);
 	}
-	if (!initial_saved &&
-	    sched_getaffinity(0, sizeof(initial), &initial) == 0)
-		initial_saved = 1;
 	CPU_ZERO(&set);
 	CPU_SET(cpu, &set);
 	if (sched_setaffinity(0, sizeof(set), &set) != 0) {
@@ -54,20 +47,4 @@ cpuset_pin(int cpu, char *why, size_t len)
 		return (-1);
 	}
 	return (0);
-}
-
-int
-cpuset_other(int cpu)
-{
-	cpu_set_t set;
-	int c;
-
-	if (initial_saved)
-		set = initial;
-	else if (sched_getaffinity(0, sizeof(set), &set) != 0)
-		return (-1);
-	for (c = 0; c < CPU_SETSIZE; c++)
-		if (c != cpu && CPU_ISSET(c, &set))
-			return (c);
-	return (-1);
 }
