@@ -16,4 +16,12 @@ int	cpuset_allowed(int cpu);
 /* Pin the calling thread to `cpu'; -1 with a reason on failure. */
 int	cpuset_pin(int cpu, char *why, size_t len);
 
+/*
+ * Another CPU than `cpu' that this process may use, for a partner thread
+ * (contention, ping-pong), or -1 when there is none.  Answers from the set
+ * the process had before cpuset_pin() narrowed it, so a user's taskset
+ * still bounds it.
+ */
+int	cpuset_other_cpu(int cpu);
+
 #endif

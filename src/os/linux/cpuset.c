@@ -5,6 +5,10 @@
 
 #include "os/cpuset.h"
 
+/* What the process could use before its first cpuset_pin(). */
+static cpu_set_t before_pin;
+static int pinned;
+
 int
 cpuset_default_cpu(void)
 {
@@ -39,6 +43,9 @@ cpuset_pin(int cpu, char *why, size_t len)
 		snprintf(why, len, "CPU %d does not exist", cpu);
 		return (-1);
 	}
+	if (!pinned && sched_getaffinity(0, sizeof(before_pin),
+	    &before_pin) == 0)
+		pinned = 1;
 	CPU_ZERO(&set);
 	CPU_SET(cpu, &set);
 	if (sched_setaffinity(0, sizeof(set), &set) != 0) {
@@ -47,4 +54,20 @@ cpuset_pin(int cpu, char *why, size_t len)
 		return (-1);
 	}
 	return (0);
+}
+
+int
+cpuset_other_cpu(int cpu)
+{
+	cpu_set_t set;
+	int c;
+
+	if (pinned)
+		set = before_pin;
+	else if (sched_getaffinity(0, sizeof(set), &set) != 0)
+		return (-1);
+	for (c = 0; c < CPU_SETSIZE; c++)
+		if (c != cpu && CPU_ISSET(c, &set))
+			return (c);
+	return (-1);
 }
