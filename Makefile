@@ -36,12 +36,12 @@ TESTS	 = $(TEST_SRCS:tests/unit/%.c=$(BUILD)/tests/%)
 
 LIB	 = $(BUILD)/libcyclebench.a
 BIN	 = $(BUILD)/cyclebench
-HELPER	 = $(BUILD)/cb-true
+CB_TRUE	 = $(BUILD)/cb-true
 
 .PHONY: all deps run check check-unit check-cli check-clang check-asan install \
 	clean bench
 
-all: $(BIN) $(LIB) $(HELPER)
+all: $(BIN) $(LIB)
 
 deps:
 	@scripts/install-deps
@@ -58,11 +58,12 @@ $(LIB): $(LIB_OBJS)
 	@rm -f $@
 	$(AR) rcs $@ $^
 
-$(BIN): $(CLI_OBJS) $(LIB)
+# The binary looks for cb-true beside itself (ctxsw/fork-exec-wait).
+$(BIN): $(CLI_OBJS) $(LIB) $(CB_TRUE)
 	$(CC) $(ARCHFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ $(CLI_OBJS) $(LIB) $(LDLIBS)
 
 # What ctxsw/fork-exec-wait's child executes: a static program that exits.
-$(HELPER): src/suites/cb-true.S
+$(CB_TRUE): src/suites/cb-true.S
 	@mkdir -p $(dir $@)
 	$(CC) $(ARCHFLAGS) -static -nostdlib -o $@ $<
 
@@ -75,10 +76,10 @@ $(BUILD)/tests/%: tests/unit/%.c $(LIB)
 check: deps
 	@$(MAKE) --no-print-directory check-unit check-cli check-clang check-asan
 
-check-unit: $(TESTS) $(HELPER)
+check-unit: $(TESTS)
 	@scripts/run-unit-tests $(TESTS)
 
-check-cli: $(BIN) $(HELPER)
+check-cli: $(BIN)
 	CYCLEBENCH=$(abspath $(BIN)) bats tests/cli
 
 # Everything must build warning-free with clang as well as gcc.
@@ -94,13 +95,15 @@ check-asan:
 bench: $(BIN)
 	scripts/bench
 
-install: $(BIN) $(LIB) $(HELPER)
+install: $(BIN) $(LIB)
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1 \
 	    $(DESTDIR)$(PREFIX)/lib $(DESTDIR)$(PREFIX)/include
 	install -m 755 $(BIN) $(DESTDIR)$(PREFIX)/bin/cyclebench
 	install -m 644 docs/cyclebench.1 $(DESTDIR)$(PREFIX)/share/man/man1/
 	install -m 644 $(LIB) $(DESTDIR)$(PREFIX)/lib/
 	install -m 644 include/cyclebench.h $(DESTDIR)$(PREFIX)/include/
+	install -D -m 755 $(CB_TRUE) \
+	    $(DESTDIR)$(PREFIX)/libexec/cyclebench/cb-true
 
 clean:
 	rm -rf build

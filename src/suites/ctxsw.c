@@ -320,7 +320,7 @@ pp_setup(void **ctx, char *why, size_t len, enum side side, int futexes,
 	int me, rc;
 
 	me = sched_getcpu();
-	if (cpus == 2 && cpuset_other(me) < 0) {
+	if (cpus == 2 && cpuset_other_cpu(me) < 0) {
 		snprintf(why, len, "cpus=2 needs a second CPU, and only CPU "
 		    "%d may be used", me);
 		return (CB_SETUP_SKIP);
@@ -332,7 +332,7 @@ pp_setup(void **ctx, char *why, size_t len, enum side side, int futexes,
 	p->to[0] = p->to[1] = p->from[0] = p->from[1] = -1;
 	p->futex = futexes;
 	p->fpu = fpu;
-	p->cpu = cpus == 2 ? cpuset_other(me) : me;
+	p->cpu = cpus == 2 ? cpuset_other_cpu(me) : me;
 	if (pipe(p->to) != 0 || pipe(p->from) != 0) {
 		snprintf(why, len, "pipe: %s", strerror(errno));
 		pp_teardown(p);

@@ -6,6 +6,7 @@
 
 extern const struct cb_suite suite_basic;
 extern const struct cb_suite suite_selftest;
+
 extern const struct cb_suite suite_fault;
 extern const struct cb_suite suite_mmap;
 extern const struct cb_suite suite_ctxsw;
