@@ -69,6 +69,22 @@ struct pingpong {
 	int		 stop;
 };
 
+/*
+ * The vector registers the asm below writes, as far as the compiler may
+ * use them: none on an i386 target without SSE.
+ */
+#if defined(__x86_64__)
+#define VECTOR_CLOBBERS							\
+	, "xmm0", "xmm1", "xmm2", "xmm3", "xmm4", "xmm5", "xmm6",	\
+	"xmm7", "xmm8", "xmm9", "xmm10", "xmm11", "xmm12", "xmm13",	\
+	"xmm14", "xmm15"
+#elif defined(__SSE__)
+#define VECTOR_CLOBBERS							\
+	, "xmm0", "xmm1", "xmm2", "xmm3", "xmm4", "xmm5", "xmm6", "xmm7"
+#else
+#define VECTOR_CLOBBERS
+#endif
+
 static const float one = 1.0f;
 
 /* Leave live AVX state: the upper halves of the ymm registers written. */
@@ -93,13 +109,7 @@ dirty_ymm(void)
 	    "vaddps %%ymm0, %%ymm14, %%ymm14\n\t"
 	    "vaddps %%ymm0, %%ymm15, %%ymm15\n\t"
 #endif
-	    : : "m" (one)
-	    : "xmm0", "xmm1", "xmm2", "xmm3", "xmm4", "xmm5", "xmm6", "xmm7"
-#ifdef __x86_64__
-	    , "xmm8", "xmm9", "xmm10", "xmm11", "xmm12", "xmm13", "xmm14",
-	    "xmm15"
-#endif
-	    );
+	    : : "m" (one) : "memory" VECTOR_CLOBBERS);
 }
 
 /*
@@ -119,13 +129,7 @@ fpu_clean(void)
 		return;
 	__asm__ volatile("xgetbv" : "=a" (lo), "=d" (hi) : "c" (0));
 	__asm__ volatile("xrstor %0" : : "m" (init), "a" (lo & 0xe4), "d" (0)
-	    : "memory", "xmm0", "xmm1", "xmm2", "xmm3", "xmm4", "xmm5",
-	    "xmm6", "xmm7"
-#ifdef __x86_64__
-	    , "xmm8", "xmm9", "xmm10", "xmm11", "xmm12", "xmm13", "xmm14",
-	    "xmm15"
-#endif
-	    );
+	    : "memory" VECTOR_CLOBBERS);
 }
 
 static long
