@@ -1,12 +1,9 @@
-#include <fcntl.h>
 #include <math.h>
 #include <sched.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
 #include <time.h>
-#include <unistd.h>
 
 #include "arch/x86/loops.h"
 #include "core/clock.h"
@@ -66,27 +63,17 @@ thread_nivcsw(void)
 }
 
 /*
- * Seconds this thread has spent runnable but waiting for a CPU, from the
- * scheduler's own clock (schedstat's run_delay), NAN where not available.
+ * Seconds of CPU this thread has used, user and system, to the
+ * nanosecond; NAN where the clock is missing.
  */
 static double
-thread_run_delay(void)
+thread_cpu(void)
 {
-	unsigned long long run, wait;
-	char buf[128];
-	ssize_t n;
-	int fd;
+	struct timespec ts;
 
-	if ((fd = open("/proc/thread-self/schedstat", O_RDONLY)) < 0)
+	if (clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts) != 0)
 		return (NAN);
-	n = read(fd, buf, sizeof(buf) - 1);
-	close(fd);
-	if (n <= 0)
-		return (NAN);
-	buf[n] = '\0';
-	if (sscanf(buf, "%llu %llu", &run, &wait) != 2)
-		return (NAN);
-	return (wait / 1e9);
+	return (ts.tv_sec + ts.tv_nsec / 1e9);
 }
 
 /*
@@ -428,7 +415,7 @@ sample_path(const struct cb_bench *b, void *ctx, const struct cb_options *o,
 	struct stamp s0, s1;
 	struct guard g;
 	double batch_tsc[PATH_BATCH], batch_cyc[PATH_BATCH], ticks;
-	double end, stop, now, ra, rb, waited, warm;
+	double end, stop, now, ra, rb, waited, warm, cpu, wall;
 	int i, k, nb, mend;
 
 	/* The cold call first, before anything warms the path. */
@@ -461,18 +448,21 @@ sample_path(const struct cb_bench *b, void *ctx, const struct cb_options *o,
 		/*
 		 * A call of milliseconds on a shared machine is rarely spared
 		 * a preemption: alone in its batch, it keeps its sample with
-		 * the time it waited for the CPU taken out.  The scheduler
-		 * counts that time to the nanosecond; what stays in is the
-		 * cache refill after each preemption, small against the call.
+		 * the time it spent off its CPU taken out, the wall time less
+		 * the thread's CPU time, both to the nanosecond.  (The
+		 * scheduler's run delay overstates it now and then.)  What
+		 * stays in is the cache refill after a preemption, small
+		 * against the call.
 		 */
 		mend = nb == 1 && !(b->flags & CB_BENCH_SWITCHES) &&
-		    !isnan(thread_run_delay());
+		    !isnan(thread_cpu());
 		guard_begin(&g, !(b->flags & CB_BENCH_SWITCHES) && !mend);
 		ra = ratio_now(cal);
-		waited = mend ? thread_run_delay() : 0;
+		cpu = thread_cpu();
+		wall = now_seconds();
 		ticks = time_calls(b, ctx, nb, &overhead, batch_tsc, batch_cyc);
-		waited = mend ? (thread_run_delay() - waited) * clock_tsc_hz() :
-		    0;
+		waited = mend ? fmax(0, now_seconds() - wall - (thread_cpu() -
+		    cpu)) * clock_tsc_hz() : 0;
 		rb = ratio_now(cal);
 		batch_tsc[0] -= waited;
 		if (guard_tripped(&g) || waited >= ticks ||
