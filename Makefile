@@ -67,6 +67,13 @@ $(CB_TRUE): src/suites/cb-true.S
 	@mkdir -p $(dir $@)
 	$(CC) $(ARCHFLAGS) -static -nostdlib -o $@ $<
 
+# Installed where the binary looks for it besides its own directory.
+.PHONY: install-cb-true
+install: install-cb-true
+install-cb-true: $(CB_TRUE)
+	install -D -m 755 $(CB_TRUE) \
+	    $(DESTDIR)$(PREFIX)/libexec/cyclebench/cb-true
+
 $(BUILD)/tests/%: tests/unit/%.c $(LIB)
 	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS) -Itests/unit $(ALL_CFLAGS) \
@@ -102,8 +109,6 @@ install: $(BIN) $(LIB)
 	install -m 644 docs/cyclebench.1 $(DESTDIR)$(PREFIX)/share/man/man1/
 	install -m 644 $(LIB) $(DESTDIR)$(PREFIX)/lib/
 	install -m 644 include/cyclebench.h $(DESTDIR)$(PREFIX)/include/
-	install -D -m 755 $(CB_TRUE) \
-	    $(DESTDIR)$(PREFIX)/libexec/cyclebench/cb-true
 
 clean:
 	rm -rf build
