@@ -45,6 +45,7 @@ CLI_PARSERS = $(filter-out %/main.o,$(CLI_OBJS))
 
 LIB	 = $(BUILD)/libcyclebench.a
 BIN	 = $(BUILD)/cyclebench
+CB_TRUE	 = $(BUILD)/cb-true
 
 .PHONY: all deps run check check-unit check-cli check-clang check-asan \
 	check-i386 check-browser check-lint check-tidy check-valgrind \
@@ -67,8 +68,21 @@ $(LIB): $(LIB_OBJS)
 	@rm -f $@
 	$(AR) rcs $@ $^
 
-$(BIN): $(CLI_OBJS) $(LIB)
+# The binary looks for cb-true beside itself (ctxsw/fork-exec-wait).
+$(BIN): $(CLI_OBJS) $(LIB) $(CB_TRUE)
 	$(CC) $(ARCHFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ $(CLI_OBJS) $(LIB) $(LDLIBS)
+
+# What ctxsw/fork-exec-wait's child executes: a static program that exits.
+$(CB_TRUE): src/suites/cb-true.S
+	@mkdir -p $(dir $@)
+	$(CC) $(ARCHFLAGS) -static -nostdlib -o $@ $<
+
+# Installed where the binary looks for it besides its own directory.
+.PHONY: install-cb-true
+install: install-cb-true
+install-cb-true: $(CB_TRUE)
+	install -D -m 755 $(CB_TRUE) \
+	    $(DESTDIR)$(PREFIX)/libexec/cyclebench/cb-true
 
 $(BUILD)/tests/%: tests/unit/%.c $(LIB)
 	@mkdir -p $(dir $@)

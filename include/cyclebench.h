@@ -82,6 +82,9 @@ enum cb_cpu_feature {
 /* Benchmark flags. */
 #define CB_BENCH_HIDDEN		0x1u	/* only when named exactly (test-only) */
 #define CB_BENCH_EXPLICIT	0x2u	/* listed, but run only when named */
+#define CB_BENCH_SWITCHES	0x4u	/* the path itself switches tasks on its
+					   CPU: an involuntary context switch is
+					   part of it, not a disturbance */
 
 /* Result flags: why a number deserves caution. */
 #define CB_FLAG_POOR_FIT	0x01u	/* R^2 of the iteration-count fit < 0.99 */

@@ -15,7 +15,10 @@
 #define POOR_FIT_R2		0.99
 #define NOISY_SPREAD		0.05	/* (p90 - p10) / median */
 #define DISTURBED_SHARE		0.10
-#define PATH_BATCH		16
+#define PATH_BATCH		16	/* most calls per disturbance check */
+#define PATH_BATCH_SECONDS	0.002	/* the most a batch should take */
+#define PATH_BUDGET_SHARE	0.5	/* of the budget, for path samples */
+#define PATH_FIT_SHARE		0.25	/* of the path budget, for the fits */
 /*
  * The reference chain's best of five: a dependent add chain loses a cycle
  * now and then to whatever shares the core (an SMT sibling on the host),
@@ -40,7 +43,7 @@ struct timing {
  * not just the one that saw the move).
  */
 struct guard {
-	long	nivcsw;
+	long	nivcsw;		/* -1: switches are not watched */
 	int	cpu;
 	int	pinned;		/* -1: not pinned */
 };
@@ -64,10 +67,29 @@ thread_nivcsw(void)
 	return (ru.ru_nivcsw);
 }
 
-static void
-guard_begin(struct guard *g, int pinned)
+/*
+ * Seconds of CPU this thread has used, user and system, to the
+ * nanosecond; NAN where the clock is missing.
+ */
+static double
+thread_cpu(void)
 {
-	g->nivcsw = thread_nivcsw();
+	struct timespec ts;
+
+	if (clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts) != 0)
+		return (NAN);
+	return (ts.tv_sec + ts.tv_nsec / 1e9);
+}
+
+/*
+ * `switches': count an involuntary context switch as a disturbance, which
+ * it is unless the measured path wakes tasks on its CPU itself, or the
+ * time it was kept off its CPU is known and taken out.
+ */
+static void
+guard_begin(struct guard *g, int pinned, int switches)
+{
+	g->nivcsw = switches ? thread_nivcsw() : -1;
 	g->cpu = sched_getcpu();
 	g->pinned = pinned;
 }
@@ -77,8 +99,8 @@ guard_tripped(const struct guard *g)
 {
 	int cpu = sched_getcpu();
 
-	return (thread_nivcsw() != g->nivcsw || cpu != g->cpu ||
-	    (g->pinned >= 0 && cpu != g->pinned));
+	return ((g->nivcsw >= 0 && thread_nivcsw() != g->nivcsw) ||
+	    cpu != g->cpu || (g->pinned >= 0 && cpu != g->pinned));
 }
 
 static struct timing
@@ -182,7 +204,7 @@ engine_calibrate(struct engine_calibration *cal, int quick)
 	base = choose_base(arch_add_chain, NULL);
 	warm_up(arch_add_chain, NULL, base, quick ? 0.005 : 0.01);
 	for (kept = tries = 0; kept < rounds && tries < rounds * 4; tries++) {
-		guard_begin(&g, -1);
+		guard_begin(&g, -1, 1);
 		if (fit_once(arch_add_chain, NULL, base, &t, &r2,
 		    &icpt[kept]) != 0 || guard_tripped(&g))
 			continue;
@@ -222,9 +244,9 @@ ratio_now(const struct engine_calibration *cal)
 }
 
 static int
-drifted(double before, double after)
+drifted(double before, double after, double limit)
 {
-	return (fabs(after / before - 1) > ENGINE_DRIFT_LIMIT);
+	return (fabs(after / before - 1) > limit);
 }
 
 /* Cycles for `ticks': counted if we can, else under the clock around it. */
@@ -292,6 +314,17 @@ out_of_time(const struct gather *s, double end, double budget_seconds)
 	    now > end + 3 * budget_seconds);
 }
 
+/*
+ * Path samples are single calls: half the budget still holds hundreds of
+ * calls of milliseconds each, and spares a run of slow paths (page faults,
+ * fork) seconds per benchmark.
+ */
+static double
+path_budget(const struct cb_options *o)
+{
+	return (budget(o) * PATH_BUDGET_SHARE);
+}
+
 static int
 sample_loop(const struct cb_bench *b, void *ctx, const struct cb_options *o,
     const struct engine_calibration *cal, struct gather *s, double *loop_ticks,
@@ -317,11 +350,12 @@ sample_loop(const struct cb_bench *b, void *ctx, const struct cb_options *o,
 
 	end = now_seconds() + budget(o);
 	while (s->n < s->cap && !out_of_time(s, end, budget(o))) {
-		guard_begin(&g, o->cpu);
+		guard_begin(&g, o->cpu, !(b->flags & CB_BENCH_SWITCHES));
 		ra = ratio_now(cal);
 		rc = fit_once(b->body, ctx, base, &t, &r2, NULL);
 		rb = ratio_now(cal);
-		if (rc != 0 || guard_tripped(&g) || drifted(ra, rb)) {
+		if (rc != 0 || guard_tripped(&g) ||
+		    drifted(ra, rb, ENGINE_DRIFT_LIMIT)) {
 			s->disturbed++;
 			continue;
 		}
@@ -332,18 +366,93 @@ sample_loop(const struct cb_bench *b, void *ctx, const struct cb_options *o,
 	return (0);
 }
 
+/*
+ * Calls per disturbance check: up to PATH_BATCH, fewer when calls are long,
+ * so one preemption costs few samples and a batch never holds the run.
+ */
+static int
+path_batch(double call_ticks)
+{
+	double n;
+
+	n = PATH_BATCH_SECONDS * clock_tsc_hz() / fmax(call_ticks, 1);
+	return (n >= PATH_BATCH ? PATH_BATCH : n < 1 ? 1 : (int)n);
+}
+
+/*
+ * The batched slope, a cross-check of the per-call numbers, with as many
+ * fits (up to five) as PATH_FIT_SHARE of the path budget holds.  Calls so long
+ * that not even one fit does are left without one: the stamps' cost, which
+ * the fit exists to remove, is then lost in the call's own spread.
+ */
+static void
+cross_check(const struct cb_bench *b, void *ctx, const struct cb_options *o,
+    const struct engine_calibration *cal, struct gather *s,
+    struct cb_result *r)
+{
+	struct timing fit;
+	double cyc[5], call, fit_ticks, r2, ra, rb;
+	uint64_t base;
+	size_t k;
+	int i, nfits;
+
+	if (s->n == 0)
+		return;
+	/* The mean: a long tail (cross-CPU wake-ups) costs time too. */
+	for (k = 0, call = 0; k < s->n; k++)
+		call += s->tsc[k] * b->ops / (double)s->n;
+	fit_ticks = ENGINE_SIZES * (ENGINE_SIZES + 1) / 2 * ENGINE_BEST_OF *
+	    fmax(call, 2 * ENGINE_TARGET_TICKS);
+	nfits = (int)fmin(5, PATH_FIT_SHARE * path_budget(o) * clock_tsc_hz() /
+	    fit_ticks);
+	if (nfits < 1 || (base = choose_base(b->body, ctx)) == 0)
+		return;
+	for (i = 0; i < nfits; i++) {
+		ra = ratio_now(cal);
+		fit_once(b->body, ctx, base, &fit, &r2, NULL);
+		rb = ratio_now(cal);
+		cyc[i] = to_cycles(fit.tsc, fit.cyc, ra, rb);
+		gather_r2(s, r2);
+	}
+	r->batched = stats_median(cyc, (size_t)nfits) / b->ops;
+}
+
+/* Time `n' calls one by one, less the stamps; returns their sum in ticks. */
+static double
+time_calls(const struct cb_bench *b, void *ctx, int n,
+    const struct timing *overhead, double *tsc, double *cyc)
+{
+	struct stamp s0, s1;
+	double sum = 0;
+	int k;
+
+	for (k = 0; k < n; k++) {
+		if (b->timed != NULL) {
+			tsc[k] = (double)b->timed(ctx) - overhead->tsc;
+			cyc[k] = NAN;
+		} else {
+			stamp_begin(&s0);
+			b->body(1, ctx);
+			stamp_end(&s1);
+			tsc[k] = (double)(s1.tsc - s0.tsc) - overhead->tsc;
+			cyc[k] = (double)(s1.cyc - s0.cyc) - overhead->cyc;
+		}
+		sum += tsc[k];
+	}
+	return (sum);
+}
+
 static void
 sample_path(const struct cb_bench *b, void *ctx, const struct cb_options *o,
     const struct engine_calibration *cal, struct gather *s,
     struct cb_result *r)
 {
-	struct timing overhead, first, fit;
+	struct timing overhead, first;
 	struct stamp s0, s1;
 	struct guard g;
-	double batch_tsc[PATH_BATCH], batch_cyc[PATH_BATCH], r2, cyc[5];
-	double end, ra, rb;
-	uint64_t base;
-	int i, k;
+	double batch_tsc[PATH_BATCH], batch_cyc[PATH_BATCH], ticks;
+	double end, ra, rb, waited, warm, cpu, wall;
+	int i, k, nb, mend;
 
 	/*
 	 * The cold call first, before anything warms the path, timed as
@@ -366,47 +475,46 @@ sample_path(const struct cb_bench *b, void *ctx, const struct cb_options *o,
 	ra = ratio_now(cal);
 	r->first_call = to_cycles(first.tsc - overhead.tsc,
 	    first.cyc - overhead.cyc, ra, ra);
-	warm_up(b->body, ctx, 1, o->quick ? 0.005 : 0.01);
+	/* A first call longer than the warm-up has warmed the path. */
+	warm = o->quick ? 0.005 : 0.01;
+	if (first.tsc < warm * clock_tsc_hz())
+		warm_up(b->body, ctx, 1, warm);
 
-	end = now_seconds() + budget(o);
-	while (s->n < s->cap && !out_of_time(s, end, budget(o))) {
-		guard_begin(&g, o->cpu);
+	nb = path_batch(first.tsc);
+	end = now_seconds() + path_budget(o);
+	while (s->n < s->cap && !out_of_time(s, end, path_budget(o))) {
+		/*
+		 * A call of milliseconds on a shared machine is rarely spared
+		 * a preemption: alone in its batch, it keeps its sample with
+		 * the time it spent off its CPU taken out, the wall time less
+		 * the thread's CPU time, both to the nanosecond.  (The
+		 * scheduler's run delay overstates it now and then.)  What
+		 * stays in is the cache refill after a preemption, small
+		 * against the call.
+		 */
+		mend = nb == 1 && !(b->flags & CB_BENCH_SWITCHES) &&
+		    !isnan(thread_cpu());
+		guard_begin(&g, o->cpu, !(b->flags & CB_BENCH_SWITCHES) &&
+		    !mend);
 		ra = ratio_now(cal);
-		for (k = 0; k < PATH_BATCH; k++) {
-			if (b->timed != NULL) {
-				batch_tsc[k] = (double)b->timed(ctx) -
-				    overhead.tsc;
-				batch_cyc[k] = NAN;
-				continue;
-			}
-			stamp_begin(&s0);
-			b->body(1, ctx);
-			stamp_end(&s1);
-			batch_tsc[k] = (double)(s1.tsc - s0.tsc) - overhead.tsc;
-			batch_cyc[k] = (double)(s1.cyc - s0.cyc) - overhead.cyc;
-		}
+		cpu = thread_cpu();
+		wall = now_seconds();
+		ticks = time_calls(b, ctx, nb, &overhead, batch_tsc, batch_cyc);
+		waited = mend ? fmax(0, now_seconds() - wall - (thread_cpu() -
+		    cpu)) * clock_tsc_hz() : 0;
 		rb = ratio_now(cal);
-		if (guard_tripped(&g) || drifted(ra, rb)) {
-			s->disturbed += PATH_BATCH;
-			continue;
-		}
-		for (k = 0; k < PATH_BATCH; k++)
-			gather_add(s, batch_tsc[k] / b->ops, to_cycles(
-			    batch_tsc[k], batch_cyc[k], ra, rb) / b->ops);
+		batch_tsc[0] -= waited;
+		if (guard_tripped(&g) || waited >= ticks ||
+		    drifted(ra, rb, ENGINE_PATH_DRIFT_LIMIT))
+			s->disturbed += (unsigned)nb;
+		else
+			for (k = 0; k < nb; k++)
+				gather_add(s, batch_tsc[k] / b->ops, to_cycles(
+				    batch_tsc[k], batch_cyc[k], ra, rb) /
+				    b->ops);
+		nb = path_batch(ticks / nb);
 	}
-
-	/* Batched slope as a cross-check of the per-call numbers. */
-	r->batched = NAN;
-	if ((base = choose_base(b->body, ctx)) == 0)
-		return;
-	for (i = 0; i < 5; i++) {
-		ra = ratio_now(cal);
-		fit_once(b->body, ctx, base, &fit, &r2, NULL);
-		rb = ratio_now(cal);
-		cyc[i] = to_cycles(fit.tsc, fit.cyc, ra, rb);
-		gather_r2(s, r2);
-	}
-	r->batched = stats_median(cyc, 5) / b->ops;
+	cross_check(b, ctx, o, cal, s, r);
 }
 
 static unsigned

@@ -5,7 +5,11 @@
  * slope of the body's time over eight iteration counts, each the best of
  * three calls, so the call and timer overhead fall into the intercept.
  * Path benchmarks: a sample is one call timed on its own, minus the cost of
- * the time stamps, with a batched slope kept as a cross-check.
+ * the time stamps, with a batched slope kept as a cross-check where the
+ * budget holds one.  Calls are checked for disturbance in batches of at
+ * most 2 ms; a call that long is kept through a preemption with the time
+ * it waited for the CPU taken out.  Sampling takes half the budget of a
+ * loop benchmark and ends after four such with whatever it has.
  *
  * Every sample is taken between checks for what could have disturbed it:
  * an involuntary context switch, a migration to another CPU, and (when
@@ -13,8 +17,10 @@
  * carry their own clock: a reference add chain timed just before and just
  * after the sample gives the cycles per tick to convert it with, and a
  * sample across which the two disagree by more than ENGINE_DRIFT_LIMIT is
- * dropped.  A core clock that wanders between samples, as it does on a
- * shared host, so moves no number.
+ * dropped (ENGINE_PATH_DRIFT_LIMIT for a path sample, whose calls spread
+ * far wider than that and may last long enough for the host to change the
+ * clock under every one).  A core clock that wanders between samples, as
+ * it does on a shared host, so moves no number.
  */
 #ifndef CB_ENGINE_H
 #define CB_ENGINE_H
@@ -25,6 +31,7 @@
 #define ENGINE_BEST_OF		5	/* calls per iteration count */
 #define ENGINE_TARGET_TICKS	4000	/* the smallest count's duration */
 #define ENGINE_DRIFT_LIMIT	0.02	/* relative change of cycles/tick */
+#define ENGINE_PATH_DRIFT_LIMIT	0.10	/* the same, for path samples */
 #define ENGINE_PATH_CALLS	10	/* path calls per repetition */
 
 struct engine_calibration {

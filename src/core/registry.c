@@ -19,6 +19,9 @@ const struct cb_suite *const registry_suites[] = {
 	&suite_syscall,
 	&suite_signal,
 	&suite_selftest,
+	&suite_fault,
+	&suite_mmap,
+	&suite_ctxsw,
 	NULL
 };
 

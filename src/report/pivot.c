@@ -76,7 +76,7 @@ is_first(const struct cb_result *r, size_t i, const char *key)
 	size_t j;
 
 	for (j = 0; j < i; j++)
-		if (in_table(r, j, i, key))
+		if (in_table(r, i, j, key))	/* an earlier row with the key */
 			return (0);
 	return (1);
 }

@@ -15,4 +15,8 @@ extern const struct cb_suite suite_i386;	/* i386 builds only */
 extern const struct cb_suite suite_signal;
 extern const struct cb_suite suite_syscall;
 
+extern const struct cb_suite suite_fault;
+extern const struct cb_suite suite_mmap;
+extern const struct cb_suite suite_ctxsw;
+
 #endif

@@ -41,9 +41,15 @@ PY
 	"$CB" run basic/imul-latency --cpu 1 --repetitions 20000 \
 	    --json out.json >out.txt 2>&1 &
 	pid=$!
-	sleep 2
-	child=$(pgrep -P "$pid" | head -1)
+	# Sampling lasts the 2 s budget from soon after the child starts:
+	# move it half a second in, well inside that window.
+	for i in $(seq 100); do
+		child=$(pgrep -P "$pid" | head -1)
+		[ -n "$child" ] && break
+		sleep 0.05
+	done
 	[ -n "$child" ] || fail "no child process to move"
+	sleep 0.5
 	taskset -a -p -c 0 "$child" >/dev/null
 	wait "$pid" || true
 	json_check out.json <<'PY'

@@ -145,6 +145,24 @@ test_rows_and_columns(void **state)
 	free(t);
 }
 
+/* The fpu suite starts with rows that have no parameters at all. */
+static void
+test_group_led_by_unparameterised_rows(void **state)
+{
+	char *t;
+
+	(void)state;
+	reset();
+	add("fpu/pushall", NULL, NULL, NULL, NULL, 8.0);
+	add("fpu/fxsave", "state", "fresh", NULL, NULL, 290.0);
+	add("fpu/fxsave", "state", "inf", NULL, NULL, 415.0);
+	t = pivot();
+	assert_non_null(strstr(t, "fpu: median cycles per operation by "
+	    "state\n"));
+	assert_row(line_after(t, "variant"), 3, "fxsave", "290.0", "415.0");
+	free(t);
+}
+
 static void
 test_not_ok_and_missing(void **state)
 {
@@ -261,6 +279,7 @@ main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_rows_and_columns),
+		cmocka_unit_test(test_group_led_by_unparameterised_rows),
 		cmocka_unit_test(test_not_ok_and_missing),
 		cmocka_unit_test(test_nothing_to_pivot),
 		cmocka_unit_test(test_groups_and_keys),
