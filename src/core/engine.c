@@ -401,6 +401,8 @@ cross_check(const struct cb_bench *b, void *ctx, const struct cb_options *o,
 	/* The mean: a long tail (cross-CPU wake-ups) costs time too. */
 	for (k = 0, call = 0; k < s->n; k++)
 		call += s->tsc[k] * b->ops / (double)s->n;
+	/* n(n + 1) is even: the sizes' sum is exact in integers. */
+	/* NOLINTNEXTLINE(bugprone-integer-division) */
 	fit_ticks = ENGINE_SIZES * (ENGINE_SIZES + 1) / 2 * ENGINE_BEST_OF *
 	    fmax(call, 2 * ENGINE_TARGET_TICKS);
 	nfits = (int)fmin(5, PATH_FIT_SHARE * path_budget(o) * clock_tsc_hz() /

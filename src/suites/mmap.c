@@ -89,7 +89,7 @@ map_report(void *ctx, struct cb_result *r)
 	const struct map *m = ctx;
 
 	cb_result_extra(r, "cycles_per_page", r->cycles.median /
-	    (double)(m->size / m->page));
+	    ((double)m->size / (double)m->page));
 	if (m->calls > 0)
 		cb_result_extra(r, "faults_per_call", (double)m->faults /
 		    (double)m->calls);
