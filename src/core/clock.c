@@ -182,6 +182,7 @@ clock_describe(struct machine *m)
 		snprintf(m->perf_reason, sizeof(m->perf_reason), "%s", why);
 	engine_calibrate(&cal, 0);
 	m->cycles_per_tick = cal.ratio;
+	m->imul_check = engine_imul_check(&cal);
 	m->cycle_method = m->perf_counters ? CB_CYCLES_COUNTED :
 	    CB_CYCLES_CALIBRATED;
 	snprintf(m->cycle_source, sizeof(m->cycle_source), "%s",

@@ -258,6 +258,26 @@ to_cycles(double ticks, double counted, double ratio_a, double ratio_b)
 	return (ticks * (ratio_a + ratio_b) / 2);
 }
 
+double
+engine_imul_check(const struct engine_calibration *cal)
+{
+	enum { ROUNDS = 9 };
+	double cyc[ROUNDS], r2, ra, rb;
+	struct timing t;
+	uint64_t base;
+	int i;
+
+	if ((base = choose_base(arch_imul_chain, NULL)) == 0)
+		return (NAN);
+	for (i = 0; i < ROUNDS; i++) {
+		ra = ratio_now(cal);
+		fit_once(arch_imul_chain, NULL, base, &t, &r2, NULL);
+		rb = ratio_now(cal);
+		cyc[i] = to_cycles(t.tsc, t.cyc, ra, rb) / ARCH_ADD_CHAIN_UNROLL;
+	}
+	return (stats_median(cyc, ROUNDS));
+}
+
 /* Raw per-operation samples while they are being gathered. */
 struct gather {
 	double	*tsc;

@@ -45,6 +45,14 @@ struct engine_calibration {
 void	engine_calibrate(struct engine_calibration *cal, int quick);
 
 /*
+ * The calibrated cycles of one dependent 64-bit imul.  It must come out a
+ * whole number; when it does not, the add chain is not running one add per
+ * cycle (something shares the core) and calibrated cycles are off by as
+ * much.
+ */
+double	engine_imul_check(const struct engine_calibration *cal);
+
+/*
  * Measure `b' in this process, on the CPU it is pinned to, with setup
  * already done.  Fills everything in r but bench and cpu.
  */

@@ -11,6 +11,7 @@
 #include <errno.h>
 #include <limits.h>
 #include <stdarg.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -294,6 +295,7 @@ machine_read(struct machine *m, const char *sysroot)
 	memset(m, 0, sizeof(*m));
 	m->aslr = ASLR_UNKNOWN;
 	m->perf_paranoid = PARANOID_UNKNOWN;
+	m->imul_check = NAN;
 	arch_cpu_identify(m);
 	read_codename(m);
 	if (uname(&u) == 0) {
@@ -373,10 +375,30 @@ print_mitigations(const struct machine *m, FILE *fp)
 		    m->mitigations[i].state);
 }
 
+const char *
+machine_cycle_warning(const struct machine *m, char *buf, size_t len)
+{
+	double whole;
+
+	buf[0] = '\0';
+	if (!isfinite(m->imul_check) || m->cycle_method != CB_CYCLES_CALIBRATED)
+		return (buf);
+	whole = round(m->imul_check);
+	if (whole >= 3 && fabs(m->imul_check / whole - 1) <= 0.015)
+		return (buf);
+	snprintf(buf, len, "a dependent imul reads %.3f calibrated cycles, "
+	    "not a whole number: the add chain the cycles are calibrated on "
+	    "is losing cycles to something sharing the core (an SMT sibling "
+	    "on the host?), so calibrated figures may be off by %.1f%%",
+	    m->imul_check, 100 * fabs(m->imul_check / (whole >= 3 ? whole :
+	    3) - 1));
+	return (buf);
+}
+
 void
 machine_print(const struct machine *m, FILE *fp)
 {
-	char paranoid[40];
+	char paranoid[40], warning[512] = "";
 	const char *aslr;
 
 	kv(fp, "cpu", "%s", or_else(m->cpu_brand, "unknown"));
@@ -402,6 +424,12 @@ machine_print(const struct machine *m, FILE *fp)
 		    m->cycles_per_tick, cb_method_name(m->cycle_method),
 		    m->cycle_source[0] != '\0' ? " (" : "", m->cycle_source,
 		    m->cycle_source[0] != '\0' ? ")" : "");
+	if (isfinite(m->imul_check))
+		kv(fp, "cycle check", "a dependent imul reads %.3f cycles%s",
+		    m->imul_check, machine_cycle_warning(m, warning,
+		    sizeof(warning))[0] ? "" : ", a whole number: good");
+	if (warning[0] != '\0')
+		fprintf(fp, "WARNING: %s\n", warning);
 
 	if (m->perf_paranoid == PARANOID_UNKNOWN)
 		snprintf(paranoid, sizeof(paranoid),

@@ -32,6 +32,8 @@ struct machine {
 	double	cycles_per_tick;	/* core cycles per TSC tick */
 	enum cb_cycle_method cycle_method;
 	char	cycle_source[96];	/* e.g. "add-chain calibration" */
+	double	imul_check;		/* cycles of a dependent imul: whole if
+					   the cycle is a true one (NAN: none) */
 
 	/* OS */
 	char	os[32];			/* uname sysname */
@@ -64,6 +66,13 @@ void	machine_read_files(struct machine *m, const char *sysroot);
 
 /* The first line of sysroot + path as a whole decimal int, else unknown. */
 int	machine_read_int(const char *sysroot, const char *path, int unknown);
+
+/*
+ * "" when imul_check is a whole number of cycles (within 1.5%), else a
+ * sentence saying what that means for calibrated cycles.
+ */
+const char *machine_cycle_warning(const struct machine *m, char *buf,
+	    size_t len);
 
 /* Print the fingerprint as `cyclebench info' shows it. */
 void	machine_print(const struct machine *m, FILE *fp);

@@ -262,6 +262,7 @@ machine_json(const struct machine *m, int *bad)
 	put(o, "cycle_method", json_string(cb_method_name(m->cycle_method)),
 	    bad);
 	put(o, "cycle_source", opt_text(m->cycle_source), bad);
+	put(o, "imul_check", num(m->imul_check), bad);
 	put(o, "os", opt_text(m->os), bad);
 	put(o, "kernel", opt_text(m->kernel), bad);
 	put(o, "kernel_version", opt_text(m->kernel_version), bad);

@@ -78,6 +78,7 @@ report_table(FILE *fp, const struct machine *m, const struct cb_result *r,
 {
 	size_t i, nsamp = 0;
 	int cpu = n ? r[0].cpu : -1, width = report_label_width(r, n);
+	char warning[512];
 
 	fprintf(fp, "cyclebench %s on %s (family %u model %u)", CB_VERSION,
 	    m->cpu_brand, m->cpu_family, m->cpu_model);
@@ -86,8 +87,11 @@ report_table(FILE *fp, const struct machine *m, const struct cb_result *r,
 	fprintf(fp, "%s%s\n", m->hypervisor[0] ? ", under " : "",
 	    m->hypervisor);
 	fprintf(fp, "cycles %s: %.4f core cycles per TSC tick (%s); "
-	    "TSC %.1f MHz\n\n", cb_method_name(m->cycle_method),
+	    "TSC %.1f MHz\n", cb_method_name(m->cycle_method),
 	    m->cycles_per_tick, m->cycle_source, m->tsc_hz / 1e6);
+	if (machine_cycle_warning(m, warning, sizeof(warning))[0] != '\0')
+		fprintf(fp, "WARNING: %s\n", warning);
+	fputc('\n', fp);
 	fprintf(fp, "%-*s %-10s %8s %8s %8s %7s %6s %-10s %s\n", width,
 	    "benchmark", "mode", "cycles", "min", "ns", "+-ci95", "cv",
 	    "method", "flags");

@@ -12,6 +12,7 @@
 #include <sys/stat.h>
 
 #include <ftw.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -461,6 +462,34 @@ test_machine_read(void **state)
 	assert_string_equal(m.perf_reason, "");
 }
 
+/* The imul cross-check of the calibrated cycle: a whole number or a warning. */
+static void
+test_cycle_warning(void **state)
+{
+	struct machine m;
+	char buf[512];
+
+	(void)state;
+	memset(&m, 0, sizeof(m));
+	m.cycle_method = CB_CYCLES_CALIBRATED;
+	m.imul_check = 3.001;
+	assert_string_equal(machine_cycle_warning(&m, buf, sizeof(buf)), "");
+	m.imul_check = 4.02;		/* K10's four cycles, within 1.5% */
+	assert_string_equal(machine_cycle_warning(&m, buf, sizeof(buf)), "");
+	m.imul_check = 2.92;		/* seen here with a busy SMT sibling */
+	machine_cycle_warning(&m, buf, sizeof(buf));
+	assert_non_null(strstr(buf, "2.920 calibrated cycles"));
+	assert_non_null(strstr(buf, "off by 2.7%"));
+	m.imul_check = 1.5;		/* nothing x86 multiplies that fast */
+	assert_string_not_equal(machine_cycle_warning(&m, buf, sizeof(buf)),
+	    "");
+	m.cycle_method = CB_CYCLES_COUNTED;	/* counted cycles need no check */
+	assert_string_equal(machine_cycle_warning(&m, buf, sizeof(buf)), "");
+	m.cycle_method = CB_CYCLES_CALIBRATED;
+	m.imul_check = NAN;
+	assert_string_equal(machine_cycle_warning(&m, buf, sizeof(buf)), "");
+}
+
 int
 main(void)
 {
@@ -483,6 +512,7 @@ main(void)
 		cmocka_unit_test(test_live_features_match_kernel),
 		cmocka_unit_test(test_live_identify),
 		cmocka_unit_test(test_machine_read),
+		cmocka_unit_test(test_cycle_warning),
 	};
 
 	return (cmocka_run_group_tests(tests, NULL, NULL));

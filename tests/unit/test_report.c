@@ -346,8 +346,8 @@ test_json_machine(void **state)
 	static const char *const keys[] = { "cpu_vendor", "cpu_brand",
 	    "cpu_family", "cpu_model", "cpu_stepping", "codename", "microcode",
 	    "cpu_features", "ncpus", "tsc_hz", "tsc_source", "cycles_per_tick",
-	    "cycle_method", "cycle_source", "os", "kernel", "kernel_version",
-	    "arch", "mitigations", "hypervisor", "governor", "boost", "smt",
+	    "cycle_method", "cycle_source", "imul_check", "os", "kernel",
+	    "kernel_version", "arch", "mitigations", "hypervisor", "governor", "boost", "smt",
 	    "aslr", "perf_counters", "perf_reason", "perf_event_paranoid" };
 	struct fixture *f = *state;
 	json_t *m, *v;

@@ -7,6 +7,7 @@
 #define ARCH_ADD_CHAIN_UNROLL_S	"100"
 
 void	arch_add_chain(uint64_t iters, void *ctx);
+void	arch_imul_chain(uint64_t iters, void *ctx);
 void	arch_empty_loop(uint64_t iters, void *ctx);
 
 #endif
