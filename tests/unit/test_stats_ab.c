@@ -17,18 +17,10 @@
 #include <string.h>
 
 #include "core/stats.h"
+#include "near.h"
 
 #define NELEM(a)	(sizeof(a) / sizeof((a)[0]))
 
-#define assert_near(a, b, tol) do {					\
-	double got_ = (a), want_ = (b);					\
-									\
-	if (!(fabs(got_ - want_) <= (tol))) {				\
-		print_error("%s = %.17g, expected %.17g (tol %g)\n",	\
-		    #a, got_, want_, (double)(tol));			\
-		fail();							\
-	}								\
-} while (0)
 
 /* scipy's reference cases: x, y, its statistic (U of x) and p-value. */
 static const struct {

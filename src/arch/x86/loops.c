@@ -8,34 +8,28 @@
 
 #include "arch/x86/loops.h"
 
-void
-arch_add_chain(uint64_t iters, void *ctx)
-{
-	uintptr_t x = 0;
-
-	(void)ctx;
-	do
-		__asm__ volatile(".rept " ARCH_ADD_CHAIN_UNROLL_S "\n\t"
-		    "add $1, %0\n\t.endr" : "+r" (x));
-	while (--iters);
+/* A counted loop around ARCH_ADD_CHAIN_UNROLL copies of a chained insn. */
+#define CHAIN(name, insn, seed)						\
+void									\
+name(uint64_t iters, void *ctx)						\
+{									\
+	uintptr_t x = (seed);						\
+									\
+	(void)ctx;							\
+	do								\
+		__asm__ volatile(".rept " ARCH_ADD_CHAIN_UNROLL_S "\n\t"	\
+		    insn " %0\n\t.endr" : "+r" (x));			\
+	while (--iters);						\
 }
+
+CHAIN(arch_add_chain, "add $1,", 0)
 
 /*
  * A chain of dependent 64-bit multiplies: a whole number of cycles each
  * on every x86 (3 since Nehalem and Zen, 4 on K10, 5 on Core 2), which is
  * what lets it check the add chain's cycle.
  */
-void
-arch_imul_chain(uint64_t iters, void *ctx)
-{
-	uintptr_t x = 1;
-
-	(void)ctx;
-	do
-		__asm__ volatile(".rept " ARCH_ADD_CHAIN_UNROLL_S "\n\t"
-		    "imul %0, %0\n\t.endr" : "+r" (x));
-	while (--iters);
-}
+CHAIN(arch_imul_chain, "imul %0,", 1)
 
 void
 arch_empty_loop(uint64_t iters, void *ctx)
