@@ -1,8 +1,8 @@
 /*
  * The reference loops the clock and the engine measure themselves with:
  * a chain of dependent adds (one core cycle each on every x86 since the
- * P6, which is what calibration rests on) and an empty counted loop of the
- * shape every benchmark body has.
+ * P6, which is what calibration rests on), a chain of imuls that checks
+ * it, and an empty counted loop of the shape every benchmark body has.
  */
 #include <stdint.h>
 
