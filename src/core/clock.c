@@ -136,6 +136,14 @@ clock_counter_open(char *why, size_t len)
 		a.exclude_kernel = 1;
 		fd = (int)syscall(SYS_perf_event_open, &a, 0, -1, -1, 0);
 	}
+	if (fd < 0 && (errno == EACCES || errno == EPERM)) {
+		snprintf(why, len, "perf_event_open cycles: %s; to count "
+		    "cycles, lower kernel.perf_event_paranoid (sysctl "
+		    "kernel.perf_event_paranoid=2 allows user-mode counting, "
+		    "1 kernel too) or grant CAP_PERFMON", strerror(errno));
+		clock_counter_close();
+		return (0);
+	}
 	if (fd < 0) {
 		return (counter_fail(why, len, errno == ENOENT ||
 		    errno == EOPNOTSUPP ? "no hardware cycle counter "
@@ -150,7 +158,8 @@ clock_counter_open(char *why, size_t len)
 	clock_pmc_page = page;
 	if (!clock_pmc_page->cap_user_rdpmc || clock_pmc_page->index == 0) {
 		snprintf(why, len, "cycle counter opens but user-space rdpmc "
-		    "is not allowed (/sys/bus/event_source/devices/cpu/rdpmc)");
+		    "is not allowed: echo 2 > "
+		    "/sys/bus/event_source/devices/cpu/rdpmc allows it");
 		clock_counter_close();
 		return (0);
 	}
@@ -172,7 +181,7 @@ void
 clock_describe(struct machine *m)
 {
 	struct engine_calibration cal;
-	char why[128];
+	char why[256];
 
 	clock_init();
 	m->tsc_hz = clk.tsc_hz;

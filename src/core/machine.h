@@ -48,7 +48,7 @@ struct machine {
 	char	smt[16];		/* /sys/devices/system/cpu/smt/control, "" if absent */
 	int	aslr;			/* randomize_va_space, -1 if unknown */
 	int	perf_counters;		/* 1 if a hardware cycle counter opened */
-	char	perf_reason[128];	/* why not, when perf_counters == 0 */
+	char	perf_reason[256];	/* why not, when perf_counters == 0 */
 	int	perf_paranoid;		/* /proc/sys/kernel/perf_event_paranoid, -99 if unknown */
 };
 
