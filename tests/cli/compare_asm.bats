@@ -1,0 +1,23 @@
+#!/usr/bin/env bats
+# Issue 6's proof, end to end: a deliberate change made with `asm' (an
+# lfence after every imul of a chain) is flagged real by `compare', and a
+# second run of the unchanged chain stays within a few percent (a busy
+# host may still make that small difference real, so its mark is free).
+
+load helpers
+
+@test "compare flags an lfence added with asm as real; a rerun stays close" {
+	printf 'imul %%rax,%%rax\n' >chain.s
+	"$CB" asm --latency --unroll 50 --quick --file chain.s \
+	    --json before.json >/dev/null
+	"$CB" asm --latency --unroll 50 --quick --file chain.s \
+	    --json again.json >/dev/null
+	printf 'imul %%rax,%%rax\nlfence\n' >chain.s
+	"$CB" asm --latency --unroll 50 --quick --file chain.s \
+	    --json lfence.json >/dev/null
+	run "$CB" compare --label before --label again --label lfence \
+	    before.json again.json lfence.json
+	assert_status 0
+	# before: ~3 cycles; again: within 0-4.9%; lfence: a real increase (*).
+	assert_line '^asm/chain\.s unroll=50 +[0-9.]+ +[0-9.]+ +[-+][0-4]\.[0-9]% [~*] +[0-9.]+ +\+[0-9.]+% \*$'
+}
