@@ -118,6 +118,23 @@ find(const struct rs_file *f, const char *group, const char *var,
 }
 
 /* A suite as the seeds tabulate it: variants as rows, parameters as bars. */
+
+/* A captioned bar chart of medians, one per suite or comparison. */
+static void
+bar_figure(FILE *fp, struct svg_chart *c, const char *group,
+    const char **cats, const char **sers)
+{
+	c->title = group;
+	c->unit = "core cycles per operation (median; whisker p10 to p90)";
+	c->cat_labels = cats;
+	c->ser_labels = sers;
+	fputs("<figure><figcaption>", fp);
+	html_text(fp, group);
+	fputs("</figcaption>\n", fp);
+	svg_bar_chart(fp, c);
+	fputs("</figure>\n", fp);
+}
+
 static void
 suite_chart(FILE *fp, const struct rs_file *f, const char *group)
 {
@@ -144,15 +161,8 @@ suite_chart(FILE *fp, const struct rs_file *f, const char *group)
 		for (j = 0; j < c.nser; j++)
 			fill_bar(&c.bars[i * c.nser + j], find(f, group,
 			    cats[i], sers[j]));
-	c.title = group;
-	c.unit = "core cycles per operation (median; whisker p10 to p90)";
-	c.cat_labels = cats;
-	c.ser_labels = c.nser > 1 || sers[0][0] != '\0' ? sers : NULL;
-	fputs("<figure><figcaption>", fp);
-	html_text(fp, group);
-	fputs("</figcaption>\n", fp);
-	svg_bar_chart(fp, &c);
-	fputs("</figure>\n", fp);
+	bar_figure(fp, &c, group, cats,
+	    c.nser > 1 || sers[0][0] != '\0' ? sers : NULL);
 out:
 	free(cats);
 	free(sers);
@@ -308,15 +318,7 @@ compare_chart(FILE *fp, const struct cmp_table *t, const char *group)
 		}
 		c.ncat++;
 	}
-	c.title = group;
-	c.unit = "core cycles per operation (median; whisker p10 to p90)";
-	c.cat_labels = cats;
-	c.ser_labels = sers;
-	fputs("<figure><figcaption>", fp);
-	html_text(fp, group);
-	fputs("</figcaption>\n", fp);
-	svg_bar_chart(fp, &c);
-	fputs("</figure>\n", fp);
+	bar_figure(fp, &c, group, cats, sers);
 out:
 	free(cats);
 	free(labels);
