@@ -120,6 +120,17 @@ registry_suite_of(const struct cb_bench *b)
 }
 
 const char *
+registry_param(const struct cb_bench *b, const char *key)
+{
+	int i;
+
+	for (i = 0; i < CB_MAX_PARAMS && b->params[i].key != NULL; i++)
+		if (strcmp(b->params[i].key, key) == 0)
+			return (b->params[i].value);
+	return (NULL);
+}
+
+const char *
 registry_label(const struct cb_bench *b, char *buf, size_t len)
 {
 	size_t used;

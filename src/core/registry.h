@@ -43,6 +43,9 @@ void	registry_selection_free(struct selection *sel);
 
 const struct cb_suite *registry_suite_of(const struct cb_bench *b);
 
+/* The value of parameter `key' of b, or NULL when it has none. */
+const char *registry_param(const struct cb_bench *b, const char *key);
+
 /* "group/variant k=v k=v" */
 const char *registry_label(const struct cb_bench *b, char *buf, size_t len);
 

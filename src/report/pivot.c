@@ -10,21 +10,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/registry.h"
 #include "report/report.h"
 
 #define LABEL_MAX	160
 #define CELL_MIN	8
-
-static const char *
-param(const struct cb_bench *b, const char *key)
-{
-	int i;
-
-	for (i = 0; i < CB_MAX_PARAMS && b->params[i].key != NULL; i++)
-		if (strcmp(b->params[i].key, key) == 0)
-			return (b->params[i].value);
-	return (NULL);
-}
 
 /* The part of the name before '/': the suite, by convention. */
 static size_t
@@ -67,7 +57,7 @@ static int
 in_table(const struct cb_result *r, size_t first, size_t i, const char *key)
 {
 	return (same_group(r[first].bench, r[i].bench) &&
-	    param(r[i].bench, key) != NULL);
+	    registry_param(r[i].bench, key) != NULL);
 }
 
 static int
@@ -89,7 +79,7 @@ same_line(const struct cb_bench *x, const struct cb_bench *y,
 	char a[LABEL_MAX], b[LABEL_MAX];
 
 	if (!by_row)
-		return (strcmp(param(x, key), param(y, key)) == 0);
+		return (strcmp(registry_param(x, key), registry_param(y, key)) == 0);
 	return (strcmp(row_label(x, key, a, sizeof(a)),
 	    row_label(y, key, b, sizeof(b))) == 0);
 }
@@ -158,7 +148,7 @@ table(FILE *fp, const struct cb_result *r, size_t n, size_t first,
 	fprintf(fp, "%-*s", (int)lw, "variant");
 	for (k = 0; k < ncols; k++) {
 		snprintf(head, sizeof(head), "%s=%s", key,
-		    param(r[cols[k]].bench, key));
+		    registry_param(r[cols[k]].bench, key));
 		w = strlen(head);
 		cw[k] = (int)(w > CELL_MIN ? w : CELL_MIN);
 		fprintf(fp, " %*s", cw[k], head);

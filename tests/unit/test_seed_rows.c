@@ -35,17 +35,6 @@ suite(const char *name)
 	return (NULL);
 }
 
-static const char *
-param(const struct cb_bench *b, const char *key)
-{
-	int i;
-
-	for (i = 0; i < CB_MAX_PARAMS && b->params[i].key != NULL; i++)
-		if (strcmp(b->params[i].key, key) == 0)
-			return (b->params[i].value);
-	return (NULL);
-}
-
 /* The row `name' whose `key' is `value' (or that has no params). */
 static const struct cb_bench *
 row(const char *sname, const char *name, const char *key, const char *value)
@@ -58,7 +47,7 @@ row(const char *sname, const char *name, const char *key, const char *value)
 	for (i = 0; i < s->count; i++) {
 		if (strcmp(s->benches[i].name, name) != 0)
 			continue;
-		v = key ? param(&s->benches[i], key) : NULL;
+		v = key ? registry_param(&s->benches[i], key) : NULL;
 		if (key == NULL || (v != NULL && strcmp(v, value) == 0))
 			return (&s->benches[i]);
 	}
