@@ -375,23 +375,43 @@ print_mitigations(const struct machine *m, FILE *fp)
 		    m->mitigations[i].state);
 }
 
+/*
+ * A dependent 64-bit imul takes 3 cycles on every x86 since Nehalem and
+ * Zen, 4 on K8 and K10, 5 on Core 2: a calibrated reading off a whole
+ * number means something shares the core, and a whole number outside
+ * that range means the add chain itself is not one add a cycle.
+ */
+#define IMUL_CYCLES_LOW		3
+#define IMUL_CYCLES_HIGH	5
+#define IMUL_WHOLE_TOLERANCE	0.015
+
 const char *
 machine_cycle_warning(const struct machine *m, char *buf, size_t len)
 {
-	double whole;
+	double whole, near;
 
 	buf[0] = '\0';
 	if (!isfinite(m->imul_check) || m->cycle_method != CB_CYCLES_CALIBRATED)
 		return (buf);
 	whole = round(m->imul_check);
-	if (whole >= 3 && fabs(m->imul_check / whole - 1) <= 0.015)
+	near = fmin(fmax(whole, IMUL_CYCLES_LOW), IMUL_CYCLES_HIGH);
+	if (whole == near &&
+	    fabs(m->imul_check / whole - 1) <= IMUL_WHOLE_TOLERANCE)
 		return (buf);
-	snprintf(buf, len, "a dependent imul reads %.3f calibrated cycles, "
-	    "not a whole number: the add chain the cycles are calibrated on "
-	    "is losing cycles to something sharing the core (an SMT sibling "
-	    "on the host?), so calibrated figures may be off by %.1f%%",
-	    m->imul_check, 100 * fabs(m->imul_check / (whole >= 3 ? whole :
-	    3) - 1));
+	if (whole != near)
+		snprintf(buf, len, "a dependent imul reads %.3f calibrated "
+		    "cycles where every x86 takes %d to %d: the add chain "
+		    "the cycles are calibrated on does not run one add a "
+		    "cycle on this core, so calibrated figures are off by "
+		    "about %.0f%%", m->imul_check, IMUL_CYCLES_LOW,
+		    IMUL_CYCLES_HIGH, 100 * fabs(m->imul_check / near - 1));
+	else
+		snprintf(buf, len, "a dependent imul reads %.3f calibrated "
+		    "cycles, not a whole number: the add chain the cycles "
+		    "are calibrated on is losing cycles to something sharing "
+		    "the core (an SMT sibling on the host?), so calibrated "
+		    "figures may be off by %.1f%%", m->imul_check,
+		    100 * fabs(m->imul_check / whole - 1));
 	return (buf);
 }
 

@@ -483,6 +483,11 @@ test_cycle_warning(void **state)
 	m.imul_check = 1.5;		/* nothing x86 multiplies that fast */
 	assert_string_not_equal(machine_cycle_warning(&m, buf, sizeof(buf)),
 	    "");
+	/* Seen with an add-immediate chain on a Golden Cove core. */
+	m.imul_check = 17.890;
+	machine_cycle_warning(&m, buf, sizeof(buf));
+	assert_non_null(strstr(buf, "every x86 takes 3 to 5"));
+	assert_non_null(strstr(buf, "off by about 258%"));
 	m.cycle_method = CB_CYCLES_COUNTED;	/* counted cycles need no check */
 	assert_string_equal(machine_cycle_warning(&m, buf, sizeof(buf)), "");
 	m.cycle_method = CB_CYCLES_CALIBRATED;
