@@ -28,8 +28,21 @@ int	cmd_run(int argc, char **argv);
 void	usage_message(const char *cmd, const char *fmt, ...)
 	    __attribute__((format(printf, 2, 3)));
 
-/* 0 if a file could be written at path, else -1 with a message. */
-int	check_writable(const char *path);
+/* An output option and the path given to it (NULL: not given). */
+struct cli_output {
+	const char	*option;	/* "--json", as the user typed it */
+	const char	*path;
+};
+
+#define CLI_MAX_OUTPUTS	4
+
+/*
+ * Before measuring: every output could be written ("-": standard
+ * output), none is the same file as another or as one of the inputs
+ * in[0..nin-1] (NULL entries skipped).  0, or EXIT_USAGE after saying why.
+ */
+int	check_outputs(const struct cli_output *out, size_t nout,
+	    char *const *in, size_t nin);
 
 /* Parse a whole decimal number in [lo, hi]; -1 if it is not one. */
 int	parse_long(const char *s, long lo, long hi, long *out);

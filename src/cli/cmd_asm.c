@@ -136,6 +136,13 @@ set_file(struct source *s, const char *path, const char *opt)
 	return (read_source(path, s));
 }
 
+/* The file a snippet was read from; NULL for text typed in. */
+static const char *
+file_of(const struct source *s)
+{
+	return (s->owned != NULL ? s->label : NULL);
+}
+
 int
 asm_parse_args(int argc, char **argv, struct asm_args *a)
 {
@@ -235,9 +242,9 @@ asm_parse_args(int argc, char **argv, struct asm_args *a)
 		    "--file FILE"));
 	if (a->json != NULL && a->json[0] == '\0')
 		return (usage_error("asm", "--json needs a file name"));
-	if (a->json != NULL && check_writable(a->json) != 0)
-		return (EXIT_USAGE);
-	return (0);
+	return (check_outputs((const struct cli_output[]){ { "--json",
+	    a->json } }, 1, (char *const[]){ (char *)file_of(&a->body),
+	    (char *)file_of(&a->init), (char *)file_of(&a->vs) }, 3));
 }
 
 /* Its title: a file by its name, text on one line. */
@@ -292,19 +299,27 @@ plural(size_t n, const char *one, const char *many)
 
 /* What was run, so the number can be read for what it is. */
 static void
-describe(const char *who, const struct snippet *s)
+describe(FILE *fp, const char *who, const struct snippet *s)
 {
-	printf("%s%s: %zu %s", who, s->bench.name, s->body.len,
+	fprintf(fp, "%s%s: %zu %s", who, s->bench.name, s->body.len,
 	    plural(s->body.len, "byte", "bytes"));
 	if (s->body.ninsns > 0)
-		printf(", %zu %s", s->body.ninsns,
+		fprintf(fp, ", %zu %s", s->body.ninsns,
 		    plural(s->body.ninsns, "instruction", "instructions"));
-	printf(", %u %s per loop iteration", s->unroll,
+	fprintf(fp, ", %u %s per loop iteration", s->unroll,
 	    plural(s->unroll, "copy", "copies"));
 	if (s->init.len > 0)
-		printf("; init %zu %s", s->init.len,
+		fprintf(fp, "; init %zu %s", s->init.len,
 		    plural(s->init.len, "byte", "bytes"));
-	printf("\n");
+	fprintf(fp, "\n");
+}
+
+/* The table's stream: standard error when the JSON takes standard output. */
+static FILE *
+table_stream(const struct asm_args *a)
+{
+	return (a->json != NULL && strcmp(a->json, "-") == 0 ? stderr :
+	    stdout);
 }
 
 static void
@@ -339,9 +354,9 @@ run_one(const struct asm_args *a, struct snippet *s, int argc, char **argv)
 
 	status = cb_measure(&s->bench, &a->opts, &r) == CB_ERROR ?
 	    EXIT_BENCH_ERROR : 0;
-	cb_print_results(stdout, &r, 1);
-	describe("\n", s);
-	fflush(stdout);
+	cb_print_results(table_stream(a), &r, 1);
+	describe(table_stream(a), "\n", s);
+	fflush(table_stream(a));
 	if ((rc = save(a->json, &r, 1, argc, argv)) != 0)
 		status = rc;
 	cb_result_free(&r);
@@ -354,6 +369,7 @@ run_vs(const struct asm_args *a, struct snippet *sa, struct snippet *sb,
 {
 	struct cb_result both[2];
 	struct ab r;
+	FILE *fp = table_stream(a);
 	char verdict[512];
 	int status = 0, rc;
 
@@ -368,17 +384,17 @@ run_vs(const struct asm_args *a, struct snippet *sa, struct snippet *sb,
 	}
 	both[0] = r.a;
 	both[1] = r.b;
-	cb_print_results(stdout, both, 2);
-	describe("\nA = ", sa);
-	describe("B = ", sb);
+	cb_print_results(fp, both, 2);
+	describe(fp, "\nA = ", sa);
+	describe(fp, "B = ", sb);
 	if (status == 0) {
 		ab_verdict(&r, verdict, sizeof(verdict));
-		printf("\n%s\n", verdict);
-		printf("(Hodges-Lehmann shift of the per-round median "
+		fprintf(fp, "\n%s\n", verdict);
+		fprintf(fp, "(Hodges-Lehmann shift of the per-round median "
 		    "differences, Wilcoxon signed-rank\ninterval; rows above "
 		    "pool every round's samples.)\n");
 	}
-	fflush(stdout);
+	fflush(fp);
 	if ((rc = save(a->json, both, 2, argc, argv)) != 0)
 		status = rc;
 	ab_free(&r);

@@ -108,9 +108,8 @@ impact_parse_args(int argc, char **argv, struct impact_args *a,
 		    "'--', as in cyclebench impact -- make -j2"));
 	if (optind == argc)
 		return (usage_error("impact", "no command after '--'"));
-	if (a->json != NULL && check_writable(a->json) != 0)
-		return (EXIT_USAGE);
-	return (0);
+	return (check_outputs((const struct cli_output[]){ { "--json",
+	    a->json } }, 1, (char *const[]){ (char *)a->costs }, 1));
 }
 
 static void

@@ -1,6 +1,5 @@
 #include <errno.h>
 #include <getopt.h>
-#include <libgen.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -25,30 +24,14 @@ static const char run_help[] =
 "\n"
 "  --json FILE         save every result, with raw samples, as JSON\n"
 "  --csv FILE          save one CSV row per result\n"
+"                      (FILE '-': standard output, the table then going\n"
+"                      to standard error)\n"
 "  --quick             fewer samples: a rough answer in a third of the time\n"
 "  --cpu N             measure on CPU N (default: the highest allowed)\n"
 "  --repetitions N     samples per benchmark, 5 to 100000 (default 101,\n"
 "                      --quick 31; path benchmarks time 10 calls each)\n"
 "  --timeout SECONDS   stop a benchmark's child after this long (60;\n"
 "                      longer for one that asks for more)\n";
-
-/* Refuse before measuring, not after, when a result could not be saved. */
-int
-check_writable(const char *path)
-{
-	char *copy, *dir;
-	int ok;
-
-	if ((copy = strdup(path)) == NULL)
-		return (-1);
-	dir = dirname(copy);
-	ok = access(dir, W_OK | X_OK) == 0;
-	if (!ok)
-		fprintf(stderr, "cyclebench: cannot write '%s': directory "
-		    "'%s': %s\n", path, dir, strerror(errno));
-	free(copy);
-	return (ok ? 0 : -1);
-}
 
 int
 run_parse_args(int argc, char **argv, struct run_args *a)
@@ -97,10 +80,8 @@ run_parse_args(int argc, char **argv, struct run_args *a)
 		return (usage_error("run", "--json needs a file name"));
 	if (a->csv && strcmp(a->csv, "") == 0)
 		return (usage_error("run", "--csv needs a file name"));
-	if ((a->json && check_writable(a->json) != 0) ||
-	    (a->csv && check_writable(a->csv) != 0))
-		return (EXIT_USAGE);
-	return (0);
+	return (check_outputs((const struct cli_output[]){ { "--json",
+	    a->json }, { "--csv", a->csv } }, 2, NULL, 0));
 }
 
 static void
@@ -127,7 +108,11 @@ on_stop_signal(int sig)
 	cb_interrupt();
 }
 
-/* Ctrl-C or SIGTERM: finish cleanly, saving what was measured. */
+/*
+ * Ctrl-C, SIGTERM or a closed terminal or ssh session (SIGHUP): finish
+ * cleanly, saving what was measured.  A reader of the table that has
+ * gone away (SIGPIPE) must not cost the results files either.
+ */
 static void
 catch_stop_signals(void)
 {
@@ -138,6 +123,8 @@ catch_stop_signals(void)
 	sigemptyset(&sa.sa_mask);
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGHUP, &sa, NULL);
+	signal(SIGPIPE, SIG_IGN);
 }
 
 static void
@@ -178,6 +165,7 @@ cmd_run(int argc, char **argv)
 	struct selection sel;
 	struct cb_result *results;
 	struct machine m;
+	FILE *human;
 	char err[256];
 	size_t i, done;
 	int rc, status = 0, tty;
@@ -227,15 +215,19 @@ cmd_run(int argc, char **argv)
 		info.partial = 1;
 	}
 	progress(0, 0, NULL, tty);
-	report_table(stdout, &m, results, done);
-	report_paths(stdout, &m, results, done);
-	report_pivot(stdout, results, done);
-	report_extras(stdout, results, done);
+	/* Results on standard output ("-") leave it to them alone. */
+	human = (a.json != NULL && strcmp(a.json, "-") == 0) ||
+	    (a.csv != NULL && strcmp(a.csv, "-") == 0) ? stderr : stdout;
+	report_table(human, &m, results, done);
+	report_paths(human, &m, results, done);
+	report_pivot(human, results, done);
+	report_extras(human, results, done);
 	if (info.partial)
-		printf("\nInterrupted by %s after %zu of %zu benchmarks; "
-		    "saved results say \"partial\".\n",
-		    stop_signal == SIGTERM ? "SIGTERM" : "SIGINT", done, sel.n);
-	fflush(stdout);
+		fprintf(human, "\nInterrupted by SIG%s after %zu of %zu "
+		    "benchmarks; saved results say \"partial\".\n",
+		    sigabbrev_np(stop_signal ? stop_signal : SIGINT), done,
+		    sel.n);
+	fflush(human);
 	rc = save(&a, &m, &info, results, done);
 	if (rc != 0)
 		status = rc;

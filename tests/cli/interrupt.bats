@@ -1,15 +1,18 @@
 #!/usr/bin/env bats
-# Ctrl-C or SIGTERM during `run': what was measured is saved as complete
-# JSON marked partial, the benchmark's child is gone, and the exit status
-# is the shell's 128 + signal.
+# Ctrl-C, SIGTERM or SIGHUP (a closed terminal or ssh session) during
+# `run': what was measured is saved as complete JSON marked partial, the
+# benchmark's child is gone, and the exit status is the shell's 128 +
+# signal.
 
 load helpers
 
 # interrupt SIGNAL: start a run whose second benchmark hangs, let the
 # first finish, send SIGNAL, and leave status/output behind.
 interrupt() {
+	# The test's own directory in the command line tells its processes
+	# from those of other runs of this test on the machine.
 	"$CB" run basic/empty-loop selftest/hang --quick --timeout 120 \
-	    --json out.json >out.txt 2>err.txt &
+	    --json "$T/out.json" >out.txt 2>err.txt &
 	pid=$!
 	sleep 5		# basic/empty-loop --quick takes well under a second
 	kill -"$1" "$pid"
@@ -31,7 +34,8 @@ PY
 
 no_stray_children() {
 	sleep 0.5
-	if ps -eo stat=,args= | awk '$1 !~ /^Z/ && /selftest\/hang --quick --timeout 120/ \
+	if ps -eo stat=,args= | T="$T/out.json" awk '$1 !~ /^Z/ &&
+	    index($0, "selftest/hang --quick --timeout 120 --json " ENVIRON["T"]) \
 	    { found = 1 } END { exit !found }'; then
 		fail "a benchmark child outlived the run"
 	fi
@@ -52,6 +56,24 @@ no_stray_children() {
 	assert_output "Interrupted by SIGTERM"
 	check_partial_json
 	no_stray_children
+}
+
+@test "SIGHUP during run (terminal closed): partial JSON, exit 129, no stray child" {
+	interrupt HUP
+	assert_status 129
+	assert_output "Interrupted by SIGHUP after 1 of 2 benchmarks"
+	check_partial_json
+	no_stray_children
+}
+
+@test "the table's reader gone (SIGPIPE): the results are saved all the same" {
+	need_python
+	# true exits at once: the table is written into a closed pipe.
+	"$CB" run basic/empty-loop --quick --json out.json | true
+	json_check out.json <<'PY'
+assert d["run"]["partial"] is False, d["run"]
+assert [r["name"] for r in d["results"]] == ["basic/empty-loop"], d["results"]
+PY
 }
 
 @test "a process a benchmark started does not outlive it" {
