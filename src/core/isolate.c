@@ -198,6 +198,12 @@ isolate_first_measure(void)
 	return (first_measure);
 }
 
+int
+isolate_in_child(void)
+{
+	return (in_child.fd >= 0);
+}
+
 static void child_fault(const struct fault *f, void *arg);
 
 void

@@ -28,6 +28,9 @@ typedef void isolate_fault_fn(const struct fault *f, void *arg, char *buf,
  */
 void	isolate_on_fault(isolate_fault_fn *fn, void *arg);
 
+/* Is this a measuring child (not cb_measure's caller, nor isolate = 0)? */
+int	isolate_in_child(void);
+
 /* When this process first called cb_measure(); 0 if it has not. */
 time_t	isolate_first_measure(void);
 

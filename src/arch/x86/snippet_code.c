@@ -19,6 +19,9 @@ struct emit {
 static void
 put(struct emit *e, const uint8_t *bytes, size_t n)
 {
+	/* No init is (NULL, 0): memcpy may not be handed NULL at all. */
+	if (n == 0)
+		return;
 	if (e->full || (size_t)(e->end - e->p) < n) {
 		e->full = 1;
 		return;
