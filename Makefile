@@ -163,11 +163,13 @@ check-valgrind: $(BIN)
 check-clang:
 	@$(MAKE) --no-print-directory CC=clang BUILD=build/clang all
 
-# The unit tests again under AddressSanitizer and UBSan.
+# The unit tests again under AddressSanitizer and UBSan, and a few asm
+# runs, whose snippet harness the unit tests do not run in a child.
 check-asan:
 	@$(MAKE) --no-print-directory BUILD=build/asan \
 	    CFLAGS="-O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all" \
-	    LDFLAGS="-fsanitize=address,undefined" check-unit
+	    LDFLAGS="-fsanitize=address,undefined" check-unit all
+	@scripts/asm-smoke $(abspath build/asan/cyclebench)
 
 # Each fuzz target for FUZZ_SECONDS under libFuzzer, ASan and UBSan, from
 # its seeds in tests/fuzz/corpus; scripts/run-fuzz says what each did.

@@ -44,6 +44,13 @@ struct cli_output {
 int	check_outputs(const struct cli_output *out, size_t nout,
 	    char *const *in, size_t nin);
 
+/*
+ * SIGINT, SIGTERM and SIGHUP call cb_interrupt() from now on; SIGPIPE is
+ * ignored.  cli_stop_signal() is the one that came (SIGINT if none).
+ */
+void	cli_catch_stop_signals(void);
+int	cli_stop_signal(void);
+
 /* Parse a whole decimal number in [lo, hi]; -1 if it is not one. */
 int	parse_long(const char *s, long lo, long hi, long *out);
 int	parse_double(const char *s, double lo, double hi, double *out);

@@ -9,6 +9,9 @@
 #include <fcntl.h>
 #include <getopt.h>
 #include <libgen.h>
+#include <poll.h>
+#include <signal.h>
+#include <time.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,6 +21,7 @@
 #include "cli/measure_opts.h"
 #include "cli/parse.h"
 #include "core/ab.h"
+#include "os/sandbox.h"
 #include "snippet/snippet.h"
 
 #define DEFAULT_ROUNDS	10
@@ -77,50 +81,95 @@ static const char asm_help[] =
 "(including a snippet that does not assemble), 3 results not saved.\n"
 "cyclebench-asm(1) and docs/asm.md have the rest.\n";
 
+/*
+ * A snippet file may be a FIFO or a terminal (--file <(generate)), so it
+ * is read without blocking, for at most --timeout seconds, and stopped
+ * by Ctrl-C like everything else.
+ */
 static int
-read_source(const char *path, struct source *s)
+read_all(struct source *s, int fd, double timeout)
+{
+	struct pollfd p = { .fd = fd, .events = POLLIN };
+	struct timespec t0, t;
+	size_t got = 0;
+	ssize_t n;
+	double left;
+
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	for (;;) {
+		if (cb_interrupted())
+			return (-1);
+		clock_gettime(CLOCK_MONOTONIC, &t);
+		left = timeout - (t.tv_sec - t0.tv_sec) -
+		    (t.tv_nsec - t0.tv_nsec) / 1e9;
+		if (left <= 0) {
+			fprintf(stderr, "cyclebench: no end to '%s' within %g s "
+			    "(--timeout)\n", s->path, timeout);
+			return (-1);
+		}
+		if (poll(&p, 1, left > 0.1 ? 100 : (int)(left * 1000) + 1) <= 0)
+			continue;
+		n = read(fd, s->owned + got, SNIPPET_MAX_SOURCE + 1 - got);
+		if (n < 0 && (errno == EINTR || errno == EAGAIN))
+			continue;
+		if (n < 0) {
+			fprintf(stderr, "cyclebench: cannot read '%s': %s\n",
+			    s->path, strerror(errno));
+			return (-1);
+		}
+		if (n == 0)
+			break;
+		if ((got += (size_t)n) > SNIPPET_MAX_SOURCE) {
+			fprintf(stderr, "cyclebench: '%s' holds more than %d "
+			    "bytes; a snippet file holds at most that\n",
+			    s->path, SNIPPET_MAX_SOURCE);
+			return (-1);
+		}
+	}
+	s->text = s->owned;
+	s->len = got;
+	return (0);
+}
+
+static int
+read_source(struct source *s, double timeout)
 {
 	struct stat st;
-	ssize_t n;
-	size_t got = 0;
-	int fd;
+	int fd, rc;
 
-	if ((fd = open(path, O_RDONLY)) < 0 || fstat(fd, &st) != 0) {
-		fprintf(stderr, "cyclebench: cannot read '%s': %s\n", path,
+	if (s->path == NULL)
+		return (0);
+	if ((fd = open(s->path, O_RDONLY | O_NONBLOCK | O_NOCTTY |
+	    O_CLOEXEC)) < 0 || fstat(fd, &st) != 0) {
+		fprintf(stderr, "cyclebench: cannot read '%s': %s\n", s->path,
 		    strerror(errno));
 		if (fd >= 0)
 			close(fd);
 		return (EXIT_USAGE);
 	}
-	if (!S_ISREG(st.st_mode) || st.st_size > SNIPPET_MAX_SOURCE) {
-		fprintf(stderr, "cyclebench: '%s' is %s; a snippet file is a "
-		    "regular file of at most %d bytes\n", path,
-		    S_ISDIR(st.st_mode) ? "a directory" : S_ISREG(st.st_mode) ?
-		    "too large" : "not a regular file", SNIPPET_MAX_SOURCE);
+	if (S_ISDIR(st.st_mode) || (S_ISREG(st.st_mode) &&
+	    st.st_size > SNIPPET_MAX_SOURCE)) {
+		fprintf(stderr, "cyclebench: '%s' is %s; a snippet file holds "
+		    "at most %d bytes\n", s->path, S_ISDIR(st.st_mode) ?
+		    "a directory" : "too large", SNIPPET_MAX_SOURCE);
 		close(fd);
 		return (EXIT_USAGE);
 	}
-	if ((s->owned = malloc((size_t)st.st_size + 1)) == NULL) {
+	if ((s->owned = malloc(SNIPPET_MAX_SOURCE + 1)) == NULL) {
 		close(fd);
 		fprintf(stderr, "cyclebench: out of memory\n");
 		return (EXIT_USAGE);
 	}
-	while (got < (size_t)st.st_size && ((n = read(fd, s->owned + got,
-	    (size_t)st.st_size - got)) > 0 || (n < 0 && errno == EINTR)))
-		if (n > 0)
-			got += (size_t)n;
+	rc = read_all(s, fd, timeout);
 	close(fd);
-	s->text = s->owned;
-	s->len = got;
-	s->label = path;
-	return (0);
+	return (rc == 0 ? 0 : EXIT_USAGE);
 }
 
 static int
 set_text(struct source *s, const char *text, const char *label,
     const char *opt)
 {
-	if (s->text != NULL)
+	if (s->text != NULL || s->path != NULL)
 		return (usage_error("asm", "%s given twice", opt));
 	s->text = text;
 	s->len = strlen(text);
@@ -128,20 +177,17 @@ set_text(struct source *s, const char *text, const char *label,
 	return (0);
 }
 
+/* Read once every option is known, --timeout included. */
 static int
 set_file(struct source *s, const char *path, const char *opt)
 {
-	if (s->text != NULL)
+	if (s->text != NULL || s->path != NULL)
 		return (usage_error("asm", "%s given twice", opt));
-	return (read_source(path, s));
+	s->path = path;
+	s->label = path;
+	return (0);
 }
 
-/* The file a snippet was read from; NULL for text typed in. */
-static const char *
-file_of(const struct source *s)
-{
-	return (s->owned != NULL ? s->label : NULL);
-}
 
 int
 asm_parse_args(int argc, char **argv, struct asm_args *a)
@@ -157,6 +203,8 @@ asm_parse_args(int argc, char **argv, struct asm_args *a)
 		{ "rounds", required_argument, NULL, 'R' },
 		{ "unroll", required_argument, NULL, 'u' },
 		{ "json", required_argument, NULL, 'j' },
+		{ "allow-syscalls", no_argument, NULL, 'S' },
+		{ "allow-includes", no_argument, NULL, 'F' },
 		CLI_MEASURE_OPTIONS,
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
@@ -212,6 +260,12 @@ asm_parse_args(int argc, char **argv, struct asm_args *a)
 		case 'j':
 			a->json = optarg;
 			break;
+		case 'S':
+			a->allow_syscalls = 1;
+			break;
+		case 'F':
+			a->allow_includes = 1;
+			break;
 		case 'h':
 			fputs(asm_help, stdout);
 			return (-1);
@@ -237,14 +291,20 @@ asm_parse_args(int argc, char **argv, struct asm_args *a)
 		return (usage_error("asm", "one snippet at a time: quote it "
 		    "whole, with ';' between statements ('%s' is extra)",
 		    argv[optind]));
-	if (a->body.text == NULL)
+	if (a->body.text == NULL && a->body.path == NULL)
 		return (usage_error("asm", "no snippet: give one, quoted, or "
 		    "--file FILE"));
 	if (a->json != NULL && a->json[0] == '\0')
 		return (usage_error("asm", "--json needs a file name"));
-	return (check_outputs((const struct cli_output[]){ { "--json",
-	    a->json } }, 1, (char *const[]){ (char *)file_of(&a->body),
-	    (char *)file_of(&a->init), (char *)file_of(&a->vs) }, 3));
+	if ((rc = check_outputs((const struct cli_output[]){ { "--json",
+	    a->json } }, 1, (char *const[]){ (char *)a->body.path,
+	    (char *)a->init.path, (char *)a->vs.path }, 3)) != 0)
+		return (rc);
+	if ((rc = read_source(&a->body, a->opts.timeout)) != 0 ||
+	    (rc = read_source(&a->init, a->opts.timeout)) != 0 ||
+	    (rc = read_source(&a->vs, a->opts.timeout)) != 0)
+		return (rc);
+	return (0);
 }
 
 /* Its title: a file by its name, text on one line. */
@@ -253,7 +313,7 @@ title_of(const struct source *s, char *buf, size_t len)
 {
 	char *copy;
 
-	if (s->owned == NULL) {
+	if (s->path == NULL) {
 		snippet_title(s->text, s->len, buf, len);
 		return;
 	}
@@ -281,6 +341,9 @@ prepare(const struct asm_args *a, const struct source *body)
 	spec.intel = a->intel;
 	spec.unroll = a->unroll;
 	spec.mode = a->mode;
+	spec.allow_syscalls = a->allow_syscalls;
+	spec.allow_includes = a->allow_includes;
+	spec.timeout = a->opts.timeout;
 	if (snippet_prepare(&spec, &s, err, sizeof(err), warn,
 	    sizeof(warn)) != 0) {
 		fprintf(stderr, "cyclebench: %s\n", err);
@@ -401,6 +464,21 @@ run_vs(const struct asm_args *a, struct snippet *sa, struct snippet *sb,
 	return (status);
 }
 
+/* What the snippet left running, killed: we adopted its orphans. */
+static void
+reap_leftovers(void)
+{
+	int n;
+
+	if ((n = sandbox_kill_children(SNIPPET_REAP_SECONDS)) > 0)
+		fprintf(stderr, "cyclebench: killed %d %s the snippet left "
+		    "running\n", n, plural((size_t)n, "process", "processes"));
+	else if (n < 0)
+		fprintf(stderr, "cyclebench: processes the snippet started "
+		    "were still running after %g s of killing them\n",
+		    SNIPPET_REAP_SECONDS);
+}
+
 int
 cmd_asm(int argc, char **argv)
 {
@@ -417,6 +495,9 @@ cmd_asm(int argc, char **argv)
 	}
 	typed[0] = "cyclebench";
 	memcpy(typed + 1, argv, (size_t)argc * sizeof(char *));
+	/* Ctrl-C while a snippet is read, assembled or measured. */
+	cli_catch_stop_signals();
+	(void)sandbox_adopt_orphans();
 	if ((rc = asm_parse_args(argc, argv, &a)) != 0) {
 		rc = rc < 0 ? 0 : rc;
 		goto out;
@@ -427,7 +508,13 @@ cmd_asm(int argc, char **argv)
 		goto out;
 	rc = sb != NULL ? run_vs(&a, sa, sb, argc + 1, typed) :
 	    run_one(&a, sa, argc + 1, typed);
+	reap_leftovers();
 out:
+	if (cb_interrupted()) {
+		fprintf(stderr, "cyclebench: interrupted by SIG%s\n",
+		    sigabbrev_np(cli_stop_signal()));
+		rc = 128 + cli_stop_signal();
+	}
 	free(typed);
 	snippet_free(sa);
 	snippet_free(sb);

@@ -99,34 +99,6 @@ progress(size_t i, size_t n, const struct cb_bench *b, int show)
 	fflush(stderr);
 }
 
-static volatile sig_atomic_t stop_signal;
-
-static void
-on_stop_signal(int sig)
-{
-	stop_signal = sig;
-	cb_interrupt();
-}
-
-/*
- * Ctrl-C, SIGTERM or a closed terminal or ssh session (SIGHUP): finish
- * cleanly, saving what was measured.  A reader of the table that has
- * gone away (SIGPIPE) must not cost the results files either.
- */
-static void
-catch_stop_signals(void)
-{
-	struct sigaction sa;
-
-	memset(&sa, 0, sizeof(sa));
-	sa.sa_handler = on_stop_signal;
-	sigemptyset(&sa.sa_mask);
-	sigaction(SIGINT, &sa, NULL);
-	sigaction(SIGTERM, &sa, NULL);
-	sigaction(SIGHUP, &sa, NULL);
-	signal(SIGPIPE, SIG_IGN);
-}
-
 static void
 utc_now(char *buf, size_t len)
 {
@@ -200,7 +172,7 @@ cmd_run(int argc, char **argv)
 		return (EXIT_BENCH_ERROR);
 	}
 	tty = isatty(STDERR_FILENO);
-	catch_stop_signals();
+	cli_catch_stop_signals();
 	for (done = 0; done < sel.n && !cb_interrupted(); done++) {
 		progress(done, sel.n, sel.items[done], tty);
 		if (cb_measure(sel.items[done], &a.opts, &results[done]) ==
@@ -225,14 +197,13 @@ cmd_run(int argc, char **argv)
 	if (info.partial)
 		fprintf(human, "\nInterrupted by SIG%s after %zu of %zu "
 		    "benchmarks; saved results say \"partial\".\n",
-		    sigabbrev_np(stop_signal ? stop_signal : SIGINT), done,
-		    sel.n);
+		    sigabbrev_np(cli_stop_signal()), done, sel.n);
 	fflush(human);
 	rc = save(&a, &m, &info, results, done);
 	if (rc != 0)
 		status = rc;
 	else if (info.partial)
-		status = 128 + (stop_signal ? stop_signal : SIGINT);
+		status = 128 + cli_stop_signal();
 	for (i = 0; i < done; i++)
 		cb_result_free(&results[i]);
 	free(results);

@@ -42,13 +42,15 @@ struct source {
 	const char	*text;
 	size_t		 len;
 	const char	*label;		/* "snippet", "init", "vs" or the file */
-	char		*owned;		/* text read from a file */
+	const char	*path;		/* the file, or NULL for typed text */
+	char		*owned;		/* text read from the file */
 };
 
 struct asm_args {
 	struct source	 body, init, vs;
 	const char	*json;
 	int		 intel;
+	int		 allow_syscalls, allow_includes;
 	enum cb_mode	 mode;
 	unsigned	 unroll, rounds;
 	struct cb_options opts;

@@ -2,8 +2,9 @@
  * A fault in a snippet, told in the snippet's terms: which of the user's
  * instructions (offset into the body or init, which unrolled copy), and,
  * for a bad access, where it went relative to the memory the snippet was
- * given.  Runs in the measuring child's signal handler: it reads the
- * snippet and formats into the buffer it is handed, nothing else.
+ * given, or for a system call the sandbox refused, which one.  Runs in
+ * the measuring child's signal handler: it reads the snippet and formats
+ * into the buffer it is handed, nothing else.
  */
 #include <signal.h>
 #include <stdarg.h>
@@ -11,6 +12,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "os/sandbox.h"
 #include "snippet/snippet.h"
 
 struct out {
@@ -107,6 +109,24 @@ where_pc(const struct snippet *s, const struct fault *f, struct out *o)
 		say(o, " (copy %zu of %u)", copy + 1, s->unroll);
 }
 
+/*
+ * A call the sandbox refused.  The pc is past the 2-byte syscall,
+ * sysenter or int $0x80 that made it: the instruction is the one before.
+ */
+static void
+refused_call(const struct snippet *s, const struct fault *f, struct out *o)
+{
+	const char *name = sandbox_syscall_name(f->syscall, f->syscall_arch);
+	struct fault at = *f;
+
+	say(o, "system call %d%s%s%s ", f->syscall, name ? " (" : "",
+	    name ? name : "", name ? ")" : "");
+	at.pc -= 2;
+	where_pc(s, &at, o);
+	say(o, "; asm refuses a snippet's system calls unless given "
+	    "--allow-syscalls");
+}
+
 void
 snippet_describe_fault(const struct fault *f, void *arg, char *buf,
     size_t len)
@@ -115,6 +135,10 @@ snippet_describe_fault(const struct fault *f, void *arg, char *buf,
 	struct out o = { buf, len };
 
 	buf[0] = '\0';
+	if (f->sig == SIGSYS) {
+		refused_call(s, f, &o);
+		return;
+	}
 	/*
 	 * A jump to a bad address faults fetching it, and a general
 	 * protection fault (SI_KERNEL) has no address: no access to tell.

@@ -21,6 +21,7 @@
 #include <unistd.h>
 
 #include "core/isolate.h"
+#include "os/sandbox.h"
 #include "snippet/snippet.h"
 
 static size_t
@@ -48,6 +49,33 @@ protect(void *p, size_t len, int prot, const char *what, char *why,
 	snprintf(why, whylen, "cannot make the snippet's %s %s: %s", what,
 	    prot & PROT_EXEC ? "executable" : "writable", strerror(errno));
 	return (-1);
+}
+
+/*
+ * In the measuring child only: a unit test calling setup, or a caller
+ * measuring without isolation, must keep its own process as it was.
+ */
+static int
+confine(const struct snippet *s, char *why, size_t whylen)
+{
+	const struct sandbox_limits lim = {
+		/* The child's wall-clock limit bounds its CPU time too. */
+		.cpu_seconds = s->timeout + 1,
+		.more_memory = SNIPPET_MORE_MEMORY,
+		.more_tasks = SNIPPET_MORE_TASKS,
+	};
+
+	if (!isolate_in_child())
+		return (0);
+	if (sandbox_adopt_orphans() != 0) {
+		snprintf(why, whylen, "cannot adopt the snippet's orphans: %s",
+		    strerror(errno));
+		return (CB_SETUP_ERROR);
+	}
+	if (sandbox_limit(&lim, why, whylen) != 0 || (!s->allow_syscalls &&
+	    sandbox_forbid_syscalls(s->code, s->code_end, why, whylen) != 0))
+		return (CB_SETUP_ERROR);
+	return (0);
 }
 
 static int
@@ -99,7 +127,7 @@ snippet_setup(void **ctx, char *why, size_t whylen)
 	    whylen) != 0)
 		return (CB_SETUP_ERROR);
 	isolate_on_fault(snippet_describe_fault, s);
-	return (0);
+	return (confine(s, why, whylen));
 }
 
 static void
@@ -107,6 +135,8 @@ snippet_teardown(void *ctx)
 {
 	struct snippet *s = ctx;
 
+	if (isolate_in_child())
+		(void)sandbox_kill_children(SNIPPET_REAP_SECONDS);
 	isolate_on_fault(NULL, NULL);
 	if (s->map != NULL)
 		munmap(s->map, s->maplen);
@@ -161,13 +191,15 @@ default_unroll(const struct snippet_code *body)
 }
 
 static int
-assemble_part(const char *text, size_t len, const char *label, int intel,
-    struct snippet_code *c, char *err, size_t errlen, char *warn,
-    size_t warnlen)
+assemble_part(const struct snippet_spec *spec, const char *text, size_t len,
+    const char *label, struct snippet_code *c, char *err, size_t errlen,
+    char *warn, size_t warnlen)
 {
+	const struct snippet_asm_opts o = { spec->intel,
+	    spec->allow_includes, spec->timeout };
 	size_t used = strlen(warn);
 
-	return (snippet_assemble(text, len, label, intel, c, err, errlen,
+	return (snippet_assemble(text, len, label, &o, c, err, errlen,
 	    warn + used, warnlen - used));
 }
 
@@ -182,10 +214,10 @@ snippet_prepare(const struct snippet_spec *spec, struct snippet **out,
 		snprintf(err, errlen, "out of memory");
 		return (-1);
 	}
-	if (assemble_part(spec->body, spec->body_len, spec->body_label,
-	    spec->intel, &s->body, err, errlen, warn, warnlen) != 0 ||
-	    (spec->init != NULL && assemble_part(spec->init, spec->init_len,
-	    spec->init_label, spec->intel, &s->init, err, errlen, warn,
+	if (assemble_part(spec, spec->body, spec->body_len, spec->body_label,
+	    &s->body, err, errlen, warn, warnlen) != 0 ||
+	    (spec->init != NULL && assemble_part(spec, spec->init,
+	    spec->init_len, spec->init_label, &s->init, err, errlen, warn,
 	    warnlen) != 0))
 		goto fail;
 	if (s->body.len == 0) {
@@ -203,6 +235,8 @@ snippet_prepare(const struct snippet_spec *spec, struct snippet **out,
 		    (unsigned)(SNIPPET_MAX_UNROLLED / s->body.len));
 		goto fail;
 	}
+	s->allow_syscalls = spec->allow_syscalls;
+	s->timeout = spec->timeout > 0 ? spec->timeout : SNIPPET_TIMEOUT;
 	snprintf(s->name, sizeof(s->name), "asm/%s", spec->title);
 	snprintf(s->unroll_s, sizeof(s->unroll_s), "%u", s->unroll);
 	s->bench.name = s->name;

@@ -82,7 +82,7 @@ limited() {
 	head -c 1048576 /dev/zero | tr '\0' '\n' >"$T/big.s"
 	limited 100000 "$CB" asm --file "$T/big.s"
 	assert_status 2
-	assert_stderr "a regular file of at most 262144 bytes"
+	assert_stderr "a snippet file holds at most 262144 bytes"
 	# More code than the limit: refused before anything is mapped.
 	limited 100000 "$CB" asm --unroll 100000 '.fill 100,1,0x90'
 	assert_status 2

@@ -22,10 +22,11 @@
 static int
 assemble(const char *text, struct snippet_code *c, char *err, size_t len)
 {
+	const struct snippet_asm_opts o = { 0, 0, 0 };
 	char warn[1024];
 
-	return (snippet_assemble(text, strlen(text), "snippet", 0, c, err, len,
-	    warn, sizeof(warn)));
+	return (snippet_assemble(text, strlen(text), "snippet", &o, c, err,
+	    len, warn, sizeof(warn)));
 }
 
 static void

@@ -20,7 +20,12 @@
 #define REG_PC		REG_EIP
 #endif
 
-static const int caught[] = { SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGTRAP };
+#ifndef SYS_SECCOMP
+#define SYS_SECCOMP	1	/* si_code of a seccomp filter's SIGSYS */
+#endif
+
+static const int caught[] = { SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGTRAP,
+    SIGSYS };
 
 static fault_fn *handler_fn;
 static void *handler_arg;
@@ -36,6 +41,8 @@ on_signal(int sig, siginfo_t *si, void *uctx)
 	f.code = si->si_code;
 	f.addr = (uintptr_t)si->si_addr;
 	f.write = -1;
+	f.syscall = sig == SIGSYS ? si->si_syscall : -1;
+	f.syscall_arch = sig == SIGSYS ? si->si_arch : 0;
 #if defined(__x86_64__) || defined(__i386__)
 	f.pc = (uintptr_t)uc->uc_mcontext.gregs[REG_PC];
 	/* int3 traps after itself: point at it, not at what follows. */
@@ -96,6 +103,8 @@ fault_signal_name(int sig)
 		return ("SIGFPE");
 	case SIGTRAP:
 		return ("SIGTRAP");
+	case SIGSYS:
+		return ("SIGSYS");
 	}
 	return ("signal");
 }
@@ -121,6 +130,7 @@ fault_code_name(int sig, int code)
 		{ SIGFPE, FPE_FLTINV, "invalid floating-point operation" },
 		{ SIGTRAP, TRAP_BRKPT, "breakpoint" },
 		{ SIGTRAP, TRAP_TRACE, "trace trap" },
+		{ SIGSYS, SYS_SECCOMP, "system call refused" },
 	};
 	size_t i;
 
