@@ -74,11 +74,18 @@ static const char asm_help[] =
 "  --rounds N          A/B rounds, 6 to 400 (default 10)\n"
 "  --unroll N          copies per loop iteration, 1 to 100000 (default:\n"
 "                      enough for about 100 instructions)\n"
-"  --json FILE         save the results, with raw samples, as JSON\n"
-"  --quick, --cpu N, --repetitions N, --timeout SECONDS: as for run\n"
+"  --json FILE         save the results, with raw samples, as JSON ('-':\n"
+"                      standard output, the table to standard error)\n"
+"  --allow-syscalls    let the snippet make system calls (refused by\n"
+"                      default, as is starting processes)\n"
+"  --allow-includes    let .include and .incbin read files (refused by\n"
+"                      default: the snippet would read what you may)\n"
+"  --quick, --cpu N, --repetitions N, --timeout SECONDS: as for run;\n"
+"                      --timeout also bounds reading FILE and assembling\n"
 "\n"
-"Exit status: 0 measured, 1 the snippet faulted or timed out, 2 bad input\n"
-"(including a snippet that does not assemble), 3 results not saved.\n"
+"Exit status: 0 measured, 1 the snippet faulted, made a refused system\n"
+"call or timed out, 2 bad input (including a snippet that does not\n"
+"assemble), 3 results not saved, 128+N stopped by signal N.\n"
 "cyclebench-asm(1) and docs/asm.md have the rest.\n";
 
 /*
