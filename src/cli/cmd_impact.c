@@ -6,6 +6,7 @@
  */
 #include <errno.h>
 #include <getopt.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -156,6 +157,29 @@ plan_costs(struct impact *im, json_t *doc, const char *path,
 	return (lacking);
 }
 
+/* Changes that would make a cost read from --costs negative, refused. */
+static int
+below_zero(const struct impact *im)
+{
+	const struct impact_whatif *w;
+	size_t k;
+	int bad = 0;
+
+	for (k = 0; k < im->nwhatif; k++) {
+		w = &im->whatif[k];
+		if (!impact_whatif_below_zero(im, w))
+			continue;
+		fprintf(stderr, "cyclebench: impact: --what-if %s=%g would "
+		    "make the cost of '%s' %g cycles per event (it is %g, %s); "
+		    "a cost cannot be negative\n", w->event->name, w->cycles,
+		    w->event->name, im->cost[w->event - impact_events].cycles +
+		    w->cycles, im->cost[w->event - impact_events].cycles,
+		    im->cost[w->event - impact_events].source);
+		bad++;
+	}
+	return (bad);
+}
+
 static void
 measure_costs(struct impact *im, const struct cb_bench **plan, int quick)
 {
@@ -232,7 +256,8 @@ cmd_impact(int argc, char **argv)
 		goto out;
 	}
 	counters_open(&im->counts);
-	if (plan_costs(im, doc, a.costs, plan) != 0) {
+	if (plan_costs(im, doc, a.costs, plan) != 0 ||
+	    below_zero(im) != 0) {
 		counters_close(&im->counts);
 		rc = EXIT_USAGE;
 		goto out;
@@ -249,7 +274,12 @@ cmd_impact(int argc, char **argv)
 		goto out;
 	}
 	counters_collect(&im->counts, &im->run.ru);
-	if (doc == NULL)
+	/* Told to stop: report now, with the costs already known. */
+	if (doc == NULL && im->run.passed_on != 0)
+		fprintf(stderr, "cyclebench: impact: SIG%s passed on to the "
+		    "command; costs not measured\n",
+		    sigabbrev_np(im->run.passed_on));
+	else if (doc == NULL)
 		measure_costs(im, plan, a.quick);
 	rc = finish(im, &a);
 out:
