@@ -127,8 +127,9 @@ match(struct cmp_table *t, const struct rs_file *files, size_t n)
 			}
 			if (row->cells[i].r == NULL)
 				row->cells[i].r = r;
-			else if (warn(t, "%c has %s more than once; the first "
-			    "is used", CMP_LETTER(i), r->key) != 0)
+			else if (warn(t, "%c has %s%s%s more than once; the "
+			    "first is used", CMP_LETTER(i), r->name,
+			    r->params[0] ? " " : "", r->params) != 0)
 				return (-1);
 		}
 	}

@@ -21,6 +21,8 @@
  */
 #define RS_MAX_BYTES	(256L << 20)
 #define RS_MAX_VALUES	(16L << 20)
+/* cyclebench writes 32 bins; a histogram of more than this is ignored. */
+#define RS_MAX_BINS	4096
 
 struct rs_result {
 	const char	*name;

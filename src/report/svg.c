@@ -235,6 +235,27 @@ sample_bins(const struct rs_result *r, double *edges, double *counts,
 	return (nb);
 }
 
+/*
+ * A file's histogram of more bins than a chart has bars, in at most
+ * HIST_BINS bars of whole groups of its bins: the page stays the same
+ * size whatever the file holds.
+ */
+static size_t
+file_bins(const struct rs_result *r, double *edges, double *counts)
+{
+	size_t g, k, nb;
+
+	g = (r->nbins + HIST_BINS - 1) / HIST_BINS;
+	nb = (r->nbins + g - 1) / g;
+	memset(counts, 0, nb * sizeof(*counts));
+	for (k = 0; k < r->nbins; k++)
+		counts[k / g] += r->hist_counts[k];
+	for (k = 0; k < nb; k++)
+		edges[k] = r->hist_edges[k * g];
+	edges[nb] = r->hist_edges[r->nbins];
+	return (nb);
+}
+
 void
 svg_histogram(FILE *fp, const struct rs_result *r)
 {
@@ -246,7 +267,12 @@ svg_histogram(FILE *fp, const struct rs_result *r)
 
 	over = 0;
 	max = NAN;
-	if (r->nbins > 0) {
+	if (r->nbins > HIST_BINS)
+		nb = file_bins(r, edges, counts);
+	if (r->nbins > HIST_BINS) {
+		e = edges;
+		cnt = counts;
+	} else if (r->nbins > 0) {
 		e = r->hist_edges;
 		cnt = r->hist_counts;
 		nb = r->nbins;
