@@ -4,8 +4,18 @@
 
 PREFIX	?= /usr/local
 DESTDIR	?=
+# Debian's multiarch: make install LIBDIR=/usr/lib/x86_64-linux-gnu.
+BINDIR	?= $(PREFIX)/bin
+LIBDIR	?= $(PREFIX)/lib
+INCLUDEDIR ?= $(PREFIX)/include
+MANDIR	?= $(PREFIX)/share/man
+DOCDIR	?= $(PREFIX)/share/doc/cyclebench
+# Where the binary looks for cb-true, beside bin/ (src/suites/ctxsw.c).
+HELPERDIR = $(BINDIR)/../libexec/cyclebench
 ARCH	?= x86_64
 CC	?= cc
+CXX	?= c++
+OBJCOPY	?= objcopy
 
 ifeq ($(ARCH),i386)
 BUILD	?= build/i386
@@ -35,6 +45,7 @@ HELPER_SRCS = $(wildcard tests/helpers/*.c)
 FUZZ_NAMES = $(patsubst tests/fuzz/fuzz_%.c,%,$(wildcard tests/fuzz/fuzz_*.c))
 
 LIB_OBJS = $(LIB_SRCS:%.c=$(BUILD)/obj/%.o)
+PIC_OBJS = $(LIB_SRCS:%.c=$(BUILD)/pic/%.o)
 CLI_OBJS = $(CLI_SRCS:%.c=$(BUILD)/obj/%.o)
 TESTS	 = $(TEST_SRCS:tests/unit/%.c=$(BUILD)/tests/%) \
 	    $(FUZZ_NAMES:%=$(BUILD)/tests/replay_%)
@@ -43,15 +54,27 @@ HELPERS	 = $(HELPER_SRCS:tests/helpers/%.c=$(BUILD)/tests/helpers/%)
 # The command parsers without main, for what drives them in tests/fuzz.
 CLI_PARSERS = $(filter-out %/main.o,$(CLI_OBJS))
 
+# The libraries a program links: only the API's symbols are global, in
+# the static one as in the shared one, so that no internal name
+# (clock_init, stats_median) can collide with a program's own.  The
+# command, the tests and the fuzzers link every object (INTERNAL).
+VERSION	 = $(shell sed -n 's/^\#define CB_VERSION[^"]*"\(.*\)"/\1/p' \
+	    include/cyclebench.h)
+SOVERSION = $(firstword $(subst ., ,$(VERSION)))
+SONAME	 = libcyclebench.so.$(SOVERSION)
 LIB	 = $(BUILD)/libcyclebench.a
+SHLIB	 = $(BUILD)/libcyclebench.so.$(VERSION)
+INTERNAL = $(BUILD)/internal.a
+API_SYMS = $(BUILD)/api.syms
+API_MAP	 = $(BUILD)/api.map
 BIN	 = $(BUILD)/cyclebench
 CB_TRUE	 = $(BUILD)/cb-true
 
 .PHONY: all deps run check check-unit check-cli check-clang check-asan \
 	check-i386 check-browser check-lint check-tidy check-valgrind \
-	check-fuzz fuzzers unit-tests install clean bench
+	check-fuzz fuzzers unit-tests install uninstall clean bench
 
-all: $(BIN) $(LIB)
+all: $(BIN) $(LIB) $(SHLIB)
 
 deps:
 	@scripts/install-deps
@@ -64,43 +87,65 @@ $(BUILD)/obj/%.o: %.c
 	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -MMD -MP -c -o $@ $<
 
-$(LIB): $(LIB_OBJS)
+$(BUILD)/pic/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -fPIC -MMD -MP -c -o $@ $<
+
+$(INTERNAL): $(LIB_OBJS)
 	@rm -f $@
 	$(AR) rcs $@ $^
 
+# The API: the functions cyclebench.h declares.
+$(API_SYMS): include/cyclebench.h
+	@mkdir -p $(dir $@)
+	sed -n '/^typedef/d; s/^[a-z].*[ 	*]\(cb_[a-z0-9_]*\)(.*/\1/p' $< | \
+	    sort -u >$@
+
+$(API_MAP): $(API_SYMS)
+	{ echo 'CYCLEBENCH_$(SOVERSION) {'; echo 'global:'; \
+	    sed 's/.*/	&;/' $<; echo 'local: *;'; echo '};'; } >$@
+
+# One relocatable object, every name but the API's made local.
+$(LIB): $(LIB_OBJS) $(API_SYMS)
+	$(CC) $(ARCHFLAGS) -r -nostdlib -o $(BUILD)/cyclebench.o $(LIB_OBJS)
+	$(OBJCOPY) --keep-global-symbols=$(API_SYMS) $(BUILD)/cyclebench.o
+	@rm -f $@
+	$(AR) rcs $@ $(BUILD)/cyclebench.o
+
+$(SHLIB): $(PIC_OBJS) $(API_MAP)
+	$(CC) $(ARCHFLAGS) $(CFLAGS) $(LDFLAGS) -shared -Wl,-soname,$(SONAME) \
+	    -Wl,--version-script,$(API_MAP) -Wl,-z,defs -o $@ $(PIC_OBJS) \
+	    $(LDLIBS)
+	ln -sf $(notdir $@) $(BUILD)/$(SONAME)
+	ln -sf $(SONAME) $(BUILD)/libcyclebench.so
+
 # The binary looks for cb-true beside itself (ctxsw/fork-exec-wait).
-$(BIN): $(CLI_OBJS) $(LIB) $(CB_TRUE)
-	$(CC) $(ARCHFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ $(CLI_OBJS) $(LIB) $(LDLIBS)
+$(BIN): $(CLI_OBJS) $(INTERNAL) $(CB_TRUE)
+	$(CC) $(ARCHFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ $(CLI_OBJS) $(INTERNAL) \
+	    $(LDLIBS)
 
 # What ctxsw/fork-exec-wait's child executes: a static program that exits.
 $(CB_TRUE): src/suites/cb-true.S
 	@mkdir -p $(dir $@)
 	$(CC) $(ARCHFLAGS) -static -nostdlib -o $@ $<
 
-# Installed where the binary looks for it besides its own directory.
-.PHONY: install-cb-true
-install: install-cb-true
-install-cb-true: $(CB_TRUE)
-	install -D -m 755 $(CB_TRUE) \
-	    $(DESTDIR)$(PREFIX)/libexec/cyclebench/cb-true
-
-$(BUILD)/tests/%: tests/unit/%.c $(LIB)
+$(BUILD)/tests/%: tests/unit/%.c $(INTERNAL)
 	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS) -Itests/unit $(ALL_CFLAGS) \
-	    $(shell $(PKG_CONFIG) --cflags cmocka) -o $@ $< $(LIB) \
+	    $(shell $(PKG_CONFIG) --cflags cmocka) -o $@ $< $(INTERNAL) \
 	    $(LDLIBS) $(shell $(PKG_CONFIG) --libs cmocka)
 
 # A fuzz target's corpus replayed as a unit test (tests/fuzz/replay.c).
 $(BUILD)/tests/replay_%: tests/fuzz/fuzz_%.c tests/fuzz/replay.c \
-	    $(CLI_PARSERS) $(LIB)
+	    $(CLI_PARSERS) $(INTERNAL)
 	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -DCORPUS='"tests/fuzz/corpus/$*"' \
-	    -o $@ $(filter %.c,$^) $(CLI_PARSERS) $(LIB) $(LDLIBS)
+	    -o $@ $(filter %.c,$^) $(CLI_PARSERS) $(INTERNAL) $(LDLIBS)
 
 # The same targets under libFuzzer: make check-fuzz builds them with clang.
-$(BUILD)/fuzz_%: tests/fuzz/fuzz_%.c $(CLI_PARSERS) $(LIB)
+$(BUILD)/fuzz_%: tests/fuzz/fuzz_%.c $(CLI_PARSERS) $(INTERNAL)
 	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -fsanitize=fuzzer -o $@ $< \
-	    $(CLI_PARSERS) $(LIB) $(LDLIBS)
+	    $(CLI_PARSERS) $(INTERNAL) $(LDLIBS)
 
 fuzzers: $(FUZZ_NAMES:%=$(BUILD)/fuzz_%)
 
@@ -190,49 +235,104 @@ check-i386:
 bench: $(BIN)
 	scripts/bench
 
-install: $(BIN) install-lib
-	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1
-	install -m 755 $(BIN) $(DESTDIR)$(PREFIX)/bin/cyclebench
-	install -m 644 docs/cyclebench.1 docs/cyclebench-asm.1 \
-	    $(DESTDIR)$(PREFIX)/share/man/man1/
+# Everything a distribution ships: the command and its helper, the man
+# pages and documentation, and both libraries with header and
+# pkg-config file.  LIBDIR for a multiarch directory.
+DOCS	 = README.md LICENSE docs/api.md docs/asm.md docs/compare.md \
+	    docs/impact.md docs/kernel-paths.md docs/results-schema.md
+MANS	 = docs/cyclebench.1 docs/cyclebench-asm.1
+install: install-bin install-lib
 
-# What a program built on the API needs: header, library, pkg-config file
-# (written here, so it always names the PREFIX of this install).
-VERSION	 = $(shell sed -n 's/^\#define CB_VERSION[^"]*"\(.*\)"/\1/p' \
-	    include/cyclebench.h)
-install-lib: $(LIB)
-	install -d $(DESTDIR)$(PREFIX)/lib/pkgconfig $(DESTDIR)$(PREFIX)/include
-	install -m 644 $(LIB) $(DESTDIR)$(PREFIX)/lib/
-	install -m 644 include/cyclebench.h $(DESTDIR)$(PREFIX)/include/
-	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(VERSION)|' \
-	    cyclebench.pc.in >$(DESTDIR)$(PREFIX)/lib/pkgconfig/cyclebench.pc
+.PHONY: install-bin install-lib uninstall check-examples check-api
+install-bin: $(BIN) $(CB_TRUE)
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(HELPERDIR) \
+	    $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(DOCDIR)
+	install -m 755 $(BIN) $(DESTDIR)$(BINDIR)/cyclebench
+	install -m 755 $(CB_TRUE) $(DESTDIR)$(HELPERDIR)/cb-true
+	install -m 644 $(MANS) $(DESTDIR)$(MANDIR)/man1/
+	install -m 644 $(DOCS) $(DESTDIR)$(DOCDIR)/
 
-# The examples, built as a user would: against a staged install, through
-# pkg-config (which proves the .pc file), then run.  Part of make check.
-.PHONY: install-lib check-examples
-check: check-examples
+# The pkg-config file is written here, so it names this install's LIBDIR.
+install-lib: $(LIB) $(SHLIB)
+	install -d $(DESTDIR)$(LIBDIR)/pkgconfig $(DESTDIR)$(INCLUDEDIR)
+	install -m 644 $(LIB) $(DESTDIR)$(LIBDIR)/
+	install -m 644 $(SHLIB) $(DESTDIR)$(LIBDIR)/
+	ln -sf $(notdir $(SHLIB)) $(DESTDIR)$(LIBDIR)/$(SONAME)
+	ln -sf $(SONAME) $(DESTDIR)$(LIBDIR)/libcyclebench.so
+	install -m 644 include/cyclebench.h $(DESTDIR)$(INCLUDEDIR)/
+	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@LIBDIR@|$(LIBDIR)|' \
+	    -e 's|@INCLUDEDIR@|$(INCLUDEDIR)|' -e 's|@VERSION@|$(VERSION)|' \
+	    cyclebench.pc.in >$(DESTDIR)$(LIBDIR)/pkgconfig/cyclebench.pc
+
+uninstall:
+	rm -f $(DESTDIR)$(BINDIR)/cyclebench $(DESTDIR)$(HELPERDIR)/cb-true \
+	    $(MANS:docs/%=$(DESTDIR)$(MANDIR)/man1/%) \
+	    $(addprefix $(DESTDIR)$(DOCDIR)/,$(notdir $(DOCS))) \
+	    $(DESTDIR)$(LIBDIR)/libcyclebench.a \
+	    $(DESTDIR)$(LIBDIR)/$(notdir $(SHLIB)) \
+	    $(DESTDIR)$(LIBDIR)/$(SONAME) $(DESTDIR)$(LIBDIR)/libcyclebench.so \
+	    $(DESTDIR)$(LIBDIR)/pkgconfig/cyclebench.pc \
+	    $(DESTDIR)$(INCLUDEDIR)/cyclebench.h
+	-rmdir $(DESTDIR)$(HELPERDIR) $(DESTDIR)$(DOCDIR) 2>/dev/null
+
+# The examples and a C++ program, built as a user would: against a
+# staged install, through pkg-config (which proves the .pc file), with
+# the shared library and with the static one, then run.  A staged
+# uninstall must leave nothing behind.  Part of make check.
+check: check-examples check-api
 STAGE	 = $(abspath $(BUILD)/stage)
 EX_PREFIX = /opt/cyclebench
+EX_LIBDIR = $(EX_PREFIX)/lib/multiarch-dir
 EX_PC	 = env PKG_CONFIG_SYSROOT_DIR=$(STAGE) \
-	    PKG_CONFIG_PATH=$(STAGE)$(EX_PREFIX)/lib/pkgconfig pkg-config
-check-examples:
+	    PKG_CONFIG_PATH=$(STAGE)$(EX_LIBDIR)/pkgconfig pkg-config
+EX_RUN	 = env LD_LIBRARY_PATH=$(STAGE)$(EX_LIBDIR)
+EX_STATIC = $$($(EX_PC) --static --libs cyclebench | \
+	    sed 's/-lcyclebench/-l:libcyclebench.a/')
+check-examples: all
 	@rm -rf $(STAGE) $(BUILD)/examples
-	@$(MAKE) --no-print-directory install-lib PREFIX=$(EX_PREFIX) \
-	    DESTDIR=$(STAGE)
+	@$(MAKE) --no-print-directory install PREFIX=$(EX_PREFIX) \
+	    LIBDIR=$(EX_LIBDIR) DESTDIR=$(STAGE) >/dev/null
 	@mkdir -p $(BUILD)/examples
 	@for src in examples/*.c; do \
 		bin=$(BUILD)/examples/$$(basename $$src .c); \
 		echo "example: $$src"; \
 		$(CC) $(ARCHFLAGS) $(WARN) -O2 -o $$bin $$src \
 		    $$($(EX_PC) --cflags --libs cyclebench) && \
-		$$bin $$bin.json >$$bin.out || { cat $$bin.out; exit 1; }; \
+		$(EX_RUN) $$bin $$bin.json >$$bin.out || \
+		    { cat $$bin.out; exit 1; }; \
 		grep -E '^seed' $$bin.out; \
 		test ! -e $$bin.json || python3 -c 'import json, sys; \
 		    assert json.load(open(sys.argv[1]))["results"]' \
 		    $$bin.json || exit 1; \
 	done
+	@$(EX_RUN) ldd $(BUILD)/examples/counter | grep -q '$(SONAME) => $(STAGE)'
+	@$(CXX) $(ARCHFLAGS) -Wall -Wextra -Werror -O2 \
+	    -o $(BUILD)/examples/cxx-shared tests/cxx/api.cc \
+	    $$($(EX_PC) --cflags --libs cyclebench)
+	@$(CXX) $(ARCHFLAGS) -Wall -Wextra -Werror -O2 \
+	    -o $(BUILD)/examples/cxx-static tests/cxx/api.cc \
+	    $$($(EX_PC) --cflags cyclebench) $(EX_STATIC)
+	@$(EX_RUN) $(BUILD)/examples/cxx-shared && \
+	    $(BUILD)/examples/cxx-static
+	@$(MAKE) --no-print-directory uninstall PREFIX=$(EX_PREFIX) \
+	    LIBDIR=$(EX_LIBDIR) DESTDIR=$(STAGE) >/dev/null
+	@left=$$(find $(STAGE) -type f -o -type l); test -z "$$left" || \
+	    { echo "uninstall left: $$left"; exit 1; }
+	@echo "examples: C and C++, shared and static, install and uninstall"
+
+# The libraries export the API and nothing else, under their soname.
+check-api: $(LIB) $(SHLIB) $(API_SYMS)
+	@nm -D --defined-only $(SHLIB) | awk '$$2 != "A" { print $$3 }' | \
+	    sed 's/@.*//' | sort -u | diff -u $(API_SYMS) - || \
+	    { echo "$(SHLIB) exports more or less than the API"; exit 1; }
+	@nm -g --defined-only $(LIB) | awk 'NF == 3 { print $$3 }' | \
+	    sort -u | diff -u $(API_SYMS) - || \
+	    { echo "$(LIB) has global names besides the API"; exit 1; }
+	@objdump -p $(SHLIB) | grep -q 'SONAME *$(SONAME)$$' || \
+	    { echo "$(SHLIB): no soname $(SONAME)"; exit 1; }
+	@echo "api: $$(wc -l <$(API_SYMS)) functions exported, soname $(SONAME)"
 
 clean:
 	rm -rf build
 
--include $(LIB_OBJS:.o=.d) $(CLI_OBJS:.o=.d)
+-include $(LIB_OBJS:.o=.d) $(PIC_OBJS:.o=.d) $(CLI_OBJS:.o=.d)

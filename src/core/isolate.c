@@ -26,6 +26,7 @@
 #include "os/cpuset.h"
 #include "core/engine.h"
 #include "core/isolate.h"
+#include "core/measure_args.h"
 #include "core/names.h"
 
 #define DEFAULT_REPETITIONS	101
@@ -44,6 +45,8 @@ cb_options_default(struct cb_options *o)
 void
 cb_result_free(struct cb_result *r)
 {
+	if (r == NULL)
+		return;
 	free(r->samples);
 	free(r->samples_tsc);
 	r->samples = r->samples_tsc = NULL;
@@ -368,10 +371,19 @@ cb_measure(const struct cb_bench *b, const struct cb_options *opts,
 {
 	struct cb_options o;
 	const char *names[16];
+	char why[CB_REASON_MAX - 16], *p;
 	unsigned missing;
 	size_t i, n;
-	char *p;
 
+	if (r == NULL)
+		return (CB_ERROR);
+	if (measure_args_check(b, opts, why, sizeof(why)) != 0) {
+		memset(r, 0, sizeof(*r));
+		r->bench = b;
+		r->cpu = -1;
+		set_reason(r, CB_ERROR, "cb_measure: %s", why);
+		return (CB_ERROR);
+	}
 	if (first_measure == 0)
 		first_measure = time(NULL);
 	if (opts != NULL)
