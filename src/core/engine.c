@@ -464,7 +464,18 @@ time_calls(const struct cb_bench *b, void *ctx, int n,
 	return (sum);
 }
 
-static void
+/* No operation takes no time: a count of 0 is a callback's mistake. */
+static int
+timed_zero(struct cb_result *r)
+{
+	r->status = CB_ERROR;
+	snprintf(r->reason, sizeof(r->reason), "the timed callback returned "
+	    "0 ticks: it must return the TSC ticks of one operation, "
+	    "cb_tsc_end() less cb_tsc_begin()");
+	return (-1);
+}
+
+static int
 sample_path(const struct cb_bench *b, void *ctx, const struct cb_options *o,
     const struct engine_calibration *cal, struct gather *s,
     struct cb_result *r)
@@ -483,6 +494,8 @@ sample_path(const struct cb_bench *b, void *ctx, const struct cb_options *o,
 	if (b->timed != NULL) {
 		first.tsc = (double)b->timed(ctx);
 		first.cyc = NAN;
+		if (first.tsc == 0)
+			return (timed_zero(r));
 	} else
 		first = time_best(b->body, ctx, 1, 1);
 	overhead.tsc = overhead.cyc = INFINITY;
@@ -537,6 +550,7 @@ sample_path(const struct cb_bench *b, void *ctx, const struct cb_options *o,
 		nb = path_batch(ticks / nb);
 	}
 	cross_check(b, ctx, o, cal, s, r);
+	return (0);
 }
 
 static unsigned
@@ -635,9 +649,8 @@ engine_run(const struct cb_bench *b, void *ctx, const struct cb_options *o,
 	warm_up(arch_add_chain, NULL, 1000, o->quick ? 0.005 : 0.01);
 	engine_calibrate(&before, o->quick);
 	r->method = before.counted ? CB_CYCLES_COUNTED : CB_CYCLES_CALIBRATED;
-	if (b->mode == CB_PATH)
-		sample_path(b, ctx, o, &before, &s, r);
-	else if (sample_loop(b, ctx, o, &before, &s, &loop_ticks, r) != 0) {
+	if (b->mode == CB_PATH ? sample_path(b, ctx, o, &before, &s, r) != 0 :
+	    sample_loop(b, ctx, o, &before, &s, &loop_ticks, r) != 0) {
 		free(s.tsc);
 		free(s.cyc);
 		return;
