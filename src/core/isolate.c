@@ -98,6 +98,12 @@ measure_here(const struct cb_bench *b, const struct cb_options *o,
 		    "%s", why[0] ? why : "setup failed");
 		return;
 	}
+	if (b->body == NULL) {
+		set_reason(r, CB_ERROR, "the benchmark has no body");
+		if (b->teardown != NULL)
+			b->teardown(ctx);
+		return;
+	}
 	/* A counter counts the thread that opened it: open it here. */
 	clock_counter_open(why, sizeof(why));
 	engine_run(b, ctx, o, r);

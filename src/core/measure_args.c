@@ -58,7 +58,8 @@ check_bench(const struct cb_bench *b, char *why, size_t len)
 		    "operation per iteration");
 		return (-1);
 	}
-	if (b->body == NULL) {
+	/* A row only its setup may decide about (skip, why) has none. */
+	if (b->body == NULL && b->setup == NULL) {
 		snprintf(why, len, "the benchmark has no body");
 		return (-1);
 	}

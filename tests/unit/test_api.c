@@ -34,6 +34,13 @@ no_ticks(void *ctx)
 	return (0);
 }
 
+static int
+setup_ok(void **ctx, char *why, size_t len)
+{
+	(void)ctx, (void)why, (void)len;
+	return (0);
+}
+
 static const struct cb_bench good = { .name = "test/spin",
     .mode = CB_LATENCY, .ops = 1, .body = spin };
 
@@ -49,7 +56,6 @@ refused(const struct cb_bench *b, const struct cb_options *o,
 	assert_int_equal(r.status, CB_ERROR);
 	if (strstr(r.reason, why) == NULL)
 		fail_msg("reason '%s' lacks '%s'", r.reason, why);
-	assert_null(r.samples);
 	assert_int_equal(r.nsamples, 0);
 	cb_result_free(&r);
 }
@@ -87,6 +93,9 @@ test_bench_fields(void **state)
 	refused(&b, NULL, "ops is 0");
 	b = good;
 	b.body = NULL;
+	refused(&b, NULL, "has no body");
+	/* A setup may decide about a row without one (skip it), not run it. */
+	b.setup = setup_ok;
 	refused(&b, NULL, "has no body");
 	b = good;
 	b.timed = no_ticks;
