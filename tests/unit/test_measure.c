@@ -14,6 +14,7 @@
 #include <cmocka.h>
 
 #include "cyclebench.h"
+#include "emulated.h"
 #include "core/machine.h"
 #include "core/registry.h"
 
@@ -44,6 +45,7 @@ expect_cost(const char *name, double want, double tol)
 	double got = NAN;
 	int i;
 
+	SKIP_IF_EMULATED();
 	cb_options_default(&o);
 	for (i = 0; i < ATTEMPTS; i++) {
 		assert_int_equal(cb_measure(find(name), &o, &r), CB_OK);
@@ -100,6 +102,7 @@ test_load_latency(void **state)
 	struct cb_result r;
 
 	(void)state;
+	SKIP_IF_EMULATED();
 	cb_options_default(&o);
 	assert_int_equal(cb_measure(find("basic/load-latency"), &o, &r),
 	    CB_OK);
@@ -115,6 +118,7 @@ test_inline_matches(void **state)
 	struct cb_result r;
 
 	(void)state;
+	SKIP_IF_EMULATED();
 	cb_options_default(&o);
 	o.isolate = 0;
 	o.quick = 1;
