@@ -139,7 +139,7 @@ $(BIN): $(CLI_OBJS) $(INTERNAL) $(CB_TRUE)
 # What ctxsw/fork-exec-wait's child executes: a static program that exits.
 $(CB_TRUE): src/suites/cb-true.S
 	@mkdir -p $(dir $@)
-	$(CC) $(ARCHFLAGS) -static -nostdlib -o $@ $<
+	$(CC) $(ARCHFLAGS) -g -static -nostdlib -o $@ $<
 
 $(BUILD)/tests/%: tests/unit/%.c $(INTERNAL)
 	@mkdir -p $(dir $@)
@@ -185,6 +185,14 @@ check-cli: $(BIN) $(HELPERS)
 check-browser: $(BIN)
 	@scripts/install-deps --browser
 	CYCLEBENCH=$(abspath $(BIN)) bats tests/browser
+
+# The Debian packages (debian/): built with dpkg-buildpackage, no
+# lintian error, the packaged command run.  Apart from check, like the
+# browser, for the packaging tools it installs; CI runs it.
+.PHONY: check-deb
+check-deb:
+	@scripts/install-deps --deb
+	@scripts/check-deb
 
 # Static analysis, enforced: cppcheck's warning, performance and
 # portability checks over the sources and tests.

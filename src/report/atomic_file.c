@@ -51,11 +51,14 @@ static void
 take_over(int fd, const struct out_target *t)
 {
 	mode_t mask;
+	int rc;
 
 	if (t->exists) {
 		(void)fchmod(fd, t->st.st_mode & 07777);
-		if (geteuid() == 0)
-			(void)fchown(fd, t->st.st_uid, t->st.st_gid);
+		/* At best: the contents matter more than their owner. */
+		rc = geteuid() == 0 ? fchown(fd, t->st.st_uid, t->st.st_gid) :
+		    0;
+		(void)rc;
 		return;
 	}
 	mask = umask(022);
