@@ -178,6 +178,8 @@ set_text(struct source *s, const char *text, const char *label,
 {
 	if (s->text != NULL || s->path != NULL)
 		return (usage_error("asm", "%s given twice", opt));
+	if (text == NULL)
+		return (usage_error("asm", "%s needs a value", opt));
 	s->text = text;
 	s->len = strlen(text);
 	s->label = label;

@@ -321,7 +321,7 @@ get_params(struct vctx *c, json_t *obj, const char *where,
 	key = open_memstream(&r->key, &klen);
 	rc = show != NULL && key != NULL ? 0 :
 	    fail(c, where, "out of memory");
-	for (i = 0; rc == 0 && i < n; i++) {
+	for (i = 0; rc == 0 && i < n && keys[i] != NULL; i++) {
 		rc = param_text(c, where, keys[i], json_object_get(p, keys[i]),
 		    val, sizeof(val));
 		if (rc == 0)
@@ -330,11 +330,10 @@ get_params(struct vctx *c, json_t *obj, const char *where,
 	qsort(keys, n, sizeof(*keys), cmp_str);
 	if (key != NULL)
 		fputs(r->name, key);
-	for (i = 0; rc == 0 && i < n; i++) {
-		param_text(c, where, keys[i], json_object_get(p, keys[i]), val,
-		    sizeof(val));
-		put_param(key, " ", keys[i], val);
-	}
+	for (i = 0; rc == 0 && i < n && keys[i] != NULL; i++)
+		if ((rc = param_text(c, where, keys[i], json_object_get(p,
+		    keys[i]), val, sizeof(val))) == 0)
+			put_param(key, " ", keys[i], val);
 	if (show != NULL)
 		fclose(show);
 	if (key != NULL)

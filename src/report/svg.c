@@ -267,9 +267,8 @@ svg_histogram(FILE *fp, const struct rs_result *r)
 
 	over = 0;
 	max = NAN;
-	if (r->nbins > HIST_BINS)
-		nb = file_bins(r, edges, counts);
 	if (r->nbins > HIST_BINS) {
+		nb = file_bins(r, edges, counts);
 		e = edges;
 		cnt = counts;
 	} else if (r->nbins > 0) {

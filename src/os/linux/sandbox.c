@@ -134,19 +134,20 @@ user_tasks(void)
 	return (n);
 }
 
-/* Bytes of address space mapped now. */
+/* Bytes of address space mapped now: statm's first field, in pages. */
 static size_t
 mapped_now(void)
 {
-	unsigned long pages = 0;
-	FILE *fp;
+	char buf[128];
+	ssize_t n;
+	int fd;
 
-	if ((fp = fopen("/proc/self/statm", "re")) == NULL)
+	if ((fd = open("/proc/self/statm", O_RDONLY | O_CLOEXEC)) < 0)
 		return (0);
-	if (fscanf(fp, "%lu", &pages) != 1)
-		pages = 0;
-	fclose(fp);
-	return ((size_t)pages * (size_t)sysconf(_SC_PAGESIZE));
+	n = read(fd, buf, sizeof(buf) - 1);
+	close(fd);
+	buf[n > 0 ? n : 0] = '\0';
+	return ((size_t)strtoul(buf, NULL, 10) * (size_t)sysconf(_SC_PAGESIZE));
 }
 
 static int
