@@ -186,6 +186,12 @@ check-browser: $(BIN)
 	@scripts/install-deps --browser
 	CYCLEBENCH=$(abspath $(BIN)) bats tests/browser
 
+# Every source file names its licence, BSD-2-Clause, in an SPDX line.
+.PHONY: check-spdx
+check: check-spdx
+check-spdx:
+	@scripts/spdx --check
+
 # The Debian packages (debian/): built with dpkg-buildpackage, no
 # lintian error, the packaged command run.  Apart from check, like the
 # browser, for the packaging tools it installs; CI runs it.
