@@ -206,6 +206,42 @@ text_table(const struct cmp_table *t, FILE *fp)
 	}
 }
 
+/*
+ * A row's levels and how its verdicts were reached, where that is more
+ * than the plain test: "atomic/lock-add: A 6.40 (40%) | 8.30 (60%); B
+ * 8.31 (70%) | scattered 30%; B ~ levels that cannot be paired".
+ */
+static int
+row_note(const struct cmp_table *t, size_t i, FILE *fp)
+{
+	char label[256], line[2048];
+	const struct cmp_cell *c;
+	size_t j, n = 0;
+	int any = 0;
+
+	row_label(&t->rows[i], label, sizeof(label));
+	ADD("%s:", label);
+	for (j = 0; j < t->ninputs; j++) {
+		c = &t->rows[i].cells[j];
+		if (c->levels[0] != '\0') {
+			ADD("%s %c levels %s", any ? ";" : "", CMP_LETTER(j),
+			    c->levels);
+			any = 1;
+		}
+	}
+	for (j = 1; j < t->ninputs; j++) {
+		c = &t->rows[i].cells[j];
+		if (c->why == NULL || c->why[0] == '\0')
+			continue;
+		ADD("%s %c %s %s", any ? ";" : "", CMP_LETTER(j),
+		    cmp_mark(c->verdict), c->why);
+		any = 1;
+	}
+	if (any)
+		put_wrapped(fp, "note:", 4, line);
+	return (any);
+}
+
 /* Bit j set: input j has the row. */
 static uint32_t
 present(const struct cmp_table *t, size_t i)
@@ -269,6 +305,8 @@ notes(const struct cmp_table *t, FILE *fp)
 			put_wrapped(fp, "note:", 4, line);
 			any = 1;
 		}
+	for (i = 0; i < t->nrows; i++)
+		any |= row_note(t, i, fp);
 	if (any)
 		fputc('\n', fp);
 }
