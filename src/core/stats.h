@@ -58,6 +58,12 @@ void	stats_mann_whitney_exact(const double *x, size_t nx, const double *y,
 	    size_t ny, double *u, double *p);
 
 /*
+ * The smallest two-sided p-value that test can give m against n values,
+ * 2 / C(m + n, m): with three a side it is 0.1, whatever they hold.
+ */
+double	stats_rank_sum_min_p(size_t m, size_t n);
+
+/*
  * Percentile bootstrap 95% CI of median(y) / median(x), x and y resampled
  * independently.  NAN when either is empty, resamples is 0, or a resampled
  * median of x is not positive (a ratio to zero or a negative cost means

@@ -73,3 +73,15 @@ stats_mann_whitney_exact(const double *x, size_t nx, const double *y,
 		return;
 	*p = fmin(1, 2 * fmin(below, above));
 }
+
+double
+stats_rank_sum_min_p(size_t m, size_t n)
+{
+	double c = 1;
+	size_t i;
+
+	/* C(m + n, m), built so that it stays exact while it can. */
+	for (i = 1; i <= m; i++)
+		c = c * (double)(n + i) / (double)i;
+	return (fmin(1, 2 / c));
+}

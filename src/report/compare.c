@@ -208,7 +208,8 @@ test_rounds(const double *a, size_t na, const double *x, size_t nx,
 {
 	double u, ma, mx;
 
-	if (na < CMP_MIN_ROUNDS || nx < CMP_MIN_ROUNDS)
+	if (na < CMP_MIN_ROUNDS || nx < CMP_MIN_ROUNDS ||
+	    stats_rank_sum_min_p(na, nx) >= CMP_ALPHA)
 		return (-1);
 	ma = stats_median(a, na);
 	mx = stats_median(x, nx);
@@ -344,9 +345,10 @@ judge(const struct side *a, const struct cmp_cell *base, const struct side *x,
 		c->why = "below the loop's resolution";
 		return;
 	}
-	if (a->e.rounds < CMP_MIN_ROUNDS || x->e.rounds < CMP_MIN_ROUNDS) {
-		c->why = "too few rounds: one file from before rounds is one "
-		    "round; give several runs a side";
+	if (a->e.rounds < CMP_MIN_ROUNDS || x->e.rounds < CMP_MIN_ROUNDS ||
+	    stats_rank_sum_min_p(a->e.rounds, x->e.rounds) >= CMP_ALPHA) {
+		c->why = "too few rounds to show a difference (a file from "
+		    "before rounds is one round; give several runs a side)";
 		return;
 	}
 	if ((a->e.quiet && contended_only(x)) ||
@@ -829,9 +831,10 @@ cmp_method_text(const struct cmp_table *t, FILE *fp)
 	    "round\n   medians gives p < %g (two-sided), the bootstrap 95%% "
 	    "interval of the\n   ratio of their medians (%d resamples) "
 	    "excludes 1, and the change is at\n   least %g%% (--threshold).  "
-	    "Where a side settles on levels, or ran\n   contended without a "
-	    "quiet figure, each of its levels is tested against\n   the "
-	    "baseline's nearest, and all must have moved the same way.\n"
+	    "Where a side's figure is a mixture (several\n   levels, "
+	    "contention without a quiet figure, mostly scattered), levels "
+	    "are\n   paired where that is sure (as many on each side, or two "
+	    "floors) and\n   every pair must have moved, by one ratio.\n"
 	    "~  not shown to differ by those tests.\n"
 	    "?  not tested: fewer than %d rounds a side, below the loop's "
 	    "resolution,\n   one side never ran quiet, or no baseline (see "

@@ -48,6 +48,10 @@ struct rs_result {
 	size_t		 nrounds;
 	double		*probe;
 	double		 probe_floor;
+	/* The levels the run found (schema 2), for reading; none before. */
+	struct cb_level	 levels[CB_MAX_LEVELS];
+	size_t		 nlevels;
+	double		 scattered;
 	/* A histogram the file carries: nbins counts between nbins+1 edges. */
 	double		*hist_edges;
 	double		*hist_counts;

@@ -306,7 +306,24 @@ get_rounds(struct vctx *c, json_t *obj, const char *where,
 	if (get(c, obj, where, "estimate", T_OBJ, &v) != 0)
 		return (-1);
 	snprintf(sub, sizeof(sub), "%s.estimate", where);
-	return (get_num(c, v, sub, "probe_floor", &r->probe_floor));
+	if (get_num(c, v, sub, "probe_floor", &r->probe_floor) != 0 ||
+	    get_num(c, v, sub, "scattered", &r->scattered) != 0 ||
+	    get(c, obj, where, "levels", T_ARR, &a) != 0)
+		return (-1);
+	json_array_foreach(a, i, k) {
+		snprintf(sub, sizeof(sub), "%s.levels[%zu]", where, i);
+		if (i >= CB_MAX_LEVELS)
+			return (fail(c, sub, "more than %d levels",
+			    CB_MAX_LEVELS));
+		if (!json_is_object(k))
+			return (fail(c, sub, "should be an object, not %s",
+			    type_text(k)));
+		if (get_num(c, k, sub, "value", &r->levels[i].value) != 0 ||
+		    get_num(c, k, sub, "share", &r->levels[i].share) != 0)
+			return (-1);
+		r->nlevels = i + 1;
+	}
+	return (0);
 }
 
 /* Before rounds, a result's samples were one process's: one round. */
