@@ -485,7 +485,13 @@ rounds_run(const struct cb_bench *const *b, size_t n,
 				order[active++] = i;
 		if (active == 0)
 			break;
-		shuffle(order, active, &g);
+		/*
+		 * The first pass goes in the order asked, so a run cut short
+		 * has results for what came first; every later one in a new
+		 * random order.
+		 */
+		if (pr.pass > 1)
+			shuffle(order, active, &g);
 		for (k = 0; k < active && !cb_interrupted(); k++) {
 			i = order[k];
 			pr.bench = b[i];

@@ -4,8 +4,8 @@
  * samples that share a phase agree with each other while the next run
  * disagrees with all of them.  So every benchmark is measured in rounds,
  * each a short burst in a fresh child process (core/engine.h), and the
- * rounds of all the benchmarks of a run are interleaved in time, in a
- * new random order every pass: a phase of the host touches each
+ * rounds of all the benchmarks of a run are interleaved in time, the
+ * first pass in the order asked, every later one in a new random order: a phase of the host touches each
  * benchmark a little instead of one benchmark entirely, and a level that
  * depends on the process (where its pages landed) is seen as often as it
  * happens.

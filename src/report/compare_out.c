@@ -206,15 +206,45 @@ text_table(const struct cmp_table *t, FILE *fp)
 	}
 }
 
+/* The flags that bear on a verdict, as a note shows them. */
+static const char *const verdict_flags[] = {
+	"multilevel", "contended", "below-resolution", "few-samples",
+	"clock-drift", NULL
+};
+
+/* The cell's flags among verdict_flags, "a,b", into buf. */
+static const char *
+shown_flags(const struct cmp_cell *c, char *buf, size_t len)
+{
+	size_t i, n, used = 0;
+	const char *p;
+
+	buf[0] = '\0';
+	for (i = 0; verdict_flags[i] != NULL; i++) {
+		n = strlen(verdict_flags[i]);
+		for (p = c->flags; (p = strstr(p, verdict_flags[i])) != NULL;
+		    p += n)
+			if ((p == c->flags || p[-1] == ',') &&
+			    (p[n] == '\0' || p[n] == ',')) {
+				used += (size_t)snprintf(buf + used, used < len ?
+				    len - used : 0, "%s%s", used ? "," : "",
+				    verdict_flags[i]);
+				break;
+			}
+	}
+	return (buf);
+}
+
 /*
- * A row's levels and how its verdicts were reached, where that is more
- * than the plain test: "atomic/lock-add: A 6.40 (40%) | 8.30 (60%); B
- * 8.31 (70%) | scattered 30%; B ~ levels that cannot be paired".
+ * A row's levels, the flags that bear on its verdicts, and how they were
+ * reached where that is more than the plain test: "atomic/lock-add: A
+ * levels 6.40 (40%) | 8.30 (60%); B flags contended; B ~ levels that
+ * cannot be paired".
  */
 static int
 row_note(const struct cmp_table *t, size_t i, FILE *fp)
 {
-	char label[256], line[2048];
+	char label[256], line[2048], flags[160];
 	const struct cmp_cell *c;
 	size_t j, n = 0;
 	int any = 0;
@@ -226,6 +256,11 @@ row_note(const struct cmp_table *t, size_t i, FILE *fp)
 		if (c->levels[0] != '\0') {
 			ADD("%s %c levels %s", any ? ";" : "", CMP_LETTER(j),
 			    c->levels);
+			any = 1;
+		}
+		if (shown_flags(c, flags, sizeof(flags))[0] != '\0') {
+			ADD("%s %c flags %s", any ? ";" : "", CMP_LETTER(j),
+			    flags);
 			any = 1;
 		}
 	}
@@ -403,7 +438,8 @@ print_csv(const struct cmp_table *t, FILE *fp)
 	size_t i, j;
 
 	fputs("name,params,input,label,file,status,cycles_median,ratio,"
-	    "ci95_low,ci95_high,p_value,verdict\r\n", fp);
+	    "ci95_low,ci95_high,p_value,verdict,rounds,flags,levels,why\r\n",
+	    fp);
 	for (i = 0; i < t->nrows; i++)
 		for (j = 0; j < t->ninputs; j++) {
 			c = &t->rows[i].cells[j];
@@ -423,7 +459,14 @@ print_csv(const struct cmp_table *t, FILE *fp)
 			report_csv_num(fp, c->ci_low);
 			report_csv_num(fp, c->ci_high);
 			report_csv_num(fp, c->p);
-			fprintf(fp, ",%s\r\n", verdict_names[c->verdict]);
+			fprintf(fp, ",%s,%u,", verdict_names[c->verdict],
+			    c->rounds);
+			report_csv_text(fp, c->flags);
+			fputc(',', fp);
+			report_csv_text(fp, c->levels);
+			fputc(',', fp);
+			report_csv_text(fp, c->why != NULL ? c->why : "");
+			fputs("\r\n", fp);
 		}
 }
 
@@ -460,12 +503,16 @@ static json_t *
 json_cell(const struct cmp_cell *c)
 {
 
-	return (json_pack("{s:s, s:o, s:o, s:o, s:o, s:o, s:o}",
+	return (json_pack("{s:s, s:o, s:o, s:o, s:o, s:o, s:o, s:i, s:b, "
+	    "s:o, s:s, s:s, s:s}",
 	    "status", c->r != NULL ? c->r->status : "missing",
 	    "reason", c->r != NULL ? jstr(c->r->reason) : json_null(),
 	    "median", jnum(c->median), "ratio", jnum(c->ratio),
 	    "ci95_low", jnum(c->ci_low), "ci95_high", jnum(c->ci_high),
-	    "p_value", jnum(c->p)));
+	    "p_value", jnum(c->p), "rounds", (int)c->rounds,
+	    "quiet", c->quiet, "contended", jnum(c->contended),
+	    "flags", c->flags, "levels", c->levels,
+	    "why", c->why != NULL ? c->why : ""));
 }
 
 static int
@@ -502,7 +549,7 @@ print_json(const struct cmp_table *t, FILE *fp)
 		    "mode", t->rows[i].first->mode, "cells", cells));
 	}
 	doc = json_pack("{s:s, s:i, s:f, s:f, s:i, s:s, s:o, s:o, s:o}",
-	    "format", "cyclebench-compare", "version", 1,
+	    "format", "cyclebench-compare", "version", 2,
 	    "threshold", t->threshold, "alpha", CMP_ALPHA,
 	    "resamples", CMP_RESAMPLES, "method", method,
 	    "inputs", inputs, "warnings", warnings, "rows", rows);

@@ -29,8 +29,8 @@ rows() {
 	[ "$(rows | grep -c '~$')" -eq 6 ]
 	# The empty loop is its own resolution: not tested, and said why.
 	rows | grep -qE '^basic/empty-loop .* \?$'
-	grep -q "^note: basic/empty-loop: B ? below the loop's resolution" \
-	    <<<"$output"
+	tr '\n' ' ' <<<"$output" | grep -q \
+	    "note: basic/empty-loop: .*B ? below the loop's resolution"
 	# Same machine: columns are named after the files.
 	grep -q 'rounds-cpu0 *rounds-cpu1' <<<"$output"
 }
@@ -186,13 +186,17 @@ rows() {
 	python3 - "$BATS_TEST_TMPDIR/c.json" <<-'PY'
 	import json, sys
 	d = json.load(open(sys.argv[1]))
-	assert d["format"] == "cyclebench-compare" and d["version"] == 1
+	assert d["format"] == "cyclebench-compare" and d["version"] == 2
 	rows = {r["name"]: r["cells"] for r in d["rows"]}
 	imul = rows["basic/imul-latency"][1]
 	assert imul["verdict"] == "different", imul
 	assert imul["ci95_low"] > 5 and imul["p_value"] < 0.01, imul
 	assert rows["basic/add-latency"][1]["verdict"] == "same"
 	assert rows["basic/add-latency"][0]["verdict"] == "baseline"
+	assert imul["rounds"] == 8, imul
+	loop = rows["basic/empty-loop"][1]
+	assert "below-resolution" in loop["flags"].split(","), loop
+	assert loop["verdict"] == "untested" and loop["why"], loop
 	PY
 }
 
