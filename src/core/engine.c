@@ -11,6 +11,7 @@
 #include "arch/x86/loops.h"
 #include "core/clock.h"
 #include "core/engine.h"
+#include "core/isolate.h"
 #include "core/stats.h"
 
 #define ROUND_MIN_SAMPLES	3	/* before a round may end at its time */
@@ -21,11 +22,13 @@
 #define PROBE_BEST_OF		3
 /*
  * A path that switches tasks by design waits for its partner to block,
- * microseconds a switch; a task that took its CPU makes it wait a time
- * slice, milliseconds.  More than this share of a batch's wall time spent
- * runnable but not running is the latter.
+ * microseconds a switch (a third of a one-CPU ping-pong's time, summed
+ * over both threads); a task that took their CPU makes one wait a time
+ * slice, milliseconds.  A batch whose threads waited more than this share
+ * of its wall time, and more than SWITCH_WAIT_MIN_NS, saw the latter.
  */
 #define SWITCH_WAIT_SHARE	0.5
+#define SWITCH_WAIT_MIN_NS	250e3
 /*
  * The reference chain's best of five: a dependent add chain loses a cycle
  * now and then to whatever shares the core (an SMT sibling on the host),
@@ -56,27 +59,60 @@ struct guard {
 	double	wall;		/* when it began, ns */
 };
 
-/* /proc/thread-self/schedstat, kept open: a switching path's guard. */
-static int schedstat_fd = -1;
+/*
+ * The schedstat files of this thread and of the partners its benchmark
+ * named (core/isolate.h), opened once: a switching path's guard.
+ */
+static int schedstat_fd[1 + ISOLATE_MAX_PARTNERS];
+static size_t nschedstat;
 
-/* Nanoseconds this thread has waited runnable for its CPU; NAN: unknown. */
+static int
+schedstat_open(void)
+{
+	pid_t tid[ISOLATE_MAX_PARTNERS];
+	char path[64];
+	size_t i, n;
+
+	if (nschedstat > 0)
+		return (0);
+	if ((schedstat_fd[0] = open("/proc/thread-self/schedstat",
+	    O_RDONLY | O_CLOEXEC)) < 0)
+		return (-1);
+	n = isolate_partners(tid, ISOLATE_MAX_PARTNERS);
+	for (i = 0, nschedstat = 1; i < n; i++) {
+		snprintf(path, sizeof(path), "/proc/%d/schedstat", (int)tid[i]);
+		if ((schedstat_fd[nschedstat] = open(path, O_RDONLY |
+		    O_CLOEXEC)) >= 0)
+			nschedstat++;
+	}
+	return (0);
+}
+
+/*
+ * Nanoseconds this thread and its partners have waited runnable for
+ * their CPUs; NAN when the kernel does not say.
+ */
 static double
 thread_run_delay(void)
 {
 	unsigned long long run, delay;
+	double sum = 0;
 	char buf[96];
 	ssize_t n;
+	size_t i;
 
-	if (schedstat_fd < 0 && (schedstat_fd = open(
-	    "/proc/thread-self/schedstat", O_RDONLY | O_CLOEXEC)) < 0)
+	if (schedstat_open() != 0)
 		return (NAN);
-	n = pread(schedstat_fd, buf, sizeof(buf) - 1, 0);
-	if (n <= 0)
-		return (NAN);
-	buf[n] = '\0';
-	if (sscanf(buf, "%llu %llu", &run, &delay) != 2)
-		return (NAN);
-	return ((double)delay);
+	for (i = 0; i < nschedstat; i++) {
+		n = pread(schedstat_fd[i], buf, sizeof(buf) - 1, 0);
+		if (n <= 0)
+			return (NAN);
+		buf[n] = '\0';
+		if (sscanf(buf, "%llu %llu", &run, &delay) != 2)
+			return (NAN);
+		sum += (double)delay;
+	}
+	return (sum);
 }
 
 static double
@@ -136,7 +172,8 @@ guard_tripped(const struct guard *g)
 	int cpu = sched_getcpu();
 
 	if (!isnan(g->run_delay) && thread_run_delay() - g->run_delay >
-	    SWITCH_WAIT_SHARE * (now_seconds() * 1e9 - g->wall))
+	    fmax(SWITCH_WAIT_SHARE * (now_seconds() * 1e9 - g->wall),
+	    SWITCH_WAIT_MIN_NS))
 		return (1);
 	return ((g->nivcsw >= 0 && thread_nivcsw() != g->nivcsw) ||
 	    cpu != g->cpu || (g->pinned >= 0 && cpu != g->pinned));
@@ -243,7 +280,7 @@ engine_calibrate(struct engine_calibration *cal, int quick)
 	base = choose_base(arch_add_chain, NULL);
 	warm_up(arch_add_chain, NULL, base, quick ? 0.005 : 0.01);
 	for (kept = tries = 0; kept < rounds && tries < rounds * 4; tries++) {
-		guard_begin(&g, -1, 1);
+		guard_begin(&g, -1, WATCH_SWITCHES);
 		if (fit_once(arch_add_chain, NULL, base, &t, &r2,
 		    &icpt[kept]) != 0 || guard_tripped(&g))
 			continue;

@@ -192,13 +192,32 @@ read_until(int fd, void *buf, size_t len, double deadline)
 	return ((ssize_t)got);
 }
 
-/* The child's pipe and the describer its benchmark registered. */
+/* The child's pipe, and what its benchmark registered. */
 static struct {
 	int			 fd;
 	const struct cb_bench	*bench;
 	isolate_fault_fn	*describe;
 	void			*arg;
+	pid_t			 partners[ISOLATE_MAX_PARTNERS];
+	size_t			 npartners;
 } in_child = { .fd = -1 };
+
+void
+isolate_watch_partner(pid_t tid)
+{
+	if (in_child.fd >= 0 && in_child.npartners < ISOLATE_MAX_PARTNERS)
+		in_child.partners[in_child.npartners++] = tid;
+}
+
+size_t
+isolate_partners(pid_t *out, size_t max)
+{
+	size_t i;
+
+	for (i = 0; i < in_child.npartners && i < max; i++)
+		out[i] = in_child.partners[i];
+	return (i);
+}
 
 static time_t first_measure;
 

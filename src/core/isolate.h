@@ -6,6 +6,7 @@
 #define CB_ISOLATE_H
 
 #include <stddef.h>
+#include <sys/types.h>
 #include <time.h>
 
 #include "cyclebench.h"
@@ -29,6 +30,19 @@ typedef void isolate_fault_fn(const struct fault *f, void *arg, char *buf,
  * its teardown clears it.  Outside a measuring child it does nothing.
  */
 void	isolate_on_fault(isolate_fault_fn *fn, void *arg);
+
+/*
+ * In the measuring child: thread or process `tid' takes part in the
+ * measured path (a ping-pong partner), so the time it waits for its CPU
+ * disturbs a sample as much as the measuring thread's own wait does.  A
+ * benchmark's setup names its partners; up to ISOLATE_MAX_PARTNERS.
+ * Outside a measuring child it does nothing.
+ */
+#define ISOLATE_MAX_PARTNERS	4
+void	isolate_watch_partner(pid_t tid);
+
+/* The partners named so far, into out[0..max-1]; returns how many. */
+size_t	isolate_partners(pid_t *out, size_t max);
 
 /* When this process first measured a round; 0 if it has not. */
 time_t	isolate_first_measure(void);
