@@ -124,6 +124,9 @@ level_intervals(const struct est_input *in, struct est *e, unsigned resamples,
 
 	for (i = 0; i < e->nlevels; i++) {
 		l = &e->levels[i];
+		l->ci_low = l->ci_high = NAN;
+		if (resamples == 0)
+			continue;
 		if (est_select(in, e->basis, l->l.lo, l->l.hi, &sel, &mem) != 0)
 			return (-1);
 		stats_rounds_ci(&sel, resamples, seed + i + 1, &l->ci_low,

@@ -24,16 +24,20 @@ cmp_point(const void *pa, const void *pb)
 	return ((a->y > b->y) - (a->y < b->y));
 }
 
-/* Usable samples as weighted points, sorted; returns how many. */
+/*
+ * Usable samples as weighted points, sorted; returns how many.  Every
+ * `stride'-th sample of each round is taken: all of them up to
+ * LEVELS_MAX_POINTS, an even spread beyond.
+ */
 static size_t
-points(const struct stats_rounds *s, struct point *p)
+points(const struct stats_rounds *s, size_t stride, struct point *p)
 {
 	const double *x = s->x;
 	size_t r, i, n = 0, rounds = 0, first;
 
 	for (r = 0; r < s->nrounds; x += s->count[r++]) {
 		first = n;
-		for (i = 0; i < s->count[r]; i++)
+		for (i = 0; i < s->count[r]; i += stride)
 			if (x[i] > 0 && isfinite(x[i]))
 				p[n++].y = log(x[i]);
 		for (i = first; i < n; i++)
@@ -142,16 +146,19 @@ levels_find(const struct stats_rounds *s, struct level *out,
 	struct level cand[CANDIDATES_MAX];
 	struct point *all, *alive;
 	double c, lo, hi, total;
-	size_t n, nalive, start, len = 0, k, m, i;
+	size_t n, nalive, start, len = 0, k, m, i, stride;
 
 	*scattered = 1;
 	n = stats_rounds_total(s);
+	stride = (n + LEVELS_MAX_POINTS - 1) / LEVELS_MAX_POINTS;
+	/* Each round may round its share up: one point more a round. */
+	n = n / (stride ? stride : 1) + s->nrounds;
 	if (n == 0 || n > SIZE_MAX / 2 / sizeof(*all))
 		return (0);
 	if ((all = malloc(2 * n * sizeof(*all))) == NULL)
 		return (0);
 	alive = all + n;
-	n = points(s, all);
+	n = points(s, stride ? stride : 1, all);
 	memcpy(alive, all, n * sizeof(*all));
 	nalive = n;
 	for (k = 0; k < CANDIDATES_MAX && nalive > 0; k++) {

@@ -13,7 +13,9 @@
  * weighted median.  Remove its samples and repeat.  Levels closer than
  * LEVEL_SEPARATION half-widths are one level that is wider than a window
  * (merged).  Samples in no level are "scattered": a continuum such as a
- * contended phase of varying intensity, which is no level.
+ * contended phase of varying intensity, which is no level.  Beyond
+ * LEVELS_MAX_POINTS samples, an even spread of that many stands for them
+ * (every k-th of each round), so work and memory stay bounded.
  */
 #ifndef CB_LEVELS_H
 #define CB_LEVELS_H
@@ -26,6 +28,7 @@
 #define LEVEL_MIN_SHARE		0.15	/* of the (round-weighted) samples */
 #define LEVEL_SEPARATION	3	/* half-widths between two levels */
 #define LEVELS_MAX		4
+#define LEVELS_MAX_POINTS	(1u << 20)	/* samples looked at, at most */
 
 struct level {
 	double	value;		/* weighted median of its samples */

@@ -518,6 +518,12 @@ get_result(struct vctx *c, json_t *obj, size_t idx, long long schema,
 	if (schema >= 2 ? get_rounds(c, obj, where, r) : one_round(c, where,
 	    r))
 		return (-1);
+	/*
+	 * The samples live on in r; their parsed copies would hold ten
+	 * times the memory until the file is freed.
+	 */
+	json_array_clear(v);
+	json_array_clear(json_object_get(obj, "probe"));
 	if (get_summary(c, obj, where, "cycles", &r->cycles) != 0 ||
 	    get_summary(c, obj, where, "ns", &ns) != 0)
 		return (-1);
