@@ -215,14 +215,14 @@ test_rounds(const double *a, size_t na, const double *x, size_t nx,
 	mx = stats_median(x, nx);
 	if (!(ma > 0))
 		return (-1);
-	c->ratio = mx / ma;
+	c->tested = mx / ma;
 	stats_mann_whitney_exact(a, na, x, nx, &u, &c->p);
 	stats_bootstrap_ratio_ci(a, na, x, nx, CMP_RESAMPLES, seed,
 	    &c->ci_low, &c->ci_high);
 	if (isnan(c->p) || isnan(c->ci_low))
 		return (-1);
 	return (c->p < CMP_ALPHA && (c->ci_low > 1 || c->ci_high < 1) &&
-	    fabs(c->ratio - 1) >= threshold);
+	    fabs(c->tested - 1) >= threshold);
 }
 
 /* A level against its counterpart: the test of their rounds; 1: real. */
@@ -234,7 +234,7 @@ level_pair(const struct side *a, const struct est_level *la,
 	size_t na, nx;
 
 	memset(pair, 0, sizeof(*pair));
-	pair->ratio = pair->p = pair->ci_low = pair->ci_high = NAN;
+	pair->tested = pair->p = pair->ci_low = pair->ci_high = NAN;
 	na = est_round_values(&a->in, &a->e, la->l.lo, la->l.hi, ra);
 	nx = est_round_values(&x->in, &x->e, lx->l.lo, lx->l.hi, rx);
 	return (test_rounds(ra, na, rx, nx, threshold, seed, pair) == 1);
@@ -300,11 +300,11 @@ judge_levels(const struct side *a, const struct side *x, double threshold,
 	for (i = 0; ra != NULL && rx != NULL && i < npairs; i++) {
 		real &= level_pair(a, &a->e.levels[i], x, &x->e.levels[i],
 		    threshold, seed + i, ra, rx, &pair);
-		lo = fmin(lo, pair.ratio);
-		hi = fmax(hi, pair.ratio);
+		lo = fmin(lo, pair.tested);
+		hi = fmax(hi, pair.tested);
 		if (main == NULL || x->e.levels[i].l.share > main->l.share) {
 			main = &x->e.levels[i];
-			c->ratio = pair.ratio;
+			c->tested = pair.tested;
 			c->p = pair.p;
 			c->ci_low = pair.ci_low;
 			c->ci_high = pair.ci_high;
@@ -326,7 +326,7 @@ judge(const struct side *a, const struct cmp_cell *base, const struct side *x,
 	size_t na, nx;
 	int rc;
 
-	c->ratio = c->ci_low = c->ci_high = c->p = NAN;
+	c->ratio = c->tested = c->ci_low = c->ci_high = c->p = NAN;
 	c->why = "";
 	if (c->r == NULL) {
 		c->verdict = CMP_MISSING;
@@ -366,7 +366,6 @@ judge(const struct side *a, const struct cmp_cell *base, const struct side *x,
 		na = est_round_values(&a->in, &a->e, -INFINITY, INFINITY, ra);
 		nx = est_round_values(&x->in, &x->e, -INFINITY, INFINITY, rx);
 		rc = test_rounds(ra, na, rx, nx, threshold, seed, c);
-		c->ratio = c->median / base->median;
 		c->verdict = rc < 0 ? CMP_UNTESTED : rc ? CMP_DIFFERENT :
 		    CMP_SAME;
 	}
@@ -777,8 +776,8 @@ cmp_worst_slowdown(const struct cmp_table *t, size_t *row, size_t *side)
 	for (i = 0; i < t->nrows; i++)
 		for (j = 1; j < t->ninputs; j++) {
 			c = &t->rows[i].cells[j];
-			if (c->verdict == CMP_DIFFERENT && c->ratio > worst) {
-				worst = c->ratio;
+			if (c->verdict == CMP_DIFFERENT && c->tested > worst) {
+				worst = c->tested;
 				*row = i;
 				*side = j;
 			}

@@ -49,9 +49,12 @@ struct cmp_cell {
 	const struct rs_result *r;	/* the side's first; NULL: missing */
 	enum cmp_verdict verdict;
 	double		 median;	/* the side's figure; NAN unless ok */
-	double		 ratio;		/* over the baseline's, or of the
-					   levels compared; NAN if none */
-	double		 ci_low, ci_high; /* bootstrap 95% CI of the ratio */
+	double		 ratio;		/* figure over the baseline's; NAN if
+					   none */
+	double		 tested;	/* the ratio the verdict tested: of
+					   the figures, or of the largest
+					   level paired */
+	double		 ci_low, ci_high; /* bootstrap 95% CI of tested */
 	double		 p;		/* rank-sum p-value over rounds */
 	unsigned	 rounds;	/* the side's rounds */
 	int		 quiet;		/* the figure rests on quiet samples */

@@ -91,18 +91,33 @@ legend_line(const struct cmp_input *in, char *buf, size_t len)
 	    in->f->started_at);
 }
 
+/* "a.json", or "3 runs: a.json b.json c.json": the files of a side. */
+static void
+side_files(const struct cmp_input *in, char *buf, size_t len)
+{
+	size_t i, n = 0;
+
+	buf[0] = '\0';
+	if (in->nfiles > 1)
+		n = (size_t)snprintf(buf, len, "%zu runs:", in->nfiles);
+	for (i = 0; i < in->nfiles && n < len; i++)
+		n += (size_t)snprintf(buf + n, len - n, "%s%s", n ? " " : "",
+		    in->f[i].path);
+}
+
 static void
 text_head(const struct cmp_table *t, FILE *fp)
 {
-	char first[CMP_LABEL_MAX + 16], line[512];
+	char first[CMP_LABEL_MAX + 16], line[512], files[4096];
 	size_t i;
 
-	fprintf(fp, "cyclebench compare: median core cycles per operation; "
-	    "%c is the baseline\n\n", CMP_LETTER(0));
+	fprintf(fp, "cyclebench compare: each side's core cycles per "
+	    "operation; %c is the baseline\n\n", CMP_LETTER(0));
 	for (i = 0; i < t->ninputs; i++) {
 		snprintf(first, sizeof(first), "%c  %s:", CMP_LETTER(i),
 		    t->inputs[i].label);
-		put_wrapped(fp, first, 3, t->inputs[i].f->path);
+		side_files(&t->inputs[i], files, sizeof(files));
+		put_wrapped(fp, first, 3, files);
 		legend_line(&t->inputs[i], line, sizeof(line));
 		put_wrapped(fp, "  ", 3, line);
 	}
@@ -208,8 +223,7 @@ text_table(const struct cmp_table *t, FILE *fp)
 
 /* The flags that bear on a verdict, as a note shows them. */
 static const char *const verdict_flags[] = {
-	"multilevel", "contended", "below-resolution", "few-samples",
-	"clock-drift", NULL
+	"multilevel", "contended", "below-resolution", "few-samples", NULL
 };
 
 /* The cell's flags among verdict_flags, "a,b", into buf. */
@@ -244,7 +258,7 @@ shown_flags(const struct cmp_cell *c, char *buf, size_t len)
 static int
 row_note(const struct cmp_table *t, size_t i, FILE *fp)
 {
-	char label[256], line[2048], flags[160];
+	char label[256], line[2048], flags[160], change[32];
 	const struct cmp_cell *c;
 	size_t j, n = 0;
 	int any = 0;
@@ -270,6 +284,10 @@ row_note(const struct cmp_table *t, size_t i, FILE *fp)
 			continue;
 		ADD("%s %c %s %s", any ? ";" : "", CMP_LETTER(j),
 		    cmp_mark(c->verdict), c->why);
+		if (isfinite(c->tested) && !isnan(c->p)) {
+			cmp_change_text(c->tested, change, sizeof(change));
+			ADD(" %s", change);
+		}
 		any = 1;
 	}
 	if (any)
@@ -503,13 +521,14 @@ static json_t *
 json_cell(const struct cmp_cell *c)
 {
 
-	return (json_pack("{s:s, s:o, s:o, s:o, s:o, s:o, s:o, s:i, s:b, "
-	    "s:o, s:s, s:s, s:s}",
+	return (json_pack("{s:s, s:o, s:o, s:o, s:o, s:o, s:o, s:o, s:i, "
+	    "s:b, s:o, s:s, s:s, s:s}",
 	    "status", c->r != NULL ? c->r->status : "missing",
 	    "reason", c->r != NULL ? jstr(c->r->reason) : json_null(),
 	    "median", jnum(c->median), "ratio", jnum(c->ratio),
 	    "ci95_low", jnum(c->ci_low), "ci95_high", jnum(c->ci_high),
-	    "p_value", jnum(c->p), "rounds", (int)c->rounds,
+	    "p_value", jnum(c->p), "tested_ratio", jnum(c->tested),
+	    "rounds", (int)c->rounds,
 	    "quiet", c->quiet, "contended", jnum(c->contended),
 	    "flags", c->flags, "levels", c->levels,
 	    "why", c->why != NULL ? c->why : ""));
