@@ -388,7 +388,11 @@ enough(struct acc *a, unsigned lo, unsigned hi, double budget, double floor)
 		return (0);
 	r->probe_floor = floor;
 	in = est_input_of(r, r->samples, count);
-	if (estimate(&in, CHECK_RESAMPLES, 1, &e) == 0 &&
+	/*
+	 * The figure must rest on as many rounds as are asked for at
+	 * least: where contention left few quiet ones, wait for more.
+	 */
+	if (estimate(&in, CHECK_RESAMPLES, 1, &e) == 0 && e.rounds >= lo &&
 	    (e.ci_high - e.ci_low) / 2 <= precision * fabs(e.centre)) {
 		r->stop = CB_STOP_PRECISION;
 		stop = 1;
