@@ -194,7 +194,6 @@ cmd_compare(int argc, char **argv)
 		free_inputs(files, n);
 		return (usage_error("compare", "%s", err));
 	}
-	rc = 0;
 	if (cmp_print(&t, a.format, stdout) != 0) {
 		fprintf(stderr, "cyclebench: cannot write the comparison\n");
 		rc = EXIT_OUTPUT;

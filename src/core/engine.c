@@ -95,9 +95,9 @@ schedstat_open(void)
 static double
 thread_run_delay(void)
 {
-	unsigned long long run, delay;
+	unsigned long long delay;
 	double sum = 0;
-	char buf[96];
+	char buf[96], *p, *end;
 	ssize_t n;
 	size_t i;
 
@@ -108,7 +108,10 @@ thread_run_delay(void)
 		if (n <= 0)
 			return (NAN);
 		buf[n] = '\0';
-		if (sscanf(buf, "%llu %llu", &run, &delay) != 2)
+		/* "run_ns delay_ns slices": the second field. */
+		p = buf + strcspn(buf, " ");
+		delay = strtoull(p, &end, 10);
+		if (*p != ' ' || end == p)
 			return (NAN);
 		sum += (double)delay;
 	}
@@ -488,7 +491,7 @@ sample_loop(const struct cb_bench *b, void *ctx, const struct cb_options *o,
 		}
 		pa = pb;
 	}
-	r->ratio_after = rb = ratio_now(cal);
+	r->ratio_after = ratio_now(cal);
 	return (0);
 }
 

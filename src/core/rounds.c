@@ -132,10 +132,13 @@ acc_add(struct acc *a, struct cb_result *rd, double start)
 		fail(a, "out of memory");
 		return;
 	}
-	memcpy(r->samples + r->nsamples, rd->samples, n * sizeof(double));
-	memcpy(r->samples_tsc + r->nsamples, rd->samples_tsc,
-	    n * sizeof(double));
-	memcpy(r->probe + r->nsamples, rd->probe, n * sizeof(double));
+	if (n > 0) {
+		memcpy(r->samples + r->nsamples, rd->samples,
+		    n * sizeof(double));
+		memcpy(r->samples_tsc + r->nsamples, rd->samples_tsc,
+		    n * sizeof(double));
+		memcpy(r->probe + r->nsamples, rd->probe, n * sizeof(double));
+	}
 	k = &r->rounds[r->nrounds];
 	k->start = start;
 	k->seconds = rd->seconds;
@@ -340,12 +343,21 @@ finish(struct acc *a, const struct engine_prep *p, double floor)
 		    e.levels[i].l.lo, e.levels[i].l.hi, e.levels[i].l.share,
 		    e.levels[i].ci_low, e.levels[i].ci_high,
 		    e.levels[i].rounds };
-	summarize(&in, e.basis, 0, &r->cycles);
+	in.s.x = r->samples_tsc;
+	if (summarize(&in, e.basis, EST_RESAMPLES, &tsc) != 0) {
+		free(count);
+		est_free(&e);
+		goto oom;
+	}
+	in.s.x = r->samples;
+	if (summarize(&in, e.basis, 0, &r->cycles) != 0) {
+		free(count);
+		est_free(&e);
+		goto oom;
+	}
 	r->cycles.median = e.centre;
 	r->cycles.ci95_low = e.ci_low;
 	r->cycles.ci95_high = e.ci_high;
-	in.s.x = r->samples_tsc;
-	summarize(&in, e.basis, EST_RESAMPLES, &tsc);
 	r->tsc = tsc;
 	scale_summary(&tsc, 1e9 / clock_tsc_hz(), &r->ns);
 	r->ns.cv = tsc.cv;
@@ -465,7 +477,7 @@ rounds_run(const struct cb_bench *const *b, size_t n,
 		free(order);
 		return (0);
 	}
-	lo = o != NULL && o->quick ? ROUNDS_QUICK_MIN : ROUNDS_MIN;
+	lo = ROUNDS_MIN;
 	hi = o != NULL && o->quick ? ROUNDS_QUICK_MAX : ROUNDS_MAX;
 	budget = o != NULL && o->quick ? ROUNDS_QUICK_BUDGET : ROUNDS_BUDGET;
 	if (o != NULL && o->rounds != 0)

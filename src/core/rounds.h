@@ -29,7 +29,6 @@
 #define ROUNDS_MIN		5
 #define ROUNDS_MAX		20
 #define ROUNDS_BUDGET		1.0	/* seconds of rounds per benchmark */
-#define ROUNDS_QUICK_MIN	5	/* fewer could not show a difference */
 #define ROUNDS_QUICK_MAX	8
 #define ROUNDS_QUICK_BUDGET	0.25
 #define ROUNDS_PRECISION	0.01

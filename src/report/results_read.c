@@ -271,7 +271,7 @@ static int
 get_rounds(struct vctx *c, json_t *obj, const char *where,
     struct rs_result *r)
 {
-	char sub[64];
+	char sub[112];
 	json_t *a, *k, *v;
 	size_t i, total = 0;
 
