@@ -175,9 +175,13 @@ finite_median(double *v, size_t n)
 	return (k > 0 ? stats_median(v, k) : NAN);
 }
 
-/* Each figure a benchmark added, as its median over the rounds. */
+/*
+ * Each figure a benchmark added, as its median over the rounds the
+ * figure rests on (used[k]): a figure derived from a contended round's
+ * cycles would not match the quiet figure.
+ */
 static void
-merge_extras(struct acc *a)
+merge_extras(struct acc *a, const unsigned char *used)
 {
 	struct cb_result *r = a->r;
 	double *v;
@@ -189,7 +193,7 @@ merge_extras(struct acc *a)
 		return;
 	for (i = 0; i < a->nextras[0]; i++) {
 		for (k = n = 0; k < r->nrounds; k++)
-			for (j = 0; j < a->nextras[k]; j++)
+			for (j = 0; used[k] && j < a->nextras[k]; j++)
 				if (strcmp(a->extras[k][j].key,
 				    a->extras[0][i].key) == 0) {
 					v[n++] = a->extras[k][j].value;
@@ -279,6 +283,20 @@ result_flags(const struct cb_result *r, double loop_cycles)
 	return (f);
 }
 
+/* Which rounds the figure rests on, into used: those with a sample in it. */
+static void
+used_rounds(const struct cb_result *r, const unsigned char *basis,
+    unsigned char *used)
+{
+	size_t k, i, at;
+
+	for (k = at = 0; k < r->nrounds; at += r->rounds[k++].nsamples) {
+		used[k] = 0;
+		for (i = at; i < at + r->rounds[k].nsamples; i++)
+			used[k] |= basis[i];
+	}
+}
+
 /* The share of each round's samples that ran contended. */
 static void
 round_contention(struct cb_result *r)
@@ -304,6 +322,7 @@ finish(struct acc *a, const struct engine_prep *p, double floor)
 	struct est_input in;
 	struct cb_summary tsc;
 	struct est e;
+	unsigned char *used;
 	size_t *count, i;
 	double ratio;
 
@@ -311,7 +330,6 @@ finish(struct acc *a, const struct engine_prep *p, double floor)
 	r->contended = NAN;
 	if (r->status != CB_OK)
 		return;
-	merge_extras(a);
 	r->r2 = finite_median(a->r2, r->nrounds);
 	r->first_call = finite_median(a->first_call, r->nrounds);
 	ratio = (r->ratio_before + r->ratio_after) / 2;
@@ -324,8 +342,10 @@ finish(struct acc *a, const struct engine_prep *p, double floor)
 		    r->disturbed);
 		return;
 	}
-	if ((count = calloc(r->nrounds, sizeof(*count))) == NULL)
+	count = calloc(r->nrounds, sizeof(*count) + 1);
+	if (count == NULL)
 		goto oom;
+	used = (unsigned char *)(count + r->nrounds);
 	in = est_input_of(r, r->samples, count);
 	if (estimate(&in, EST_RESAMPLES, 1, &e) != 0) {
 		free(count);
@@ -333,6 +353,8 @@ finish(struct acc *a, const struct engine_prep *p, double floor)
 		goto oom;
 	}
 	round_contention(r);
+	used_rounds(r, e.basis, used);
+	merge_extras(a, used);
 	r->quiet = e.quiet;
 	r->contended = e.contended;
 	r->basis_rounds = e.rounds;

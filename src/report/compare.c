@@ -126,6 +126,7 @@ side_build(const struct cmp_input *in, const char *key, struct cmp_cell *c,
 	struct cb_level lv[CB_MAX_LEVELS];
 	const struct rs_result *r;
 	size_t i, k, n = 0, rounds = 0, at = 0, ra = 0;
+	double contended;
 
 	memset(d, 0, sizeof(*d));
 	for (i = 0; i < in->nfiles; i++) {
@@ -163,6 +164,20 @@ side_build(const struct cmp_input *in, const char *key, struct cmp_cell *c,
 	if (estimate(&d->in, 0, 0, &d->e) != 0)
 		return (-1);
 	d->estimated = 1;
+	/*
+	 * A quiet figure on too few rounds to test is no use here: judge
+	 * the side on all its samples, as contended (a mixture).
+	 */
+	if (d->e.quiet && d->e.rounds < CMP_QUIET_ROUNDS) {
+		contended = d->e.contended;
+		est_free(&d->e);
+		d->estimated = 0;
+		d->in.probe = NULL;
+		if (estimate(&d->in, 0, 0, &d->e) != 0)
+			return (-1);
+		d->estimated = 1;
+		d->e.contended = contended;
+	}
 	c->median = d->e.centre;
 	c->rounds = d->e.rounds;
 	c->quiet = d->e.quiet;

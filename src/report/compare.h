@@ -30,6 +30,9 @@
 #define CMP_ALPHA	0.01	/* rank-sum two-sided significance */
 #define CMP_RESAMPLES	2000	/* bootstrap resamples of the ratio */
 #define CMP_MIN_ROUNDS	3	/* fewer on either side: not tested */
+#define CMP_QUIET_ROUNDS	5	/* a quiet figure on fewer rounds is set
+				   aside: five a side is the least that
+				   can show a difference */
 #define CMP_CONTENDED	0.25	/* share of contended samples, without a
 				   quiet figure, that makes a mixture */
 #define CMP_SCATTERED	0.5	/* share in no level that makes one */
