@@ -37,9 +37,10 @@
 #include <stdio.h>
 
 #define CB_VERSION		"0.1.0"
-#define CB_SCHEMA_VERSION	1
+#define CB_SCHEMA_VERSION	2
 #define CB_MAX_PARAMS		4
 #define CB_MAX_EXTRAS		8
+#define CB_MAX_LEVELS		4
 #define CB_REASON_MAX		256
 
 /* What a number answers: a dependent chain, independent copies, or one call. */
@@ -92,7 +93,12 @@ enum cb_cpu_feature {
 #define CB_FLAG_DISTURBED	0x04u	/* more than 10% of samples dropped */
 #define CB_FLAG_NOISY		0x08u	/* (p90 - p10) / median > 5% */
 #define CB_FLAG_FEW_SAMPLES	0x10u	/* fewer than 10 clean samples */
-#define CB_FLAG_BELOW_RESOLUTION 0x20u	/* per-op cost below the loop overhead */
+#define CB_FLAG_BELOW_RESOLUTION 0x20u	/* per-op cost below twice the loop
+					   overhead */
+#define CB_FLAG_MULTILEVEL	0x40u	/* samples settle on two or more
+					   separate levels */
+#define CB_FLAG_CONTENDED	0x80u	/* over a quarter of the samples ran
+					   while the probe saw the core shared */
 
 /*
  * The body: run `iters' (>= 1) iterations of the measured block.  `ctx' is
@@ -159,10 +165,49 @@ struct cb_bench {
 					   when that is more than the run's */
 };
 
-/* One statistic set, per operation. */
+/*
+ * One statistic set, per operation, over the samples the figure rests on
+ * (the quiet ones where there is a quiet figure).  The median is the
+ * median of the round medians; its 95% interval is bootstrapped over
+ * rounds, then samples within them.
+ */
 struct cb_summary {
 	double	min, p10, median, p90, p99, max, mean, cv;
-	double	ci95_low, ci95_high;	/* bootstrap 95% CI of the median */
+	double	ci95_low, ci95_high;	/* 95% CI of the median */
+};
+
+/*
+ * A round: one short burst of samples in a fresh child process.  Rounds
+ * of all the benchmarks of a run are interleaved in time, so a phase of
+ * the host touches each benchmark a little, not one entirely.
+ */
+struct cb_round {
+	double		 start;		/* seconds after the run began */
+	double		 seconds;	/* its child's wall time */
+	double		 median;	/* cycles per op over its kept samples */
+	double		 contended;	/* share of its samples; NAN: no probe */
+	size_t		 nsamples;	/* kept; they follow the previous
+					   rounds' in samples[] */
+	unsigned	 disturbed;
+	int		 cpu;
+};
+
+/* A separate value the samples settle on (core/levels.h). */
+struct cb_level {
+	double		 value;		/* cycles per op */
+	double		 low, high;	/* the span of its samples */
+	double		 share;		/* of the samples, rounds weighing alike */
+	double		 ci95_low, ci95_high;
+	unsigned	 rounds;	/* rounds with samples in it */
+};
+
+/* Why a benchmark took no more rounds. */
+enum cb_stop {
+	CB_STOP_PRECISION,	/* its interval was narrow enough */
+	CB_STOP_ROUNDS,		/* it had the most rounds allowed */
+	CB_STOP_TIME,		/* its time was up */
+	CB_STOP_FAILED,		/* a round failed or it was skipped */
+	CB_STOP_INTERRUPTED
 };
 
 struct cb_result {
@@ -182,8 +227,21 @@ struct cb_result {
 	int		 cpu;		/* the CPU it ran on */
 	double		 seconds;	/* wall time spent measuring */
 	size_t		 nsamples;
-	double		*samples;	/* core cycles per operation */
+	double		*samples;	/* core cycles per operation, round
+					   after round, in the order taken */
 	double		*samples_tsc;	/* TSC ticks per operation */
+	double		*probe;		/* the contention probe beside each
+					   sample, cycles per nop; NAN: none */
+	struct cb_round	*rounds;
+	size_t		 nrounds;
+	double		 probe_floor;	/* the probe's quiet reading */
+	int		 quiet;		/* cycles rest on the quiet samples */
+	double		 contended;	/* share of samples; NAN: no probe */
+	unsigned	 basis_rounds;	/* rounds cycles rest on */
+	struct cb_level	 levels[CB_MAX_LEVELS];
+	unsigned	 nlevels;
+	double		 scattered;	/* share of samples in no level */
+	enum cb_stop	 stop;
 	struct cb_extra {		/* figures a benchmark adds itself */
 		char	 key[32];	/* e.g. "real_seconds" */
 		double	 value;
@@ -197,10 +255,14 @@ void		 cb_result_extra(struct cb_result *r, const char *key,
 
 struct cb_options {
 	int		 cpu;		/* -1: choose */
-	unsigned	 repetitions;	/* samples to keep; 0: default */
-	double		 timeout;	/* seconds per benchmark in its child */
+	unsigned	 repetitions;	/* samples per round; 0: default */
+	double		 timeout;	/* seconds per round in its child */
 	int		 isolate;	/* run in a child process */
 	int		 quick;
+	unsigned	 rounds;	/* 0: adaptive, from min to max rounds */
+	double		 precision;	/* relative half-width of the 95%
+					   interval that ends the rounds;
+					   0: 1% (loops), 3% (paths) */
 };
 
 /* Fill `o' with the defaults. */
@@ -212,7 +274,10 @@ void		 cb_options_default(struct cb_options *o);
  */
 enum cb_status	 cb_measure(const struct cb_bench *b, const struct cb_options *o,
 		    struct cb_result *r);
-/* Free the samples cb_measure() allocated in r (r itself is the caller's). */
+/*
+ * Free what cb_measure() allocated in r: samples, probe readings and
+ * rounds (r itself is the caller's).
+ */
 void		 cb_result_free(struct cb_result *r);
 
 /*
@@ -226,6 +291,7 @@ int		 cb_interrupted(void);
 const char	*cb_mode_name(enum cb_mode m);
 const char	*cb_status_name(enum cb_status s);
 const char	*cb_method_name(enum cb_cycle_method m);
+const char	*cb_stop_name(enum cb_stop s);
 /*
  * The names the table and the results files use ("latency", "ok",
  * "calibrated", ...) and, for flags, comma-separated into buf (returns buf).

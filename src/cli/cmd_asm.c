@@ -374,9 +374,9 @@ run_vs(const struct asm_args *a, struct snippet *sa, struct snippet *sb,
 	if (status == 0) {
 		ab_verdict(&r, verdict, sizeof(verdict));
 		printf("\n%s\n", verdict);
-		printf("(Hodges-Lehmann shift of the per-round median "
-		    "differences, Wilcoxon signed-rank\ninterval; rows above "
-		    "pool every round's samples.)\n");
+		printf("(Hodges-Lehmann shift of the differences of paired "
+		    "round medians, Wilcoxon\nsigned-rank interval; the rows "
+		    "above are each side over all its rounds.)\n");
 	}
 	fflush(stdout);
 	if ((rc = save(a->json, both, 2, argc, argv)) != 0)

@@ -37,6 +37,12 @@ cli_measure_option(const char *cmd, int c, const char *arg,
 			return (usage_error(cmd, "--timeout takes seconds from "
 			    "0.1 to 86400, not '%s'", arg));
 		return (0);
+	case 'P':
+		if (parse_double(arg, 0.01, 50, &o->precision) != 0)
+			return (usage_error(cmd, "--precision takes a percentage "
+			    "from 0.01 to 50, not '%s'", arg));
+		o->precision /= 100;
+		return (0);
 	}
 	return (-1);
 }

@@ -327,6 +327,68 @@ histogram_json(const struct cb_result *r, int *bad)
 	return (o);
 }
 
+static json_t *
+rounds_json(const struct cb_result *r, int *bad)
+{
+	const struct cb_round *k;
+	json_t *a, *o;
+	size_t i;
+
+	a = json_array();
+	for (i = 0; i < r->nrounds; i++) {
+		k = &r->rounds[i];
+		o = json_object();
+		put(o, "start", num(k->start), bad);
+		put(o, "seconds", num(k->seconds), bad);
+		put(o, "cpu", json_integer(k->cpu), bad);
+		put(o, "samples", json_integer((json_int_t)k->nsamples), bad);
+		put(o, "disturbed", json_integer(k->disturbed), bad);
+		put(o, "median", num(k->median), bad);
+		put(o, "contended", num(k->contended), bad);
+		append(a, o, bad);
+	}
+	return (a);
+}
+
+static json_t *
+levels_json(const struct cb_result *r, int *bad)
+{
+	const struct cb_level *l;
+	json_t *a, *o;
+	unsigned i;
+
+	a = json_array();
+	for (i = 0; i < r->nlevels && i < CB_MAX_LEVELS; i++) {
+		l = &r->levels[i];
+		o = json_object();
+		put(o, "value", num(l->value), bad);
+		put(o, "low", num(l->low), bad);
+		put(o, "high", num(l->high), bad);
+		put(o, "share", num(l->share), bad);
+		put(o, "ci95_low", num(l->ci95_low), bad);
+		put(o, "ci95_high", num(l->ci95_high), bad);
+		put(o, "rounds", json_integer(l->rounds), bad);
+		append(a, o, bad);
+	}
+	return (a);
+}
+
+/* How the figure was reached: its basis, the contention, the stop. */
+static json_t *
+estimate_json(const struct cb_result *r, int *bad)
+{
+	json_t *o;
+
+	o = json_object();
+	put(o, "basis", json_string(r->quiet ? "quiet" : "all"), bad);
+	put(o, "rounds", json_integer(r->basis_rounds), bad);
+	put(o, "contended", num(r->contended), bad);
+	put(o, "probe_floor", num(r->probe_floor), bad);
+	put(o, "scattered", num(r->scattered), bad);
+	put(o, "stop", json_string(cb_stop_name(r->stop)), bad);
+	return (o);
+}
+
 /*
  * Only an ok result has measurements; a skipped or failed one may hold
  * zeros or leftovers that must not read as a measured 0 cycles.
@@ -384,6 +446,13 @@ result_json(const struct cb_result *r, int *bad)
 	for (i = 0; ok && r->samples != NULL && i < r->nsamples; i++)
 		append(samples, num(r->samples[i]), bad);
 	put(o, "samples", samples, bad);
+	samples = json_array();
+	for (i = 0; ok && r->probe != NULL && i < r->nsamples; i++)
+		append(samples, num(r->probe[i]), bad);
+	put(o, "probe", samples, bad);
+	put(o, "rounds", ok ? rounds_json(r, bad) : json_array(), bad);
+	put(o, "estimate", ok ? estimate_json(r, bad) : json_null(), bad);
+	put(o, "levels", ok ? levels_json(r, bad) : json_array(), bad);
 	put(o, "flags", flags_json(r->flags, bad), bad);
 	extras = json_object();
 	for (i = 0; i < r->nextras && i < CB_MAX_EXTRAS; i++)

@@ -38,6 +38,7 @@
 #include <unistd.h>
 
 #include "arch/x86/cpu.h"
+#include "core/isolate.h"
 #include "os/cpuset.h"
 #include "suites/kpath.h"
 #include "suites/suites.h"
@@ -62,6 +63,7 @@ struct pingpong {
 	int		 futex;		/* ping-pong on futexes, not pipes */
 	enum fpu	 fpu;
 	int		 cpu;		/* the partner's */
+	pid_t		 tid;		/* a partner thread's, once started */
 	pthread_t	 thread;
 	int		 have_thread;
 	pid_t		 pid;
@@ -178,6 +180,7 @@ partner(struct pingpong *p)
 	char c, why[CB_REASON_MAX];
 
 	c = cpuset_pin(p->cpu, why, sizeof(why)) == 0 ? 'k' : 'e';
+	p->tid = gettid();
 	fpu_clean();
 	if (write(p->from[1], &c, 1) != 1 || c != 'k')
 		return;
@@ -306,8 +309,11 @@ pp_start(struct pingpong *p, enum side side, char *why, size_t len)
 		return (CB_SETUP_ERROR);
 	}
 	if (poll(&pf, 1, START_TIMEOUT_MS) == 1 &&
-	    read(p->from[0], &c, 1) == 1 && c == 'k')
+	    read(p->from[0], &c, 1) == 1 && c == 'k') {
+		/* Its waits for a CPU are the path's disturbances too. */
+		isolate_watch_partner(side == SIDE_PROCESS ? p->pid : p->tid);
 		return (0);
+	}
 	if (c == 'e')
 		snprintf(why, len, "cannot pin the partner to CPU %d", p->cpu);
 	else

@@ -104,6 +104,10 @@ static const struct cb_bench selftest[] = {
 	  .body = spin, .setup = leave_orphan, .flags = CB_BENCH_HIDDEN,
 	  .desc = "setup forks a process that never exits: the run must "
 	    "not leave it behind" },
+	{ .name = "selftest/orphan-hang", .mode = CB_LATENCY, .ops = 1,
+	  .body = hang, .setup = leave_orphan, .flags = CB_BENCH_HIDDEN,
+	  .desc = "an orphan left by setup, then a hang: what the time "
+	    "limit stops must take its partner with it" },
 };
 
 CB_SUITE(suite_selftest, "selftest", "Misbehaving benchmarks for the "

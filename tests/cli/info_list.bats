@@ -45,8 +45,8 @@ list_names() {
 		*) fail "list basic showed $n" ;;
 		esac
 	done
-	[ "$(list_names | wc -l)" -eq 6 ] ||
-	    fail "expected the 6 basic benchmarks, got: $(list_names)"
+	[ "$(list_names | wc -l)" -eq 7 ] ||
+	    fail "expected the 7 basic benchmarks, got: $(list_names)"
 }
 
 @test "list 'basic/imul-*' shows exactly the two imul benchmarks" {
@@ -77,7 +77,7 @@ list_names() {
 	run "$CB" list selftest
 	assert_status 0
 	[ "$(list_names | tr '\n' ' ')" = \
-	    "selftest/crash selftest/sigill selftest/hang selftest/exit selftest/skip selftest/flat selftest/orphan " ] ||
+	    "selftest/crash selftest/sigill selftest/hang selftest/exit selftest/skip selftest/flat selftest/orphan selftest/orphan-hang " ] ||
 	    fail "got: $(list_names | tr '\n' ' ')"
 
 	run "$CB" list selftest/hang

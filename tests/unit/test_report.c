@@ -440,6 +440,10 @@ static const struct {
 	{ "cpu",		J_NULLABLE_INT },
 	{ "seconds",		J_NULLABLE_NUM },
 	{ "samples",		J_ARRAY },
+	{ "probe",		J_ARRAY },
+	{ "rounds",		J_ARRAY },
+	{ "estimate",		J_NULLABLE_OBJ },
+	{ "levels",		J_ARRAY },
 	{ "flags",		J_ARRAY },
 	{ "extras",		J_OBJECT },
 };

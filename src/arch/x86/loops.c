@@ -2,8 +2,10 @@
  * The reference loops the clock and the engine measure themselves with:
  * a chain of dependent register-to-register adds (one core cycle each on
  * every x86 since the P6, which is what calibration rests on), a chain of
- * imuls that checks it, and an empty counted loop of the shape every
- * benchmark body has.
+ * imuls that checks it, an empty counted loop of the shape every
+ * benchmark body has, and the contention probe: a block of nops, which
+ * only the front end limits, so that another thread on the core (an SMT
+ * sibling on the host) slows it at once.
  *
  * The adds take their addend from a register, never an immediate: Intel's
  * cores since Golden Cove (Alder Lake, Sapphire Rapids) fold a chain of
@@ -48,5 +50,14 @@ arch_empty_loop(uint64_t iters, void *ctx)
 	(void)ctx;
 	do
 		__asm__ volatile("" : "+r" (iters));
+	while (--iters);
+}
+
+void
+arch_probe_block(uint64_t iters, void *ctx)
+{
+	(void)ctx;
+	do
+		__asm__ volatile(".rept " ARCH_PROBE_NOPS_S "\n\tnop\n\t.endr");
 	while (--iters);
 }
