@@ -5,29 +5,54 @@
 PREFIX	?= /usr/local
 DESTDIR	?=
 ARCH	?= x86_64
+OS	?= linux
 CC	?= cc
 
+# ARCH picks the instruction set's directory under src/arch (arch.h is its
+# contract), OS the one under src/os; each names the Debian packages and
+# compiler it needs.  i386 and arm64 are Debian multiarch builds: their
+# -dev packages install beside the amd64 ones, and pkg-config is pointed
+# at their directory alone (LIBDIR, not PATH: a missing package must not
+# resolve to the amd64 one).
 ifeq ($(ARCH),i386)
 BUILD	?= build/i386
+ARCH_DIR = x86
 ARCHFLAGS = -m32
-# LIBDIR, not PATH: a missing i386 package must not resolve to the amd64 one.
+ARCH_PKGS = libcpuid
 PKG_CONFIG ?= env PKG_CONFIG_LIBDIR=/usr/lib/i386-linux-gnu/pkgconfig:/usr/share/pkgconfig pkg-config
-else
-BUILD	?= build
+else ifeq ($(ARCH),arm64)
+BUILD	?= build/arm64
+ARCH_DIR = arm64
 ARCHFLAGS =
+ARCH_PKGS =
+CROSS	?= aarch64-linux-gnu-
+CC	 = $(CROSS)gcc
+AR	 = $(CROSS)ar
+PKG_CONFIG ?= env PKG_CONFIG_LIBDIR=/usr/lib/aarch64-linux-gnu/pkgconfig:/usr/share/pkgconfig pkg-config
+else ifeq ($(ARCH),x86_64)
+BUILD	?= build
+ARCH_DIR = x86
+ARCHFLAGS =
+ARCH_PKGS = libcpuid
 PKG_CONFIG ?= pkg-config
+else
+$(error ARCH=$(ARCH): cyclebench is ported to x86_64, i386 and arm64)
+endif
+ifeq ($(wildcard src/os/$(OS)),)
+$(error OS=$(OS): there is no src/os/$(OS); docs/porting.md says what a port holds)
 endif
 
-PKGS	 = jansson libcpuid
+PKGS	 = jansson $(ARCH_PKGS)
 WARN	 = -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototypes
-CPPFLAGS += -Iinclude -Isrc -D_GNU_SOURCE
+# The ports' inline parts (machdep.h, osdep.h) are found through these.
+CPPFLAGS += -Iinclude -Isrc -Isrc/arch/$(ARCH_DIR) -Isrc/os/$(OS) -D_GNU_SOURCE
 CFLAGS	?= -O2 -g
 ALL_CFLAGS = -std=gnu11 $(ARCHFLAGS) $(WARN) $(CFLAGS) \
 	    $(shell $(PKG_CONFIG) --cflags $(PKGS))
 LDLIBS	+= $(shell $(PKG_CONFIG) --libs $(PKGS)) -lm -lpthread
 
 LIB_SRCS = $(wildcard src/core/*.c src/report/*.c src/suites/*.c src/impact/*.c \
-	    src/arch/x86/*.c src/os/linux/*.c)
+	    src/arch/$(ARCH_DIR)/*.c src/os/$(OS)/*.c)
 LIB_SRCS += $(wildcard src/snippet/*.c)
 CLI_SRCS = $(wildcard src/cli/*.c)
 TEST_SRCS = $(wildcard tests/unit/test_*.c)

@@ -17,10 +17,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include <libcpuid.h>
-
 #include "cyclebench.h"
-#include "arch/x86/cpu.h"
+#include "arch/arch.h"
 #include "core/machine.h"
 #include "core/names.h"
 
@@ -237,55 +235,6 @@ machine_read_files(struct machine *m, const char *sysroot)
 	    "/proc/sys/kernel/perf_event_paranoid", PARANOID_UNKNOWN);
 }
 
-/*
- * libcpuid knows marketing codenames that CPUID does not carry, but for a
- * family newer than its tables it answers with the nearest CPU it knows
- * (0.6.2 calls Zen 5 "Abu Dhabi", a 2012 Opteron).  So its word is taken
- * only for the families it covers; newer ones are named here or left
- * unknown.
- */
-#define LIBCPUID_LAST_AMD_FAMILY	0x19
-
-static const struct {
-	const char	*vendor;
-	unsigned	 family;
-	const char	*codename;
-} newer_families[] = {
-	{ "AuthenticAMD", 0x1a, "Zen 5" },
-};
-
-static void
-read_codename(struct machine *m)
-{
-	struct cpu_id_t id;
-	libcpuid_warn_fn_t warn;
-	size_t i;
-	int rc;
-
-	for (i = 0; i < sizeof(newer_families) / sizeof(newer_families[0]);
-	    i++) {
-		if (strcmp(m->cpu_vendor, newer_families[i].vendor) == 0 &&
-		    m->cpu_family == newer_families[i].family) {
-			copy_str(m->codename, sizeof(m->codename),
-			    newer_families[i].codename);
-			return;
-		}
-	}
-	if (strcmp(m->cpu_vendor, "AuthenticAMD") == 0 &&
-	    m->cpu_family > LIBCPUID_LAST_AMD_FAMILY)
-		return;
-	if (!cpuid_present())
-		return;
-	/* Its warnings about CPUs it does not know would land in our output. */
-	warn = cpuid_set_warn_function(NULL);
-	rc = cpu_identify(NULL, &id);
-	cpuid_set_warn_function(warn);
-	if (rc != 0 || id.cpu_codename[0] == '\0' ||
-	    strncmp(id.cpu_codename, "Unknown", 7) == 0)
-		return;
-	copy_str(m->codename, sizeof(m->codename), id.cpu_codename);
-}
-
 void
 machine_read(struct machine *m, const char *sysroot)
 {
@@ -296,8 +245,7 @@ machine_read(struct machine *m, const char *sysroot)
 	m->aslr = ASLR_UNKNOWN;
 	m->perf_paranoid = PARANOID_UNKNOWN;
 	m->imul_check = NAN;
-	arch_cpu_identify(m);
-	read_codename(m);
+	arch_cpu_identify(m, sysroot);
 	if (uname(&u) == 0) {
 		copy_str(m->os, sizeof(m->os), u.sysname);
 		copy_str(m->kernel, sizeof(m->kernel), u.release);
@@ -376,13 +324,12 @@ print_mitigations(const struct machine *m, FILE *fp)
 }
 
 /*
- * A dependent 64-bit imul takes 3 cycles on every x86 since Nehalem and
- * Zen, 4 on K8 and K10, 5 on Core 2: a calibrated reading off a whole
- * number means something shares the core, and a whole number outside
- * that range means the add chain itself is not one add a cycle.
+ * A dependent multiply takes a whole number of cycles, the same on every
+ * core of an architecture to within the range its port states: a
+ * calibrated reading off a whole number means something shares the core,
+ * and a whole number outside the range means the add chain itself is not
+ * one add a cycle.
  */
-#define IMUL_CYCLES_LOW		3
-#define IMUL_CYCLES_HIGH	5
 #define IMUL_WHOLE_TOLERANCE	0.015
 
 const char *
@@ -394,20 +341,21 @@ machine_cycle_warning(const struct machine *m, char *buf, size_t len)
 	if (!isfinite(m->imul_check) || m->cycle_method != CB_CYCLES_CALIBRATED)
 		return (buf);
 	whole = round(m->imul_check);
-	near = fmin(fmax(whole, IMUL_CYCLES_LOW), IMUL_CYCLES_HIGH);
+	near = fmin(fmax(whole, ARCH_MUL_CYCLES_LOW), ARCH_MUL_CYCLES_HIGH);
 	if (whole == near &&
 	    fabs(m->imul_check / whole - 1) <= IMUL_WHOLE_TOLERANCE)
 		return (buf);
 	if (whole != near)
-		snprintf(buf, len, "a dependent imul reads %.3f calibrated "
-		    "cycles where every x86 takes %d to %d: the add chain "
+		snprintf(buf, len, "a dependent " ARCH_MUL_NAME " reads %.3f "
+		    "calibrated cycles where every " ARCH_FAMILY " takes %d to "
+		    "%d: the add chain "
 		    "the cycles are calibrated on does not run one add a "
 		    "cycle on this core, so calibrated figures are off by "
-		    "about %.0f%%", m->imul_check, IMUL_CYCLES_LOW,
-		    IMUL_CYCLES_HIGH, 100 * fabs(m->imul_check / near - 1));
+		    "about %.0f%%", m->imul_check, ARCH_MUL_CYCLES_LOW,
+		    ARCH_MUL_CYCLES_HIGH, 100 * fabs(m->imul_check / near - 1));
 	else
-		snprintf(buf, len, "a dependent imul reads %.3f calibrated "
-		    "cycles, not a whole number: the add chain the cycles "
+		snprintf(buf, len, "a dependent " ARCH_MUL_NAME " reads %.3f "
+		    "calibrated cycles, not a whole number: the add chain the cycles "
 		    "are calibrated on is losing cycles to something sharing "
 		    "the core (an SMT sibling on the host?), so calibrated "
 		    "figures may be off by %.1f%%", m->imul_check,
@@ -415,11 +363,18 @@ machine_cycle_warning(const struct machine *m, char *buf, size_t len)
 	return (buf);
 }
 
+const char *
+machine_ref_name(const struct machine *m)
+{
+	return (m->ref_name[0] != '\0' ? m->ref_name : "TSC");
+}
+
 void
 machine_print(const struct machine *m, FILE *fp)
 {
-	char paranoid[40], warning[512] = "";
+	char paranoid[40], warning[512] = "", key[sizeof(m->ref_name)];
 	const char *aslr;
+	size_t i;
 
 	kv(fp, "cpu", "%s", or_else(m->cpu_brand, "unknown"));
 	kv(fp, "vendor", "%s", or_else(m->cpu_vendor, "unknown"));
@@ -431,21 +386,26 @@ machine_print(const struct machine *m, FILE *fp)
 	print_features(m, fp);
 	kv(fp, "cpus", "%d", m->ncpus);
 
+	for (i = 0; i + 1 < sizeof(key) && machine_ref_name(m)[i] != '\0'; i++)
+		key[i] = (char)tolower((unsigned char)machine_ref_name(m)[i]);
+	key[i] = '\0';
 	if (m->tsc_hz <= 0)
-		kv(fp, "tsc", "unknown");
+		kv(fp, key, "unknown");
 	else if (m->tsc_source[0] == '\0')
-		kv(fp, "tsc", "%.1f MHz", m->tsc_hz / 1e6);
+		kv(fp, key, "%.1f MHz", m->tsc_hz / 1e6);
 	else
-		kv(fp, "tsc", "%.1f MHz (%s)", m->tsc_hz / 1e6, m->tsc_source);
+		kv(fp, key, "%.1f MHz (%s)", m->tsc_hz / 1e6, m->tsc_source);
 	if (m->cycles_per_tick <= 0)
 		kv(fp, "cycles", "not measured");
 	else
-		kv(fp, "cycles", "%.4f core cycles per TSC tick, %s%s%s%s",
-		    m->cycles_per_tick, cb_method_name(m->cycle_method),
+		kv(fp, "cycles", "%.4f core cycles per %s tick, %s%s%s%s",
+		    m->cycles_per_tick, machine_ref_name(m),
+		    cb_method_name(m->cycle_method),
 		    m->cycle_source[0] != '\0' ? " (" : "", m->cycle_source,
 		    m->cycle_source[0] != '\0' ? ")" : "");
 	if (isfinite(m->imul_check))
-		kv(fp, "cycle check", "a dependent imul reads %.3f cycles%s",
+		kv(fp, "cycle check", "a dependent " ARCH_MUL_NAME " reads %.3f "
+		    "cycles%s",
 		    m->imul_check, machine_cycle_warning(m, warning,
 		    sizeof(warning))[0] ? "" : ", a whole number: good");
 	if (warning[0] != '\0')

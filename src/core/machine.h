@@ -27,9 +27,11 @@ struct machine {
 	int	ncpus;			/* online CPUs */
 
 	/* Clock: filled by the clock module (clock.h), not by machine_read */
-	double	tsc_hz;
+	char	ref_name[16];		/* the reference counter: "TSC",
+					   "CNTVCT_EL0" ("": TSC) */
+	double	tsc_hz;			/* the reference counter's rate */
 	char	tsc_source[64];		/* how tsc_hz was obtained */
-	double	cycles_per_tick;	/* core cycles per TSC tick */
+	double	cycles_per_tick;	/* core cycles per reference tick */
 	enum cb_cycle_method cycle_method;
 	char	cycle_source[96];	/* e.g. "add-chain calibration" */
 	double	imul_check;		/* cycles of a dependent imul: whole if
@@ -73,6 +75,9 @@ int	machine_read_int(const char *sysroot, const char *path, int unknown);
  */
 const char *machine_cycle_warning(const struct machine *m, char *buf,
 	    size_t len);
+
+/* The reference counter's name; results from before it was kept: "TSC". */
+const char *machine_ref_name(const struct machine *m);
 
 /* Print the fingerprint as `cyclebench info' shows it. */
 void	machine_print(const struct machine *m, FILE *fp);

@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "arch/arch.h"
 #include "snippet/elf.h"
 
 struct object {
@@ -60,10 +61,10 @@ open_object(struct object *o, const uint8_t *obj, size_t len, size_t *shstr,
 	}
 	memcpy(&eh, obj, sizeof(eh));
 	if (eh.e_ident[EI_CLASS] != ELFCLASS64 ||
-	    eh.e_ident[EI_DATA] != ELFDATA2LSB || eh.e_machine != EM_X86_64 ||
+	    eh.e_ident[EI_DATA] != ELFDATA2LSB || eh.e_machine != arch_elf_machine ||
 	    eh.e_type != ET_REL) {
 		snprintf(err, errlen, "the assembler's output is not an "
-		    "x86-64 ELF64 object");
+		    ARCH_SNIPPET_ISA " ELF64 object");
 		return (-1);
 	}
 	if (eh.e_shentsize != sizeof(Elf64_Shdr) || eh.e_shoff % 8 != 0 ||

@@ -31,7 +31,7 @@
 #include <ucontext.h>
 #include <unistd.h>
 
-#include "arch/x86/tsc.h"
+#include "arch/arch.h"
 #include "arch/x86/xstate.h"
 #include "suites/suites.h"
 
@@ -220,7 +220,7 @@ on_signal(int sig, siginfo_t *si, void *ucp)
 	uint64_t t = 0;
 
 	if (r->split)
-		t = arch_tsc_end();
+		t = arch_ref_end();
 	(void)si;
 	if (sig != r->s->signo || !at_trap(r->s, (unsigned char *)*pc)) {
 		/* Not ours: let it end the process as it would have. */
@@ -240,7 +240,7 @@ on_signal(int sig, siginfo_t *si, void *ucp)
 	r->in = t;
 	r->delivered++;
 	if (r->split)
-		r->out = arch_tsc_begin();
+		r->out = arch_ref_begin();
 }
 
 static void
@@ -276,9 +276,9 @@ sig_timed(void *ctx)
 	uint64_t n = r->delivered;
 
 	prepare_vector(r->c->vec);
-	r->before = arch_tsc_begin();
+	r->before = arch_ref_begin();
 	r->s->raise(r);
-	r->after = arch_tsc_end();
+	r->after = arch_ref_end();
 	if (r->delivered != n + 1) {
 		fprintf(stderr, "signal %d was not delivered on time\n",
 		    r->s->signo);
@@ -482,9 +482,9 @@ macro_run(struct sig_run *r, struct cb_result *res)
 
 	getrusage(RUSAGE_SELF, &u0);
 	clock_gettime(CLOCK_MONOTONIC, &t0);
-	k0 = arch_tsc_begin();
+	k0 = arch_ref_begin();
 	sig_body(r->c->macro, r);
-	k1 = arch_tsc_end();
+	k1 = arch_ref_end();
 	clock_gettime(CLOCK_MONOTONIC, &t1);
 	getrusage(RUSAGE_SELF, &u1);
 	ratio = (res->ratio_before + res->ratio_after) / 2;

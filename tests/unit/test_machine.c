@@ -414,7 +414,7 @@ test_live_identify(void **state)
 
 	(void)state;
 	blank(&m);
-	arch_cpu_identify(&m);
+	arch_cpu_identify(&m, "");
 	assert_true(m.cpu_vendor[0] != '\0');
 	assert_true(m.cpu_brand[0] != '\0');
 	n = strlen(m.cpu_brand);

@@ -225,8 +225,21 @@ identify_hypervisor(struct machine *m)
 		    strlen("unknown"));
 }
 
+/*
+ * x86 names core kinds through the PMUs (cpu_core, cpu_atom), which the
+ * OS reads; CPUID's leaf 0x1a answers only on the CPU asking.
+ */
 void
-arch_cpu_identify(struct machine *m)
+arch_core_name(const char *sysroot, int cpu, char *buf, size_t len)
+{
+	(void)sysroot;
+	(void)cpu;
+	if (len > 0)
+		buf[0] = '\0';
+}
+
+void
+arch_cpu_identify(struct machine *m, const char *sysroot)
 {
 	uint32_t r[4], basic, family;
 	char buf[48];
@@ -270,4 +283,6 @@ arch_cpu_identify(struct machine *m)
 	m->hypervisor[0] = '\0';
 	if (r[ECX] & BIT(31))
 		identify_hypervisor(m);
+	(void)sysroot;
+	x86_codename(m);
 }

@@ -13,7 +13,7 @@
  * arch_snippet_vars the code reaches RIP-relative (it must lie within
  * 2 GiB of the code).  The starting state:
  *
- *	%r14, %r15	vars->r14, vars->r15 (the scratch area)
+ *	%r14, %r15	vars->scratch, vars->scratch2 (the scratch area)
  *	%rsp		vars->stack_top, where the address of a ud2 is stored,
  *			so a `ret' with no matching call traps instead of
  *			returning into the harness
@@ -31,6 +31,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/* The instruction set snippets are written in, for messages. */
+#define ARCH_SNIPPET_ISA	"x86-64"
+
 /* Bytes the harness adds to init and the unrolled body, at most. */
 #define ARCH_SNIPPET_OVERHEAD	256
 #define ARCH_SNIPPET_LOOP_ALIGN	64	/* the loop's first byte */
@@ -40,7 +43,7 @@ struct arch_snippet_vars {
 	uint64_t	 counter;	/* iterations left */
 	uint64_t	 stack_top;	/* the snippet's %rsp before init */
 	uint64_t	 loop_rsp;	/* its %rsp after init */
-	uint64_t	 r14, r15;
+	uint64_t	 scratch, scratch2;	/* %r14, %r15 */
 	uint32_t	 mxcsr;
 	uint16_t	 fcw;
 };
