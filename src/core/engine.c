@@ -5,7 +5,6 @@
 #include <sys/resource.h>
 #include <time.h>
 
-#include "arch/x86/loops.h"
 #include "core/clock.h"
 #include "core/engine.h"
 #include "core/stats.h"
@@ -114,8 +113,8 @@ time_best(cb_body_fn *body, void *ctx, uint64_t n, int tries)
 		stamp_begin(&s0);
 		body(n, ctx);
 		stamp_end(&s1);
-		if ((double)(s1.tsc - s0.tsc) < best.tsc) {
-			best.tsc = (double)(s1.tsc - s0.tsc);
+		if ((double)(s1.ref - s0.ref) < best.tsc) {
+			best.tsc = (double)(s1.ref - s0.ref);
 			best.cyc = (double)(s1.cyc - s0.cyc);
 		}
 	}
@@ -142,7 +141,7 @@ fit_once(cb_body_fn *body, void *ctx, uint64_t base, struct timing *per_iter,
 		return (-1);
 	per_iter->tsc = ft.slope;
 	per_iter->cyc = NAN;
-	if (clock_pmc_page != NULL &&
+	if (clock_counting() &&
 	    stats_linear_fit(x, yc, ENGINE_SIZES, &fc) == 0)
 		per_iter->cyc = fc.slope;
 	*r2 = ft.r2;
@@ -217,11 +216,11 @@ engine_calibrate(struct engine_calibration *cal, int quick)
 		cyc[0] = t.cyc;
 		kept = 1;
 	}
-	cal->counted = clock_pmc_page != NULL;
+	cal->counted = clock_counting();
 	if (cal->counted)
 		cal->ratio = stats_median(cyc, kept) / stats_median(tsc, kept);
 	else
-		cal->ratio = ARCH_ADD_CHAIN_UNROLL / stats_median(tsc, kept);
+		cal->ratio = ARCH_CHAIN_UNROLL / stats_median(tsc, kept);
 	cal->ref_intercept = stats_median(icpt, kept);
 	cal->ref_iters = base * 4;
 }
@@ -239,7 +238,7 @@ ratio_now(const struct engine_calibration *cal)
 	if (cal->counted)
 		return (cal->ratio);
 	t = time_best(arch_add_chain, NULL, cal->ref_iters, REF_BEST_OF).tsc;
-	return ((double)cal->ref_iters * ARCH_ADD_CHAIN_UNROLL /
+	return ((double)cal->ref_iters * ARCH_CHAIN_UNROLL /
 	    (t - cal->ref_intercept));
 }
 
@@ -253,7 +252,7 @@ drifted(double before, double after, double limit)
 static double
 to_cycles(double ticks, double counted, double ratio_a, double ratio_b)
 {
-	if (clock_pmc_page != NULL && !isnan(counted))
+	if (clock_counting() && !isnan(counted))
 		return (counted);
 	return (ticks * (ratio_a + ratio_b) / 2);
 }
@@ -267,13 +266,13 @@ engine_imul_check(const struct engine_calibration *cal)
 	uint64_t base;
 	int i;
 
-	if ((base = choose_base(arch_imul_chain, NULL)) == 0)
+	if ((base = choose_base(arch_mul_chain, NULL)) == 0)
 		return (NAN);
 	for (i = 0; i < ROUNDS; i++) {
 		ra = ratio_now(cal);
-		fit_once(arch_imul_chain, NULL, base, &t, &r2, NULL);
+		fit_once(arch_mul_chain, NULL, base, &t, &r2, NULL);
 		rb = ratio_now(cal);
-		cyc[i] = to_cycles(t.tsc, t.cyc, ra, rb) / ARCH_ADD_CHAIN_UNROLL;
+		cyc[i] = to_cycles(t.tsc, t.cyc, ra, rb) / ARCH_CHAIN_UNROLL;
 	}
 	return (stats_median(cyc, ROUNDS));
 }
@@ -395,7 +394,7 @@ path_batch(double call_ticks)
 {
 	double n;
 
-	n = PATH_BATCH_SECONDS * clock_tsc_hz() / fmax(call_ticks, 1);
+	n = PATH_BATCH_SECONDS * clock_ref_hz() / fmax(call_ticks, 1);
 	return (n >= PATH_BATCH ? PATH_BATCH : n < 1 ? 1 : (int)n);
 }
 
@@ -425,7 +424,7 @@ cross_check(const struct cb_bench *b, void *ctx, const struct cb_options *o,
 	/* NOLINTNEXTLINE(bugprone-integer-division) */
 	fit_ticks = ENGINE_SIZES * (ENGINE_SIZES + 1) / 2 * ENGINE_BEST_OF *
 	    fmax(call, 2 * ENGINE_TARGET_TICKS);
-	nfits = (int)fmin(5, PATH_FIT_SHARE * path_budget(o) * clock_tsc_hz() /
+	nfits = (int)fmin(5, PATH_FIT_SHARE * path_budget(o) * clock_ref_hz() /
 	    fit_ticks);
 	if (nfits < 1 || (base = choose_base(b->body, ctx)) == 0)
 		return;
@@ -456,7 +455,7 @@ time_calls(const struct cb_bench *b, void *ctx, int n,
 			stamp_begin(&s0);
 			b->body(1, ctx);
 			stamp_end(&s1);
-			tsc[k] = (double)(s1.tsc - s0.tsc) - overhead->tsc;
+			tsc[k] = (double)(s1.ref - s0.ref) - overhead->tsc;
 			cyc[k] = (double)(s1.cyc - s0.cyc) - overhead->cyc;
 		}
 		sum += tsc[k];
@@ -489,8 +488,8 @@ sample_path(const struct cb_bench *b, void *ctx, const struct cb_options *o,
 	for (i = 0; i < 1000; i++) {
 		stamp_begin(&s0);
 		stamp_end(&s1);
-		if ((double)(s1.tsc - s0.tsc) < overhead.tsc) {
-			overhead.tsc = (double)(s1.tsc - s0.tsc);
+		if ((double)(s1.ref - s0.ref) < overhead.tsc) {
+			overhead.tsc = (double)(s1.ref - s0.ref);
 			overhead.cyc = (double)(s1.cyc - s0.cyc);
 		}
 	}
@@ -499,7 +498,7 @@ sample_path(const struct cb_bench *b, void *ctx, const struct cb_options *o,
 	    first.cyc - overhead.cyc, ra, ra);
 	/* A first call longer than the warm-up has warmed the path. */
 	warm = o->quick ? 0.005 : 0.01;
-	if (first.tsc < warm * clock_tsc_hz())
+	if (first.tsc < warm * clock_ref_hz())
 		warm_up(b->body, ctx, 1, warm);
 
 	nb = path_batch(first.tsc);
@@ -523,7 +522,7 @@ sample_path(const struct cb_bench *b, void *ctx, const struct cb_options *o,
 		wall = now_seconds();
 		ticks = time_calls(b, ctx, nb, &overhead, batch_tsc, batch_cyc);
 		waited = mend ? fmax(0, now_seconds() - wall - (thread_cpu() -
-		    cpu)) * clock_tsc_hz() : 0;
+		    cpu)) * clock_ref_hz() : 0;
 		rb = ratio_now(cal);
 		batch_tsc[0] -= waited;
 		if (guard_tripped(&g) || waited >= ticks ||
@@ -571,16 +570,16 @@ finish(struct cb_result *r, struct gather *s, double loop_ticks)
 	size_t i;
 
 	ratio = (r->ratio_before + r->ratio_after) / 2;
-	tsc_hz = clock_tsc_hz();
+	tsc_hz = clock_ref_hz();
 	r->nsamples = s->n;
-	r->samples_tsc = s->tsc;
+	r->samples_ref = s->tsc;
 	r->samples = s->cyc;
 	r->disturbed = s->disturbed;
 	ns = calloc(s->n ? s->n : 1, sizeof(double));
 	for (i = 0; ns != NULL && i < s->n; i++)
 		ns[i] = s->tsc[i] / tsc_hz * 1e9;
 	stats_summarize(r->samples, s->n, BOOTSTRAP_RESAMPLES, 1, &r->cycles);
-	stats_summarize(r->samples_tsc, s->n, BOOTSTRAP_RESAMPLES, 1, &r->tsc);
+	stats_summarize(r->samples_ref, s->n, BOOTSTRAP_RESAMPLES, 1, &r->ref);
 	stats_summarize(ns, ns != NULL ? s->n : 0, BOOTSTRAP_RESAMPLES, 1,
 	    &r->ns);
 	free(ns);
