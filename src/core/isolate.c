@@ -21,7 +21,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "arch/x86/cpu.h"
+#include "arch/arch.h"
 #include "core/clock.h"
 #include "os/cpuset.h"
 #include "core/engine.h"
@@ -45,8 +45,8 @@ void
 cb_result_free(struct cb_result *r)
 {
 	free(r->samples);
-	free(r->samples_tsc);
-	r->samples = r->samples_tsc = NULL;
+	free(r->samples_ref);
+	r->samples = r->samples_ref = NULL;
 	r->nsamples = 0;
 }
 
@@ -257,7 +257,7 @@ child(int fd, const struct cb_bench *b, const struct cb_options *o)
 	n = r.nsamples;
 	if (write_all(fd, &r, sizeof(r)) != 0 ||
 	    (n && write_all(fd, r.samples, n * sizeof(double)) != 0) ||
-	    (n && write_all(fd, r.samples_tsc, n * sizeof(double)) != 0))
+	    (n && write_all(fd, r.samples_ref, n * sizeof(double)) != 0))
 		_exit(3);
 	_exit(0);
 }
@@ -342,10 +342,10 @@ measure_isolated(const struct cb_bench *b, const struct cb_options *o,
 	}
 	bytes = r->nsamples * sizeof(double);
 	r->samples = malloc(bytes ? bytes : 1);
-	r->samples_tsc = malloc(bytes ? bytes : 1);
-	if (r->samples == NULL || r->samples_tsc == NULL ||
+	r->samples_ref = malloc(bytes ? bytes : 1);
+	if (r->samples == NULL || r->samples_ref == NULL ||
 	    read_until(fds[0], r->samples, bytes, deadline) != (ssize_t)bytes ||
-	    read_until(fds[0], r->samples_tsc, bytes, deadline) !=
+	    read_until(fds[0], r->samples_ref, bytes, deadline) !=
 	    (ssize_t)bytes) {
 		cb_result_free(r);
 		kill(-pid, SIGKILL);
@@ -390,7 +390,8 @@ cb_measure(const struct cb_bench *b, const struct cb_options *opts,
 		n = cb_feature_names(missing, names, 16);
 		/* Not "the CPU lacks": a hypervisor may hide what it has. */
 		p = r->reason + snprintf(r->reason, sizeof(r->reason),
-		    "not executed: CPUID or the OS does not offer");
+		    "not executed: " ARCH_FEATURE_SOURCE " or the OS does "
+		    "not offer");
 		for (i = 0; i < n && p < r->reason + sizeof(r->reason) - 16;
 		    i++)
 			p += snprintf(p, 16, " %s", names[i]);
