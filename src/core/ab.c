@@ -27,11 +27,11 @@ pool(struct cb_result *dst, const struct cb_result *src, unsigned n)
 		total += src[k].nsamples;
 	*dst = src[0];
 	dst->samples = calloc(total ? total : 1, sizeof(double));
-	dst->samples_tsc = calloc(total ? total : 1, sizeof(double));
+	dst->samples_ref = calloc(total ? total : 1, sizeof(double));
 	ns = calloc(total ? total : 1, sizeof(double));
 	r2 = calloc(n, sizeof(double));
 	loop = calloc(n, sizeof(double));
-	if (dst->samples == NULL || dst->samples_tsc == NULL || ns == NULL ||
+	if (dst->samples == NULL || dst->samples_ref == NULL || ns == NULL ||
 	    r2 == NULL || loop == NULL) {
 		free(ns);
 		free(r2);
@@ -45,7 +45,7 @@ pool(struct cb_result *dst, const struct cb_result *src, unsigned n)
 	for (k = 0; k < n; k++) {
 		memcpy(dst->samples + at, src[k].samples,
 		    src[k].nsamples * sizeof(double));
-		memcpy(dst->samples_tsc + at, src[k].samples_tsc,
+		memcpy(dst->samples_ref + at, src[k].samples_ref,
 		    src[k].nsamples * sizeof(double));
 		at += src[k].nsamples;
 		dst->disturbed += src[k].disturbed;
@@ -58,13 +58,13 @@ pool(struct cb_result *dst, const struct cb_result *src, unsigned n)
 	dst->ratio_after = src[n - 1].ratio_after;
 	dst->r2 = stats_median(r2, n);
 	dst->loop_overhead = stats_median(loop, n);
-	hz = clock_tsc_hz();
+	hz = clock_ref_hz();
 	for (i = 0; i < total; i++)
-		ns[i] = dst->samples_tsc[i] / hz * 1e9;
+		ns[i] = dst->samples_ref[i] / hz * 1e9;
 	stats_summarize(dst->samples, total, BOOTSTRAP_RESAMPLES, 1,
 	    &dst->cycles);
-	stats_summarize(dst->samples_tsc, total, BOOTSTRAP_RESAMPLES, 1,
-	    &dst->tsc);
+	stats_summarize(dst->samples_ref, total, BOOTSTRAP_RESAMPLES, 1,
+	    &dst->ref);
 	stats_summarize(ns, total, BOOTSTRAP_RESAMPLES, 1, &dst->ns);
 	free(ns);
 	free(r2);

@@ -364,7 +364,7 @@ result_json(const struct cb_result *r, int *bad)
 	put(o, "reason", opt_text(r->reason), bad);
 	put(o, "method", json_string(cb_method_name(r->method)), bad);
 	put(o, "cycles", ok ? summary_json(&r->cycles, bad) : json_null(), bad);
-	put(o, "tsc", ok ? summary_json(&r->tsc, bad) : json_null(), bad);
+	put(o, "tsc", ok ? summary_json(&r->ref, bad) : json_null(), bad);
 	put(o, "ns", ok ? summary_json(&r->ns, bad) : json_null(), bad);
 	put(o, "r2", ok ? num(r->r2) : json_null(), bad);
 	put(o, "loop_overhead", ok ? num(r->loop_overhead) : json_null(), bad);

@@ -197,11 +197,11 @@ seed_method(struct cb_result *r, void (*loop)(unsigned long))
 	int i;
 
 	for (i = 0; i < SEED_PASSES; i++) {
-		t0 = cb_tsc_begin();
+		t0 = cb_ref_begin();
 		seed_baseline(SEED_ITERS);
-		t1 = cb_tsc_begin();
+		t1 = cb_ref_begin();
 		loop(SEED_ITERS);
-		t2 = cb_tsc_begin();
+		t2 = cb_ref_begin();
 		base = t1 - t0 < base ? t1 - t0 : base;
 		with = t2 - t1 < with ? t2 - t1 : with;
 	}
@@ -390,9 +390,9 @@ contend_report(void *ctx, struct cb_result *r)
 		m = thread_seconds(CLOCK_THREAD_CPUTIME_ID);
 		p = partner_seconds(c);
 		ops = atomic_load(&c->partner_ops);
-		t0 = cb_tsc_begin();
+		t0 = cb_ref_begin();
 		lock_add(WINDOW_ITERS, ctx);
-		t1 = cb_tsc_end();
+		t1 = cb_ref_end();
 		ops = atomic_load(&c->partner_ops) - ops;
 		p = partner_seconds(c) - p;
 		m = thread_seconds(CLOCK_THREAD_CPUTIME_ID) - m;
@@ -400,7 +400,7 @@ contend_report(void *ctx, struct cb_result *r)
 		if (m < 0.95 * w || p < 0.95 * w || ops == 0)
 			continue;
 		mine[kept] = (double)(t1 - t0) * ratio / (WINDOW_ITERS * 100);
-		theirs[kept++] = p * clock_tsc_hz() * ratio / (double)ops;
+		theirs[kept++] = p * clock_ref_hz() * ratio / (double)ops;
 	}
 	cb_result_extra(r, "both_on_cpu", (double)kept / WINDOWS);
 	cb_result_extra(r, "both_cycles", kept ? stats_median(mine, kept) :

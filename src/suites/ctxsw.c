@@ -246,9 +246,9 @@ pp_timed(void *ctx)
 
 	if (p->fpu != FPU_BOTH)
 		fpu_clean();
-	t0 = cb_tsc_begin();
+	t0 = cb_ref_begin();
 	round_trip(p);
-	return (cb_tsc_end() - t0);
+	return (cb_ref_end() - t0);
 }
 
 static void
@@ -366,11 +366,11 @@ pipe_report(void *ctx, struct cb_result *r)
 	if (pipe(fd) != 0)
 		return;
 	for (k = 0; k < RUNS; k++) {
-		t0 = cb_tsc_begin();
+		t0 = cb_ref_begin();
 		for (i = 0; i < PAIRS; i++)
 			if (!pipe_write(fd[1]) || !pipe_read(fd[0]))
 				break;
-		t1 = cb_tsc_end();
+		t1 = cb_ref_end();
 		if (i == PAIRS && t1 - t0 < best)
 			best = t1 - t0;
 	}

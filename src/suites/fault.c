@@ -85,9 +85,9 @@ fault_timed(void *ctx)
 	char *p;
 
 	p = next_page(f);
-	t0 = cb_tsc_begin();
+	t0 = cb_ref_begin();
 	poke(f, p);
-	t1 = cb_tsc_end();
+	t1 = cb_ref_end();
 	return (t1 - t0);
 }
 
