@@ -52,6 +52,7 @@ ALL_CFLAGS = -std=gnu11 $(ARCHFLAGS) $(WARN) $(CFLAGS) \
 LDLIBS	+= $(shell $(PKG_CONFIG) --libs $(PKGS)) -lm -lpthread
 
 LIB_SRCS = $(wildcard src/core/*.c src/report/*.c src/suites/*.c src/impact/*.c \
+	    src/suites/$(ARCH_DIR)/*.c \
 	    src/arch/$(ARCH_DIR)/*.c src/os/$(OS)/*.c)
 LIB_SRCS += $(wildcard src/snippet/*.c)
 CLI_SRCS = $(wildcard src/cli/*.c)
