@@ -56,6 +56,8 @@ double		 arch_ref_hz(char *source, size_t len);
  *	ARCH_PMC_USER_HINT	that user space may not read it, and what
  *				would let it, for messages
  *	ARCH_NAME		"x86-64", "i386", "arm64"
+ *	ARCH_ASM_ILLEGAL	an instruction that raises SIGILL ("ud2")
+ *	ARCH_ASM_SPIN_HINT	the spin-wait hint ("pause")
  *	ARCH_FEATURE_SOURCE	where CPU features are read ("CPUID")
  *	ARCH_MUL_NAME, ARCH_MUL_CYCLES_LOW, ARCH_MUL_CYCLES_HIGH
  *				the multiply of arch_mul_chain and the

@@ -96,6 +96,8 @@ snippet_setup(void **ctx, char *why, size_t whylen)
 		    ARCH_SNIPPET_ISA " build");
 		return (CB_SETUP_ERROR);
 	}
+	/* arm64's instruction cache does not see stores: make it. */
+	__builtin___clear_cache((char *)code, (char *)code + code_len);
 	if (protect(code, code_len, PROT_READ | PROT_EXEC, "code", why,
 	    whylen) != 0)
 		return (CB_SETUP_ERROR);

@@ -20,6 +20,9 @@
 #endif
 
 /* Where a benchmark's required features are looked up, for messages. */
+/* An instruction that raises SIGILL, and the spin-wait hint. */
+#define ARCH_ASM_ILLEGAL	"ud2"
+#define ARCH_ASM_SPIN_HINT	"pause"
 #define ARCH_FEATURE_SOURCE	"CPUID"
 
 /* rdpmc needs nothing of perf_event_attr beyond the event. */
