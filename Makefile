@@ -56,13 +56,13 @@ LIB_SRCS = $(wildcard src/core/*.c src/report/*.c src/suites/*.c src/impact/*.c 
 	    src/arch/$(ARCH_DIR)/*.c src/os/$(OS)/*.c)
 LIB_SRCS += $(wildcard src/snippet/*.c)
 CLI_SRCS = $(wildcard src/cli/*.c)
-TEST_SRCS = $(wildcard tests/unit/test_*.c)
+TEST_SRCS = $(wildcard tests/unit/test_*.c tests/unit/$(ARCH_DIR)/test_*.c)
 HELPER_SRCS = $(wildcard tests/helpers/*.c)
 FUZZ_NAMES = $(patsubst tests/fuzz/fuzz_%.c,%,$(wildcard tests/fuzz/fuzz_*.c))
 
 LIB_OBJS = $(LIB_SRCS:%.c=$(BUILD)/obj/%.o)
 CLI_OBJS = $(CLI_SRCS:%.c=$(BUILD)/obj/%.o)
-TESTS	 = $(TEST_SRCS:tests/unit/%.c=$(BUILD)/tests/%) \
+TESTS	 = $(patsubst %.c,$(BUILD)/tests/%,$(notdir $(TEST_SRCS))) \
 	    $(FUZZ_NAMES:%=$(BUILD)/tests/replay_%)
 HELPERS	 = $(HELPER_SRCS:tests/helpers/%.c=$(BUILD)/tests/helpers/%)
 
@@ -110,11 +110,17 @@ install-cb-true: $(CB_TRUE)
 	install -D -m 755 $(CB_TRUE) \
 	    $(DESTDIR)$(PREFIX)/libexec/cyclebench/cb-true
 
-$(BUILD)/tests/%: tests/unit/%.c $(LIB)
+define unit_test
 	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS) -Itests/unit $(ALL_CFLAGS) \
 	    $(shell $(PKG_CONFIG) --cflags cmocka) -o $@ $< $(LIB) \
 	    $(LDLIBS) $(shell $(PKG_CONFIG) --libs cmocka)
+endef
+$(BUILD)/tests/%: tests/unit/%.c $(LIB)
+	$(unit_test)
+# The tests of what one instruction set alone has (its suites, its asm).
+$(BUILD)/tests/%: tests/unit/$(ARCH_DIR)/%.c $(LIB)
+	$(unit_test)
 
 # A fuzz target's corpus replayed as a unit test (tests/fuzz/replay.c).
 $(BUILD)/tests/replay_%: tests/fuzz/fuzz_%.c tests/fuzz/replay.c \

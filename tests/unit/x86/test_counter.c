@@ -18,7 +18,7 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
-#include "suites/counter.c"
+#include "suites/x86/counter.c"
 #include "os/cpuset.h"
 
 #define WORKERS		3
