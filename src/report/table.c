@@ -86,9 +86,10 @@ report_table(FILE *fp, const struct machine *m, const struct cb_result *r,
 		fprintf(fp, ", CPU %d", cpu);
 	fprintf(fp, "%s%s\n", m->hypervisor[0] ? ", under " : "",
 	    m->hypervisor);
-	fprintf(fp, "cycles %s: %.4f core cycles per TSC tick (%s); "
-	    "TSC %.1f MHz\n", cb_method_name(m->cycle_method),
-	    m->cycles_per_tick, m->cycle_source, m->tsc_hz / 1e6);
+	fprintf(fp, "cycles %s: %.4f core cycles per %s tick (%s); "
+	    "%s %.1f MHz\n", cb_method_name(m->cycle_method),
+	    m->cycles_per_tick, machine_ref_name(m), m->cycle_source,
+	    machine_ref_name(m), m->tsc_hz / 1e6);
 	if (machine_cycle_warning(m, warning, sizeof(warning))[0] != '\0')
 		fprintf(fp, "WARNING: %s\n", warning);
 	fputc('\n', fp);
@@ -102,8 +103,9 @@ report_table(FILE *fp, const struct machine *m, const struct cb_result *r,
 	}
 	fprintf(fp, "\ncycles: median core cycles per operation over the "
 	    "samples (up to %zu each);\nmin: the fastest sample; ns: median "
-	    "from TSC ticks; +-ci95: half the bootstrap\n95%% interval of the "
+	    "from %s ticks; +-ci95: half the bootstrap\n95%% interval of the "
 	    "median; cv: spread of the samples.  Latency and\nthroughput "
 	    "samples are fitted slopes over 8 loop sizes; path samples are\n"
-	    "single calls.  Flags are explained in cyclebench(1).\n", nsamp);
+	    "single calls.  Flags are explained in cyclebench(1).\n", nsamp,
+	    machine_ref_name(m));
 }
