@@ -74,7 +74,7 @@ BIN	 = $(BUILD)/cyclebench
 CB_TRUE	 = $(BUILD)/cb-true
 
 .PHONY: all deps run check check-unit check-cli check-clang check-asan \
-	check-i386 check-browser check-lint check-tidy check-valgrind \
+	check-i386 check-arm64 check-browser check-lint check-tidy check-valgrind \
 	check-fuzz fuzzers unit-tests install clean bench
 
 all: $(BIN) $(LIB)
@@ -143,8 +143,8 @@ $(BUILD)/tests/helpers/%: tests/helpers/%.c
 
 check: deps
 	@$(MAKE) --no-print-directory check-unit check-cli check-clang \
-	    check-lint check-tidy check-valgrind check-i386 check-fuzz \
-	    check-asan
+	    check-lint check-tidy check-valgrind check-i386 check-arm64 \
+	    check-fuzz check-asan
 
 unit-tests: $(TESTS)
 
@@ -216,6 +216,14 @@ check-fuzz:
 check-i386:
 	@$(MAKE) --no-print-directory ARCH=i386 BUILD=build/i386 all unit-tests
 	@scripts/check-i386 build/i386
+
+# The arm64 cross-build (Debian's gcc-aarch64-linux-gnu and arm64
+# multiarch libraries), its unit tests and a command-line smoke run
+# (tests/arm64) under qemu-aarch64.  Emulated, they test what the program
+# does, not what anything costs; scripts/check-arm64 says so.
+check-arm64:
+	@$(MAKE) --no-print-directory ARCH=arm64 BUILD=build/arm64 all unit-tests
+	@scripts/check-arm64 build/arm64
 
 bench: $(BIN)
 	scripts/bench
