@@ -93,14 +93,6 @@ unsigned	 arch_cpu_features(void);
 void		 arch_cpu_identify(struct machine *m, const char *sysroot);
 
 /*
- * The name of the kind of core `cpu' is, from what identifies it per CPU
- * (MIDR on arm64), into buf; "" when the architecture cannot tell core
- * kinds apart this way.  Read below sysroot.
- */
-void		 arch_core_name(const char *sysroot, int cpu, char *buf,
-		    size_t len);
-
-/*
  * `cyclebench asm': the GNU assembler and objdump for this target, each
  * with the options that select it (NULL-terminated), the ELF machine
  * their objects carry, and whether Intel syntax exists here.

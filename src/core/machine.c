@@ -233,6 +233,7 @@ machine_read_files(struct machine *m, const char *sysroot)
 	    ASLR_UNKNOWN);
 	m->perf_paranoid = machine_read_int(sysroot,
 	    "/proc/sys/kernel/perf_event_paranoid", PARANOID_UNKNOWN);
+	os_coretypes_read(&m->cores, sysroot);
 }
 
 void
@@ -364,6 +365,39 @@ machine_cycle_warning(const struct machine *m, char *buf, size_t len)
 }
 
 const char *
+machine_core_type(const struct machine *m, int cpu)
+{
+	return (coretypes_of(&m->cores, cpu));
+}
+
+/* One line per kind of core, the fastest marked; nothing when unknown. */
+static void
+print_cores(const struct machine *m, FILE *fp)
+{
+	const struct coretypes *ct = &m->cores;
+	int i;
+
+	if (ct->n == 1) {
+		kv(fp, "core type", "%s (%s)", ct->type[0].name, ct->source);
+		return;
+	}
+	if (ct->n < 1 || ct->n > CORETYPES_MAX)
+		return;
+	fprintf(fp, "core types:             from %s\n", ct->source);
+	for (i = 0; i < ct->n; i++) {
+		fprintf(fp, "  %s: CPUs %s", ct->type[i].name,
+		    ct->type[i].cpus);
+		if (ct->type[i].capacity > 0)
+			fprintf(fp, ", capacity %.0f", ct->type[i].capacity);
+		if (ct->type[i].max_khz > 0)
+			fprintf(fp, ", up to %.2f GHz",
+			    ct->type[i].max_khz / 1e6);
+		fprintf(fp, "%s\n", i == ct->fastest ? " (fastest: the "
+		    "default)" : "");
+	}
+}
+
+const char *
 machine_ref_name(const struct machine *m)
 {
 	return (m->ref_name[0] != '\0' ? m->ref_name : "TSC");
@@ -385,6 +419,7 @@ machine_print(const struct machine *m, FILE *fp)
 	kv(fp, "microcode", "%s", or_else(m->microcode, "not visible"));
 	print_features(m, fp);
 	kv(fp, "cpus", "%d", m->ncpus);
+	print_cores(m, fp);
 
 	for (i = 0; i + 1 < sizeof(key) && machine_ref_name(m)[i] != '\0'; i++)
 		key[i] = (char)tolower((unsigned char)machine_ref_name(m)[i]);

@@ -8,6 +8,7 @@
 #include <stdio.h>
 
 #include "cyclebench.h"
+#include "os/coretypes.h"
 
 #define MACHINE_MAX_MITIGATIONS	32
 
@@ -52,6 +53,7 @@ struct machine {
 	int	perf_counters;		/* 1 if a hardware cycle counter opened */
 	char	perf_reason[256];	/* why not, when perf_counters == 0 */
 	int	perf_paranoid;		/* /proc/sys/kernel/perf_event_paranoid, -99 if unknown */
+	struct coretypes cores;		/* the kinds of core, where known */
 };
 
 /*
@@ -75,6 +77,9 @@ int	machine_read_int(const char *sysroot, const char *path, int unknown);
  */
 const char *machine_cycle_warning(const struct machine *m, char *buf,
 	    size_t len);
+
+/* The kind of core `cpu' is, or NULL where kinds are not known. */
+const char *machine_core_type(const struct machine *m, int cpu);
 
 /* The reference counter's name; results from before it was kept: "TSC". */
 const char *machine_ref_name(const struct machine *m);

@@ -54,3 +54,30 @@ PY
 	run env CYCLEBENCH_TEST_COUNTER=ratio=x "$CB" info
 	assert_line "^perf counters: +unavailable: CYCLEBENCH_TEST_COUNTER: cannot use 'ratio=x'"
 }
+
+@test "--cpu takes a kind of core, and names the kinds when it is wrong" {
+	run --separate-stderr "$CB" run basic/empty-loop --quick --cpu P-core
+	if [ "$status" -eq 0 ]; then
+		assert_line ', CPU [0-9]+ \(P-core\)'
+		return
+	fi
+	assert_status 2
+	assert_stderr "--cpu 'P-core' is neither a CPU number nor a kind of core"
+}
+
+@test "results name the kind of core where the machine has kinds" {
+	"$CB" run basic/empty-loop --quick --json r.json >/dev/null
+	python3 - r.json <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+types = d["machine"]["core_types"]
+r = d["results"][0]
+assert "core_type" in r
+if types is None:
+    assert r["core_type"] is None
+else:
+    assert r["core_type"] in [t["name"] for t in types], r["core_type"]
+    if len(types) > 1:
+        assert r["core_type"] == types[0]["name"], "not the fastest kind"
+PY
+}

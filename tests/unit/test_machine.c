@@ -28,6 +28,8 @@
 #endif
 #define KVM_ROOT	FIXTURES "/sysroot-kvm"
 #define BARE_ROOT	FIXTURES "/sysroot-bare"
+#define HYBRID_ROOT	FIXTURES "/sysroot-hybrid-x86"
+#define BIGLITTLE_ROOT	FIXTURES "/sysroot-biglittle-arm64"
 #define VULN		"/sys/devices/system/cpu/vulnerabilities/"
 
 /* A struct as machine_read leaves it before the files are read. */
@@ -340,6 +342,131 @@ test_machine_read(void **state)
 	assert_string_equal(m.perf_reason, "");
 }
 
+/* An Intel hybrid part: the kinds from the cpu_core and cpu_atom PMUs. */
+static void
+test_hybrid_x86(void **state)
+{
+	struct machine m;
+	const struct coretypes *ct = &m.cores;
+
+	(void)state;
+	blank(&m);
+	machine_read_files(&m, HYBRID_ROOT);
+	assert_int_equal(ct->n, 2);
+	assert_string_equal(ct->type[0].name, "P-core");
+	assert_string_equal(ct->type[0].cpus, "0-11");
+	assert_int_equal(ct->type[0].ncpus, 12);
+	assert_string_equal(ct->type[1].name, "E-core");
+	assert_string_equal(ct->type[1].cpus, "12-19");
+	assert_int_equal(ct->type[1].max_khz, 3600000);
+	assert_string_equal(ct->type[ct->fastest].name, "P-core");
+	assert_string_equal(machine_core_type(&m, 3), "P-core");
+	assert_string_equal(machine_core_type(&m, 19), "E-core");
+	assert_null(machine_core_type(&m, 20));
+	assert_null(machine_core_type(&m, -1));
+	assert_int_equal(coretypes_find(ct, "e-core"), 1);
+	assert_int_equal(coretypes_find(ct, "Cortex-A76"), -1);
+}
+
+/* big.LITTLE: the kinds from MIDR per CPU, the fastest by capacity. */
+static void
+test_biglittle_arm64(void **state)
+{
+	struct machine m;
+	const struct coretypes *ct = &m.cores;
+
+	(void)state;
+	blank(&m);
+	machine_read_files(&m, BIGLITTLE_ROOT);
+	assert_int_equal(ct->n, 2);
+	assert_string_equal(ct->type[0].name, "Cortex-A55");
+	assert_string_equal(ct->type[0].cpus, "0-3");
+	assert_true(ct->type[0].capacity == 414);
+	assert_string_equal(ct->type[1].name, "Cortex-A76");
+	assert_string_equal(ct->type[1].cpus, "4-7");
+	assert_true(ct->type[1].capacity == 1024);
+	assert_int_equal(ct->fastest, 1);
+	assert_string_equal(machine_core_type(&m, 5), "Cortex-A76");
+	assert_int_equal(coretypes_find(ct, "cortex-a55"), 0);
+}
+
+/* The kinds the fingerprint prints, the fastest marked; none when alike. */
+static void
+test_core_types_printed(void **state)
+{
+	struct machine m;
+	char buf[8192];
+	FILE *fp;
+
+	(void)state;
+	blank(&m);
+	machine_read_files(&m, BIGLITTLE_ROOT);
+	assert_non_null(fp = fmemopen(buf, sizeof(buf), "w"));
+	machine_print(&m, fp);
+	fclose(fp);
+	assert_non_null(strstr(buf, "core types:             from MIDR_EL1 "
+	    "per CPU\n"));
+	assert_non_null(strstr(buf, "  Cortex-A55: CPUs 0-3, capacity 414, "
+	    "up to 1.80 GHz\n"));
+	assert_non_null(strstr(buf, "  Cortex-A76: CPUs 4-7, capacity 1024, "
+	    "up to 2.40 GHz (fastest: the default)\n"));
+	blank(&m);
+	machine_read_files(&m, KVM_ROOT);
+	assert_int_equal(m.cores.n, 0);
+	assert_non_null(fp = fmemopen(buf, sizeof(buf), "w"));
+	machine_print(&m, fp);
+	fclose(fp);
+	assert_null(strstr(buf, "core type"));
+}
+
+/*
+ * Without sysfs's registers the kinds come from /proc/cpuinfo's parts
+ * per processor; with capacities alone, they are named for them; with one
+ * capacity for all, there are no kinds to tell apart.
+ */
+static void
+test_core_types_fallbacks(void **state)
+{
+	const char *root = *state;
+	struct coretypes ct;
+	char rel[128];
+	int c;
+
+	put(root, "/sys/devices/system/cpu/online", "0-3\n");
+	put(root, "/proc/cpuinfo",
+	    "processor\t: 0\nCPU implementer\t: 0x41\nCPU variant\t: 0x3\n"
+	    "CPU part\t: 0xd0c\nCPU revision\t: 1\n\n"
+	    "processor\t: 1\nCPU implementer\t: 0x41\nCPU variant\t: 0x3\n"
+	    "CPU part\t: 0xd0c\nCPU revision\t: 1\n\n"
+	    "processor\t: 2\nCPU implementer\t: 0x41\nCPU variant\t: 0x0\n"
+	    "CPU part\t: 0xd03\nCPU revision\t: 4\n\n"
+	    "processor\t: 3\nCPU implementer\t: 0x41\nCPU variant\t: 0x0\n"
+	    "CPU part\t: 0xd03\nCPU revision\t: 4\n\n");
+	os_coretypes_read(&ct, root);
+	assert_int_equal(ct.n, 2);
+	assert_string_equal(ct.type[0].name, "Neoverse-N1");
+	assert_string_equal(ct.type[0].cpus, "0-1");
+	assert_string_equal(ct.type[1].name, "Cortex-A53");
+	assert_string_equal(ct.type[1].cpus, "2-3");
+
+	put(root, "/proc/cpuinfo", "processor\t: 0\n\n");
+	for (c = 0; c < 4; c++) {
+		snprintf(rel, sizeof(rel), "/sys/devices/system/cpu/cpu%d/"
+		    "cpu_capacity", c);
+		put(root, rel, c == 2 ? "1024\n" : "512\n");
+	}
+	os_coretypes_read(&ct, root);
+	assert_int_equal(ct.n, 2);
+	assert_string_equal(ct.type[0].name, "capacity 512");
+	assert_string_equal(ct.type[0].cpus, "0-1,3");
+	assert_string_equal(ct.type[ct.fastest].name, "capacity 1024");
+
+	put(root, "/sys/devices/system/cpu/cpu2/cpu_capacity", "512\n");
+	os_coretypes_read(&ct, root);
+	assert_int_equal(ct.n, 0);
+	assert_null(coretypes_of(&ct, 0));
+}
+
 #if defined(__x86_64__) || defined(__i386__)
 /* The imul cross-check of the calibrated cycle: a whole number or a warning. */
 static void
@@ -394,6 +521,11 @@ main(void)
 		cmocka_unit_test_setup_teardown(test_malformed_values,
 		    tmp_root_setup, tmp_root_teardown),
 		cmocka_unit_test(test_machine_read),
+		cmocka_unit_test(test_hybrid_x86),
+		cmocka_unit_test(test_biglittle_arm64),
+		cmocka_unit_test(test_core_types_printed),
+		cmocka_unit_test_setup_teardown(test_core_types_fallbacks,
+		    tmp_root_setup, tmp_root_teardown),
 #if defined(__x86_64__) || defined(__i386__)
 		cmocka_unit_test(test_cycle_warning),
 #endif

@@ -10,7 +10,7 @@
 #include <sys/auxv.h>
 
 #include "arch/arch.h"
-#include "arch/arm64/midr.h"
+#include "core/midr.h"
 #include "core/machine.h"
 
 /* <asm/hwcap.h>, restated for C libraries whose headers predate them. */
@@ -62,23 +62,6 @@ midr_register(void)
 		return (0);
 	__asm__ volatile("mrs %0, midr_el1" : "=r" (m));
 	return (m);
-}
-
-void
-arch_core_name(const char *sysroot, int cpu, char *buf, size_t len)
-{
-	uint64_t midr;
-	const char *part;
-
-	midr = midr_read(sysroot, cpu);
-	if (midr == 0) {
-		snprintf(buf, len, "%s", "");
-		return;
-	}
-	if ((part = midr_part(midr)) != NULL)
-		snprintf(buf, len, "%s", part);
-	else
-		snprintf(buf, len, "part %#x", MIDR_PART(midr));
 }
 
 void

@@ -225,19 +225,6 @@ identify_hypervisor(struct machine *m)
 		    strlen("unknown"));
 }
 
-/*
- * x86 names core kinds through the PMUs (cpu_core, cpu_atom), which the
- * OS reads; CPUID's leaf 0x1a answers only on the CPU asking.
- */
-void
-arch_core_name(const char *sysroot, int cpu, char *buf, size_t len)
-{
-	(void)sysroot;
-	(void)cpu;
-	if (len > 0)
-		buf[0] = '\0';
-}
-
 void
 arch_cpu_identify(struct machine *m, const char *sysroot)
 {

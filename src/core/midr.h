@@ -1,10 +1,12 @@
 /*
  * MIDR_EL1, the register that identifies an arm64 core: implementer,
  * variant, architecture, part number and revision, and the names those
- * numbers stand for.
+ * numbers stand for.  Every build has them: the core types of a
+ * fingerprint (os/coretypes.h) are named from sysfs's MIDR per CPU, and
+ * the tests read a big.LITTLE machine's files whatever they run on.
  */
-#ifndef CB_ARCH_ARM64_MIDR_H
-#define CB_ARCH_ARM64_MIDR_H
+#ifndef CB_CORE_MIDR_H
+#define CB_CORE_MIDR_H
 
 #include <stddef.h>
 #include <stdint.h>

@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "arch/arm64/midr.h"
+#include "core/midr.h"
 
 static const struct {
 	unsigned	 id;
