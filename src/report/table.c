@@ -84,6 +84,8 @@ report_table(FILE *fp, const struct machine *m, const struct cb_result *r,
 	    m->cpu_brand, m->cpu_family, m->cpu_model);
 	if (cpu >= 0)
 		fprintf(fp, ", CPU %d", cpu);
+	if (cpu >= 0 && machine_core_type(m, cpu) != NULL)
+		fprintf(fp, " (%s)", machine_core_type(m, cpu));
 	fprintf(fp, "%s%s\n", m->hypervisor[0] ? ", under " : "",
 	    m->hypervisor);
 	fprintf(fp, "cycles %s: %.4f core cycles per %s tick (%s); "

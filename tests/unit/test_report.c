@@ -345,10 +345,12 @@ test_json_machine(void **state)
 {
 	static const char *const keys[] = { "cpu_vendor", "cpu_brand",
 	    "cpu_family", "cpu_model", "cpu_stepping", "codename", "microcode",
-	    "cpu_features", "ncpus", "tsc_hz", "tsc_source", "cycles_per_tick",
+	    "cpu_features", "ncpus", "reference_counter", "tsc_hz",
+	    "tsc_source", "cycles_per_tick",
 	    "cycle_method", "cycle_source", "imul_check", "os", "kernel",
 	    "kernel_version", "arch", "mitigations", "hypervisor", "governor", "boost", "smt",
-	    "aslr", "perf_counters", "perf_reason", "perf_event_paranoid" };
+	    "aslr", "perf_counters", "perf_reason", "perf_event_paranoid",
+	    "core_types" };
 	struct fixture *f = *state;
 	json_t *m, *v;
 	size_t i;
@@ -438,6 +440,7 @@ static const struct {
 	{ "ratio_after",	J_NULLABLE_NUM },
 	{ "disturbed_samples",	J_INT },
 	{ "cpu",		J_NULLABLE_INT },
+	{ "core_type",		J_NULLABLE_STR },
 	{ "seconds",		J_NULLABLE_NUM },
 	{ "samples",		J_ARRAY },
 	{ "flags",		J_ARRAY },
