@@ -117,7 +117,8 @@ refuse_relocation(const struct object *o, size_t shstr, const Elf64_Shdr *rs,
 	snprintf(err, errlen, "%s+0x%jx refers to %s, which only a linker "
 	    "could resolve (%ju relocation%s): a snippet runs from copies at "
 	    "an address chosen at run time, so it may branch only to its own "
-	    "labels and must keep its data in the scratch area at (%%r14)",
+	    "labels and must keep its data in the scratch area at "
+	    ARCH_SNIPPET_SCRATCH_AT,
 	    target != NULL ? string_at(o, shstr, target->sh_name) : "?",
 	    (uintmax_t)offset, what, (uintmax_t)count, count == 1 ? "" : "s");
 }
@@ -150,7 +151,7 @@ elf_snippet_text(const uint8_t *obj, size_t len, const uint8_t **text,
 		    s->sh_type != SHT_NOTE) {
 			snprintf(err, errlen, "the snippet puts %ju bytes in "
 			    "section %s, but only .text is run: keep data in "
-			    "the scratch area at (%%r14)",
+			    "the scratch area at " ARCH_SNIPPET_SCRATCH_AT,
 			    (uintmax_t)s->sh_size, name);
 			return (-1);
 		}

@@ -14,7 +14,12 @@
 
 #include "arch/arch.h"
 
-const char *const arch_as_argv[] = { "aarch64-linux-gnu-as", NULL };
+/*
+ * Every instruction up to ARMv8.6 and SVE2 assembles (binutils 2.35 and
+ * later); one this CPU lacks is a SIGILL, reported as the row's error.
+ */
+const char *const arch_as_argv[] = { "aarch64-linux-gnu-as",
+    "-march=armv8.6-a+sve2", NULL };
 const char *const arch_objdump_argv[] = { "aarch64-linux-gnu-objdump",
     NULL };
 const uint16_t arch_elf_machine = EM_AARCH64;

@@ -29,7 +29,9 @@
 #include <stdint.h>
 
 #define ARCH_SNIPPET_ISA	"arm64"
+/* As printf formats. */
 #define ARCH_SNIPPET_SCRATCH_REG "x14"
+#define ARCH_SNIPPET_SCRATCH_AT	"[x14]"
 
 /* Bytes the harness adds to init and the unrolled body, at most. */
 #define ARCH_SNIPPET_OVERHEAD	512
@@ -81,7 +83,7 @@ int	arch_snippet_emit(uint8_t *code, size_t cap,
 "                cyclebench asm --latency --init 'str x14, [x14]' \\\n"	\
 "                    'ldr x14, [x14]'           # load-to-use latency\n"
 #define ARCH_SNIPPET_NOT_CHAIN	"'add x1, x1, x0'"
-#define ARCH_SNIPPET_SYNTAX	""
+#define ARCH_SNIPPET_SYNTAX	" (up to ARMv8.6 and SVE2)"
 #define ARCH_SNIPPET_INTEL_HELP	""
 
 #endif

@@ -36,6 +36,7 @@
 
 /* As a printf format. */
 #define ARCH_SNIPPET_SCRATCH_REG "%%r14"
+#define ARCH_SNIPPET_SCRATCH_AT	"(%%r14)"
 #define ARCH_SNIPPET_SYNTAX	" (AT&T syntax; Intel with --intel)"
 
 /* What `cyclebench asm --help' says a snippet starts with. */
