@@ -12,6 +12,7 @@
 #include "core/clock.h"
 #include "core/engine.h"
 #include "core/testcounter.h"
+#include "os/clock.h"
 
 static void	os_describe(char *buf, size_t len);
 
@@ -65,8 +66,9 @@ ref_ns_pair(double *ref, double *ns)
 }
 
 /*
- * What the hardware states, else the rate against the kernel's raw
- * monotonic clock over 20 ms, which is good to a few ppm.
+ * What the hardware states, else what the OS does, else the rate against
+ * the kernel's raw monotonic clock over 20 ms, which is good to a few
+ * ppm.
  */
 static void
 ref_frequency(void)
@@ -74,6 +76,9 @@ ref_frequency(void)
 	double t0, n0, t1, n1;
 
 	clk.ref_hz = arch_ref_hz(clk.ref_source, sizeof(clk.ref_source));
+	if (clk.ref_hz > 0)
+		return;
+	clk.ref_hz = os_ref_hz(clk.ref_source, sizeof(clk.ref_source));
 	if (clk.ref_hz > 0)
 		return;
 	ref_ns_pair(&t0, &n0);

@@ -68,8 +68,8 @@ void	machine_read(struct machine *m, const char *sysroot);
 /* Only the file-based parts; what the tests call with a fixture root. */
 void	machine_read_files(struct machine *m, const char *sysroot);
 
-/* The first line of sysroot + path as a whole decimal int, else unknown. */
-int	machine_read_int(const char *sysroot, const char *path, int unknown);
+/* Copy src into dst[len], cut short if need be, always terminated. */
+void	machine_copy_str(char *dst, size_t len, const char *src);
 
 /*
  * "" when imul_check is a whole number of cycles (within 1.5%), else a

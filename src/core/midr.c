@@ -119,10 +119,12 @@ midr_cpuinfo(const char *sysroot, int cpu)
 	if ((fp = open_below(sysroot, "/proc/cpuinfo")) == NULL)
 		return (0);
 	while (fgets(line, sizeof(line), fp) != NULL) {
-		if (sscanf(line, "processor : %d", &at) == 1)
-			continue;
 		if ((colon = strchr(line, ':')) == NULL)
 			continue;
+		if (strncmp(line, "processor", 9) == 0) {
+			at = (int)strtol(colon + 1, NULL, 10);
+			continue;
+		}
 		if (cpu >= 0 && at != cpu)
 			continue;
 		for (k = 0; k < 4; k++)

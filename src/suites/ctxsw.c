@@ -602,9 +602,12 @@ static const struct cb_bench ctxsw[] = {
 	    "exits), waitpid; both on the measuring CPU" },
 };
 
+#if FPU_VARIANTS
+#define WITH_AVX	", with and without live AVX state"
+#else
+#define WITH_AVX	""
+#endif
+
 CB_SUITE(suite_ctxsw, "ctxsw", "Context switches: pipe and futex "
     "ping-pong between threads and processes on one and two CPUs"
-#if FPU_VARIANTS
-    ", with and without live AVX state"
-#endif
-    "; thread and process creation.", ctxsw);
+    WITH_AVX "; thread and process creation.", ctxsw);
