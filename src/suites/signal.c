@@ -596,6 +596,25 @@ sig_report(void *ctx, struct cb_result *res)
 	more)
 #define MACRO_RUN	.flags = CB_BENCH_EXPLICIT, .timeout = MACRO_TIMEOUT
 
+/* Signals sent to oneself: the same rows on every architecture. */
+#define SELF_ROWS							\
+	SIG("kill-self", CASE(.src = KILL), "syscall(SYS_kill) of "	\
+	    "SIGUSR1 to this process, delivered on the way out, "	\
+	    "handler, rt_sigreturn"),					\
+	SIG("kill-self-delivery", CASE(.src = KILL, .part = DELIVERY),	\
+	    "syscall(SYS_kill) to the handler's first instruction: "	\
+	    "the system call, then the frame (batched: whole round "	\
+	    "trip)"),							\
+	SIG("kill-self-return", CASE(.src = KILL, .part = RETURN),	\
+	    "the handler's last instruction back into the caller of "	\
+	    "kill: rt_sigreturn (batched: whole round trip)"),		\
+	SIG("tgkill-self", CASE(.src = TGKILL), "syscall(SYS_tgkill) "	\
+	    "of SIGUSR1 to this thread, delivered on the way out, "	\
+	    "handler, rt_sigreturn"),					\
+	SIG("sigqueue-self", CASE(.src = SIGQUEUE), "syscall("		\
+	    "SYS_rt_sigqueueinfo) of SIGUSR1 to this process, as "	\
+	    "sigqueue() sends it, handler, rt_sigreturn")
+
 #if X86
 static const struct cb_bench signal_benches[] = {
 	SIG("divzero", CASE(.src = DIVZERO), "div by zero to a SIGFPE "
@@ -614,21 +633,7 @@ static const struct cb_bench signal_benches[] = {
 	    "SIGILL handler that steps over it, and back"),
 	SIG("int3", CASE(.src = TRAP), "int3: breakpoint exception to a "
 	    "SIGTRAP handler, and back"),
-	SIG("kill-self", CASE(.src = KILL), "syscall(SYS_kill) of SIGUSR1 "
-	    "to this process, delivered on the way out, handler, "
-	    "rt_sigreturn"),
-	SIG("kill-self-delivery", CASE(.src = KILL, .part = DELIVERY),
-	    "syscall(SYS_kill) to the handler's first instruction: the "
-	    "system call, then the frame (batched: whole round trip)"),
-	SIG("kill-self-return", CASE(.src = KILL, .part = RETURN), "the "
-	    "handler's last instruction back into the caller of kill: "
-	    "rt_sigreturn (batched: whole round trip)"),
-	SIG("tgkill-self", CASE(.src = TGKILL), "syscall(SYS_tgkill) of "
-	    "SIGUSR1 to this thread, delivered on the way out, handler, "
-	    "rt_sigreturn"),
-	SIG("sigqueue-self", CASE(.src = SIGQUEUE), "syscall("
-	    "SYS_rt_sigqueueinfo) of SIGUSR1 to this process, as sigqueue() "
-	    "sends it, handler, rt_sigreturn"),
+	SELF_ROWS,
 	VARIANT(CASE(.src = DIVZERO, .opts = OPT_SIGINFO),
 	    WITH(0, "siginfo", "yes"),
 	    "with SA_SIGINFO: the kernel also copies a siginfo"),
@@ -678,21 +683,7 @@ static const struct cb_bench signal_benches[] = {
 	    "exception to a SIGILL handler that steps over it, and back"),
 	SIG("brk", CASE(.src = TRAP), "brk #0: breakpoint exception to a "
 	    "SIGTRAP handler that steps over it, and back"),
-	SIG("kill-self", CASE(.src = KILL), "syscall(SYS_kill) of SIGUSR1 "
-	    "to this process, delivered on the way out, handler, "
-	    "rt_sigreturn"),
-	SIG("kill-self-delivery", CASE(.src = KILL, .part = DELIVERY),
-	    "syscall(SYS_kill) to the handler's first instruction: the "
-	    "system call, then the frame (batched: whole round trip)"),
-	SIG("kill-self-return", CASE(.src = KILL, .part = RETURN), "the "
-	    "handler's last instruction back into the caller of kill: "
-	    "rt_sigreturn (batched: whole round trip)"),
-	SIG("tgkill-self", CASE(.src = TGKILL), "syscall(SYS_tgkill) of "
-	    "SIGUSR1 to this thread, delivered on the way out, handler, "
-	    "rt_sigreturn"),
-	SIG("sigqueue-self", CASE(.src = SIGQUEUE), "syscall("
-	    "SYS_rt_sigqueueinfo) of SIGUSR1 to this process, as sigqueue() "
-	    "sends it, handler, rt_sigreturn"),
+	SELF_ROWS,
 	SEGV_VARIANT(CASE(.src = SEGV, .opts = OPT_SIGINFO),
 	    WITH(0, "siginfo", "yes"),
 	    "with SA_SIGINFO: the kernel also copies a siginfo"),

@@ -18,25 +18,10 @@
 #include <cmocka.h>
 
 #include "cyclebench.h"
+#include "bench.h"
 #include "core/clock.h"
 #include "core/machine.h"
-#include "core/registry.h"
 #include "core/testcounter.h"
-
-static const struct cb_bench *
-find(const char *name)
-{
-	struct selection sel;
-	const struct cb_bench *b;
-	char err[128];
-	char *pattern = (char *)name;
-
-	assert_int_equal(registry_select(&pattern, 1, 0, &sel, err, sizeof(err)),
-	    0);
-	b = sel.items[0];
-	registry_selection_free(&sel);
-	return (b);
-}
 
 /* Under emulation (make check-arm64) timing is not what is tested. */
 static int

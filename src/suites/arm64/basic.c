@@ -9,29 +9,27 @@
  */
 #include <stdint.h>
 
+#include "arch/arch.h"
 #include "suites/suites.h"
 
 #define UNROLL	"100"
 
-/* `insn' UNROLL times with %0 chained and %1 a register the compiler
-   cannot see through. */
-#define CHAIN_BODY(fn, insn, seed)					\
-static void								\
-fn(uint64_t iters, void *ctx)						\
-{									\
-	uint64_t x = (seed), one = 1;					\
-									\
-	(void)ctx;							\
-	__asm__ volatile("" : "+r" (one));				\
-	do								\
-		__asm__ volatile(".rept " UNROLL "\n\t" insn "\n\t.endr"	\
-		    : "+r" (x) : "r" (one));				\
-	while (--iters);						\
-}
+/*
+ * add-latency, mul-latency and empty-loop are the engine's own reference
+ * loops (arch/arm64/loops.c), so the rows measure exactly what
+ * calibration and its check run.
+ */
+static void
+add_imm_latency(uint64_t iters, void *ctx)
+{
+	uint64_t x = 0;
 
-CHAIN_BODY(add_latency, "add %0, %0, %1", 0)
-CHAIN_BODY(add_imm_latency, "add %0, %0, #1", 0)
-CHAIN_BODY(mul_latency, "mul %0, %0, %1", 1)
+	(void)ctx;
+	do
+		__asm__ volatile(".rept " UNROLL "\n\tadd %0, %0, #1\n\t.endr"
+		    : "+r" (x));
+	while (--iters);
+}
 
 /* The destination is written, never read: every multiply independent. */
 static void
@@ -70,25 +68,16 @@ nop_throughput(uint64_t iters, void *ctx)
 	while (--iters);
 }
 
-static void
-empty_loop(uint64_t iters, void *ctx)
-{
-	(void)ctx;
-	do
-		__asm__ volatile("" : "+r" (iters));
-	while (--iters);
-}
-
 static const struct cb_bench basic[] = {
 	{ .name = "basic/add-latency", .mode = CB_LATENCY, .ops = 100,
-	  .body = add_latency,
+	  .body = arch_add_chain,
 	  .desc = "add x, x, y chained: 1 cycle; the calibration reference" },
 	{ .name = "basic/add-imm-latency", .mode = CB_LATENCY, .ops = 100,
 	  .body = add_imm_latency,
 	  .desc = "add x, x, #1 chained: 1 cycle on every arm64 core (no "
 	    "core is known to fold immediate adds at rename)" },
 	{ .name = "basic/mul-latency", .mode = CB_LATENCY, .ops = 100,
-	  .body = mul_latency,
+	  .body = arch_mul_chain,
 	  .desc = "mul x, x, y chained: 2 cycles on Neoverse N1/V1/N2, 3 on "
 	    "Cortex-A72 and Apple cores, 4-5 on Cortex-A53" },
 	{ .name = "basic/mul-throughput", .mode = CB_THROUGHPUT, .ops = 100,
@@ -104,7 +93,7 @@ static const struct cb_bench basic[] = {
 	  .desc = "nop: the front end's width (0.25 on a 4-wide core, 0.125 "
 	    "on an 8-wide one)" },
 	{ .name = "basic/empty-loop", .mode = CB_THROUGHPUT, .ops = 1,
-	  .body = empty_loop,
+	  .body = arch_empty_loop,
 	  .desc = "an empty counted loop, per iteration: what every body's "
 	    "loop adds before unrolling divides it" },
 };

@@ -17,7 +17,7 @@
 #include <cmocka.h>
 
 #include "cyclebench.h"
-#include "core/registry.h"
+#include "bench.h"
 
 #define ATTEMPTS 3
 
@@ -25,22 +25,6 @@ static int
 emulated(void)
 {
 	return (getenv("CYCLEBENCH_EMULATED") != NULL);
-}
-
-static const struct cb_bench *
-find(const char *name)
-{
-	struct selection sel;
-	const struct cb_bench *b;
-	char err[128];
-	char *pattern = (char *)name;
-
-	assert_int_equal(registry_select(&pattern, 1, 0, &sel, err, sizeof(err)),
-	    0);
-	assert_int_equal(sel.n, 1);
-	b = sel.items[0];
-	registry_selection_free(&sel);
-	return (b);
 }
 
 /* One measurement that must succeed in order; its median cycles. */

@@ -13,29 +13,7 @@
 #include <cmocka.h>
 
 #include "snippet/snippet.h"
-
-static struct snippet *
-prepare(const char *init, const char *body, unsigned unroll)
-{
-	struct snippet_spec spec;
-	struct snippet *s;
-	char err[1024], warn[1024];
-
-	memset(&spec, 0, sizeof(spec));
-	spec.title = "test";
-	spec.body = body;
-	spec.body_len = strlen(body);
-	spec.body_label = "snippet";
-	spec.init = init;
-	spec.init_len = init != NULL ? strlen(init) : 0;
-	spec.init_label = "init";
-	spec.unroll = unroll;
-	spec.mode = CB_THROUGHPUT;
-	if (snippet_prepare(&spec, &s, err, sizeof(err), warn,
-	    sizeof(warn)) != 0)
-		fail_msg("%s", err);
-	return (s);
-}
+#include "snippet_prepare.h"
 
 static void
 test_assemble(void **state)

@@ -14,26 +14,10 @@
 #include <cmocka.h>
 
 #include "cyclebench.h"
+#include "bench.h"
 #include "core/machine.h"
-#include "core/registry.h"
 
 #define ATTEMPTS 3
-
-static const struct cb_bench *
-find(const char *name)
-{
-	struct selection sel;
-	const struct cb_bench *b;
-	char err[128];
-	char *pattern = (char *)name;
-
-	assert_int_equal(registry_select(&pattern, 1, 0, &sel, err, sizeof(err)),
-	    0);
-	assert_int_equal(sel.n, 1);
-	b = sel.items[0];
-	registry_selection_free(&sel);
-	return (b);
-}
 
 /* Median cycles per op of `name' lands in want +- tol in some attempt. */
 static void

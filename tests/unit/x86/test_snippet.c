@@ -18,6 +18,7 @@
 
 #include "snippet/elf.h"
 #include "snippet/snippet.h"
+#include "snippet_prepare.h"
 
 static int
 assemble(const char *text, struct snippet_code *c, char *err, size_t len)
@@ -140,29 +141,6 @@ test_title(void **state)
 	assert_string_equal(buf, "mov $1,%rcx; xchg %r...");
 	snippet_title("nop", 3, buf, sizeof(buf));
 	assert_string_equal(buf, "nop");
-}
-
-static struct snippet *
-prepare(const char *init, const char *body, unsigned unroll)
-{
-	struct snippet_spec spec;
-	struct snippet *s;
-	char err[1024], warn[1024];
-
-	memset(&spec, 0, sizeof(spec));
-	spec.title = "test";
-	spec.body = body;
-	spec.body_len = strlen(body);
-	spec.body_label = "snippet";
-	spec.init = init;
-	spec.init_len = init != NULL ? strlen(init) : 0;
-	spec.init_label = "init";
-	spec.unroll = unroll;
-	spec.mode = CB_THROUGHPUT;
-	if (snippet_prepare(&spec, &s, err, sizeof(err), warn,
-	    sizeof(warn)) != 0)
-		fail_msg("%s", err);
-	return (s);
 }
 
 #if defined(__x86_64__)	/* the harness is x86-64 code */
