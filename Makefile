@@ -5,38 +5,64 @@
 PREFIX	?= /usr/local
 DESTDIR	?=
 ARCH	?= x86_64
+OS	?= linux
 CC	?= cc
 
+# ARCH picks the instruction set's directory under src/arch (arch.h is its
+# contract), OS the one under src/os; each names the Debian packages and
+# compiler it needs.  i386 and arm64 are Debian multiarch builds: their
+# -dev packages install beside the amd64 ones, and pkg-config is pointed
+# at their directory alone (LIBDIR, not PATH: a missing package must not
+# resolve to the amd64 one).
 ifeq ($(ARCH),i386)
 BUILD	?= build/i386
+ARCH_DIR = x86
 ARCHFLAGS = -m32
-# LIBDIR, not PATH: a missing i386 package must not resolve to the amd64 one.
+ARCH_PKGS = libcpuid
 PKG_CONFIG ?= env PKG_CONFIG_LIBDIR=/usr/lib/i386-linux-gnu/pkgconfig:/usr/share/pkgconfig pkg-config
-else
-BUILD	?= build
+else ifeq ($(ARCH),arm64)
+BUILD	?= build/arm64
+ARCH_DIR = arm64
 ARCHFLAGS =
+ARCH_PKGS =
+CROSS	?= aarch64-linux-gnu-
+CC	 = $(CROSS)gcc
+AR	 = $(CROSS)ar
+PKG_CONFIG ?= env PKG_CONFIG_LIBDIR=/usr/lib/aarch64-linux-gnu/pkgconfig:/usr/share/pkgconfig pkg-config
+else ifeq ($(ARCH),x86_64)
+BUILD	?= build
+ARCH_DIR = x86
+ARCHFLAGS =
+ARCH_PKGS = libcpuid
 PKG_CONFIG ?= pkg-config
+else
+$(error ARCH=$(ARCH): cyclebench is ported to x86_64, i386 and arm64)
+endif
+ifeq ($(wildcard src/os/$(OS)),)
+$(error OS=$(OS): there is no src/os/$(OS); docs/porting.md says what a port holds)
 endif
 
-PKGS	 = jansson libcpuid
+PKGS	 = jansson $(ARCH_PKGS)
 WARN	 = -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototypes
-CPPFLAGS += -Iinclude -Isrc -D_GNU_SOURCE
+# The ports' inline parts (machdep.h, osdep.h) are found through these.
+CPPFLAGS += -Iinclude -Isrc -Isrc/arch/$(ARCH_DIR) -Isrc/os/$(OS) -D_GNU_SOURCE
 CFLAGS	?= -O2 -g
 ALL_CFLAGS = -std=gnu11 $(ARCHFLAGS) $(WARN) $(CFLAGS) \
 	    $(shell $(PKG_CONFIG) --cflags $(PKGS))
 LDLIBS	+= $(shell $(PKG_CONFIG) --libs $(PKGS)) -lm -lpthread
 
 LIB_SRCS = $(wildcard src/core/*.c src/report/*.c src/suites/*.c src/impact/*.c \
-	    src/arch/x86/*.c src/os/linux/*.c)
+	    src/suites/$(ARCH_DIR)/*.c \
+	    src/arch/$(ARCH_DIR)/*.c src/os/$(OS)/*.c)
 LIB_SRCS += $(wildcard src/snippet/*.c)
 CLI_SRCS = $(wildcard src/cli/*.c)
-TEST_SRCS = $(wildcard tests/unit/test_*.c)
+TEST_SRCS = $(wildcard tests/unit/test_*.c tests/unit/$(ARCH_DIR)/test_*.c)
 HELPER_SRCS = $(wildcard tests/helpers/*.c)
 FUZZ_NAMES = $(patsubst tests/fuzz/fuzz_%.c,%,$(wildcard tests/fuzz/fuzz_*.c))
 
 LIB_OBJS = $(LIB_SRCS:%.c=$(BUILD)/obj/%.o)
 CLI_OBJS = $(CLI_SRCS:%.c=$(BUILD)/obj/%.o)
-TESTS	 = $(TEST_SRCS:tests/unit/%.c=$(BUILD)/tests/%) \
+TESTS	 = $(patsubst %.c,$(BUILD)/tests/%,$(notdir $(TEST_SRCS))) \
 	    $(FUZZ_NAMES:%=$(BUILD)/tests/replay_%)
 HELPERS	 = $(HELPER_SRCS:tests/helpers/%.c=$(BUILD)/tests/helpers/%)
 
@@ -48,7 +74,7 @@ BIN	 = $(BUILD)/cyclebench
 CB_TRUE	 = $(BUILD)/cb-true
 
 .PHONY: all deps run check check-unit check-cli check-clang check-asan \
-	check-i386 check-browser check-lint check-tidy check-valgrind \
+	check-i386 check-arm64 check-browser check-lint check-tidy check-valgrind \
 	check-fuzz fuzzers unit-tests install clean bench
 
 all: $(BIN) $(LIB)
@@ -84,11 +110,17 @@ install-cb-true: $(CB_TRUE)
 	install -D -m 755 $(CB_TRUE) \
 	    $(DESTDIR)$(PREFIX)/libexec/cyclebench/cb-true
 
-$(BUILD)/tests/%: tests/unit/%.c $(LIB)
+define unit_test
 	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS) -Itests/unit $(ALL_CFLAGS) \
 	    $(shell $(PKG_CONFIG) --cflags cmocka) -o $@ $< $(LIB) \
 	    $(LDLIBS) $(shell $(PKG_CONFIG) --libs cmocka)
+endef
+$(BUILD)/tests/%: tests/unit/%.c $(LIB)
+	$(unit_test)
+# The tests of what one instruction set alone has (its suites, its asm).
+$(BUILD)/tests/%: tests/unit/$(ARCH_DIR)/%.c $(LIB)
+	$(unit_test)
 
 # A fuzz target's corpus replayed as a unit test (tests/fuzz/replay.c).
 $(BUILD)/tests/replay_%: tests/fuzz/fuzz_%.c tests/fuzz/replay.c \
@@ -111,8 +143,8 @@ $(BUILD)/tests/helpers/%: tests/helpers/%.c
 
 check: deps
 	@$(MAKE) --no-print-directory check-unit check-cli check-clang \
-	    check-lint check-tidy check-valgrind check-i386 check-fuzz \
-	    check-asan
+	    check-lint check-tidy check-valgrind check-i386 check-arm64 \
+	    check-fuzz check-asan
 
 unit-tests: $(TESTS)
 
@@ -184,6 +216,14 @@ check-fuzz:
 check-i386:
 	@$(MAKE) --no-print-directory ARCH=i386 BUILD=build/i386 all unit-tests
 	@scripts/check-i386 build/i386
+
+# The arm64 cross-build (Debian's gcc-aarch64-linux-gnu and arm64
+# multiarch libraries), its unit tests and a command-line smoke run
+# (tests/arm64) under qemu-aarch64.  Emulated, they test what the program
+# does, not what anything costs; scripts/check-arm64 says so.
+check-arm64:
+	@$(MAKE) --no-print-directory ARCH=arm64 BUILD=build/arm64 all unit-tests
+	@scripts/check-arm64 build/arm64
 
 bench: $(BIN)
 	scripts/bench

@@ -4,8 +4,10 @@
  * A benchmark is a body function that runs a counted loop around an
  * unrolled block of operations.  The engine times the body at several
  * iteration counts, fits a line and reports the slope per operation in
- * core cycles, TSC ticks and nanoseconds, with the spread over many
- * samples and how the cycles were obtained (counted or calibrated).
+ * core cycles, reference ticks and nanoseconds, with the spread over many
+ * samples and how the cycles were obtained (counted or calibrated).  The
+ * reference counter is the one the architecture reads at a constant rate
+ * from user space: the TSC on x86, CNTVCT_EL0 on arm64.
  *
  * Minimal use:
  *
@@ -36,7 +38,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#define CB_VERSION		"0.1.0"
+#define CB_VERSION		"0.2.0"
 #define CB_SCHEMA_VERSION	2
 #define CB_MAX_PARAMS		4
 #define CB_MAX_EXTRAS		8
@@ -58,11 +60,16 @@ enum cb_status {
 
 /* Where the core-cycle figures come from. */
 enum cb_cycle_method {
-	CB_CYCLES_CALIBRATED,	/* TSC ticks times a measured cycles/tick ratio */
+	CB_CYCLES_CALIBRATED,	/* reference ticks times a measured
+				   cycles/tick ratio */
 	CB_CYCLES_COUNTED	/* a hardware cycle counter */
 };
 
-/* CPU features a benchmark may require; checked through CPUID. */
+/*
+ * CPU features a benchmark may require, checked the architecture's way
+ * (CPUID on x86, the kernel's HWCAP on arm64): each exists on one
+ * architecture and is never offered on another.
+ */
 enum cb_cpu_feature {
 	CB_CPU_RDTSCP		= 1u << 0,
 	CB_CPU_SSE2		= 1u << 1,
@@ -77,8 +84,23 @@ enum cb_cpu_feature {
 	CB_CPU_RDPID		= 1u << 10,
 	CB_CPU_FSGSBASE		= 1u << 11,
 	CB_CPU_SERIALIZE	= 1u << 12,
-	CB_CPU_CLFLUSHOPT	= 1u << 13
+	CB_CPU_CLFLUSHOPT	= 1u << 13,
+	/* arm64 */
+	CB_CPU_LSE		= 1u << 16,	/* LDADD, SWP, CAS (ARMv8.1) */
+	CB_CPU_LRCPC		= 1u << 17,	/* LDAPR (ARMv8.3) */
+	CB_CPU_SB		= 1u << 18,	/* SB, speculation barrier */
+	CB_CPU_SVE		= 1u << 19
 };
+
+/*
+ * What this release renamed keeps its old name for one more release, with
+ * a warning where it is used.
+ */
+#if defined(__GNUC__) || defined(__clang__)
+#define CB_DEPRECATED(use)	__attribute__((__deprecated__("use " use)))
+#else
+#define CB_DEPRECATED(use)
+#endif
 
 /* Benchmark flags. */
 #define CB_BENCH_HIDDEN		0x1u	/* only when named exactly (test-only) */
@@ -121,9 +143,9 @@ typedef void cb_teardown_fn(void *ctx);
 /*
  * A CB_PATH body that times itself, for costs that start or end where the
  * caller cannot put a stamp (inside a signal handler, in another thread):
- * run one operation and return the TSC ticks of the part that counts,
- * stamped with cb_tsc_begin()/cb_tsc_end().  The engine converts ticks to
- * cycles with the clock it tracks around each batch.
+ * run one operation and return the reference ticks of the part that
+ * counts, stamped with cb_ref_begin()/cb_ref_end().  The engine converts
+ * ticks to cycles with the clock it tracks around each batch.
  */
 typedef uint64_t cb_timed_fn(void *ctx);
 
@@ -132,12 +154,15 @@ struct cb_result;
 typedef void cb_report_fn(void *ctx, struct cb_result *r);
 
 /*
- * TSC time stamps for a cb_timed_fn, serialised as the engine's own are:
- * begin waits for earlier instructions before reading, end waits for the
- * timed ones to finish.
+ * Reference-counter time stamps for a cb_timed_fn, serialised as the
+ * engine's own are: begin waits for earlier instructions before reading,
+ * end waits for the timed ones to finish.
  */
-uint64_t	 cb_tsc_begin(void);
-uint64_t	 cb_tsc_end(void);
+uint64_t	 cb_ref_begin(void);
+uint64_t	 cb_ref_end(void);
+/* Their names before 0.2.0. */
+uint64_t	 cb_tsc_begin(void) CB_DEPRECATED("cb_ref_begin");
+uint64_t	 cb_tsc_end(void) CB_DEPRECATED("cb_ref_end");
 
 struct cb_param {
 	const char	*key;
@@ -215,12 +240,17 @@ struct cb_result {
 	enum cb_status	 status;
 	char		 reason[CB_REASON_MAX];
 	enum cb_cycle_method method;
-	struct cb_summary cycles, tsc, ns;
+	struct cb_summary cycles;
+	union {
+		struct cb_summary ref;	/* reference ticks */
+		struct cb_summary tsc CB_DEPRECATED("ref");
+	};
+	struct cb_summary ns;
 	double		 r2;		/* median R^2 of the per-sample fits */
 	double		 loop_overhead;	/* empty-loop cycles per op (cross-check) */
 	double		 first_call;	/* CB_PATH: cycles of the cold call */
 	double		 batched;	/* CB_PATH: fitted cycles per op */
-	double		 ratio_before;	/* core cycles per TSC tick */
+	double		 ratio_before;	/* core cycles per reference tick */
 	double		 ratio_after;
 	unsigned	 disturbed;	/* samples dropped as disturbed */
 	unsigned	 flags;		/* CB_FLAG_* */
@@ -229,7 +259,10 @@ struct cb_result {
 	size_t		 nsamples;
 	double		*samples;	/* core cycles per operation, round
 					   after round, in the order taken */
-	double		*samples_tsc;	/* TSC ticks per operation */
+	union {
+		double	*samples_ref;	/* reference ticks per operation */
+		double	*samples_tsc CB_DEPRECATED("samples_ref");
+	};
 	double		*probe;		/* the contention probe beside each
 					   sample, cycles per nop; NAN: none */
 	struct cb_round	*rounds;

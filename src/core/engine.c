@@ -8,7 +8,6 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "arch/x86/loops.h"
 #include "core/clock.h"
 #include "core/engine.h"
 #include "core/isolate.h"
@@ -193,8 +192,8 @@ time_best(cb_body_fn *body, void *ctx, uint64_t n, int tries)
 		stamp_begin(&s0);
 		body(n, ctx);
 		stamp_end(&s1);
-		if ((double)(s1.tsc - s0.tsc) < best.tsc) {
-			best.tsc = (double)(s1.tsc - s0.tsc);
+		if ((double)(s1.ref - s0.ref) < best.tsc) {
+			best.tsc = (double)(s1.ref - s0.ref);
 			best.cyc = (double)(s1.cyc - s0.cyc);
 		}
 	}
@@ -221,7 +220,7 @@ fit_once(cb_body_fn *body, void *ctx, uint64_t base, struct timing *per_iter,
 		return (-1);
 	per_iter->tsc = ft.slope;
 	per_iter->cyc = NAN;
-	if (clock_pmc_page != NULL &&
+	if (clock_counting() &&
 	    stats_linear_fit(x, yc, ENGINE_SIZES, &fc) == 0)
 		per_iter->cyc = fc.slope;
 	*r2 = ft.r2;
@@ -296,11 +295,11 @@ engine_calibrate(struct engine_calibration *cal, int quick)
 		cyc[0] = t.cyc;
 		kept = 1;
 	}
-	cal->counted = clock_pmc_page != NULL;
+	cal->counted = clock_counting();
 	if (cal->counted)
 		cal->ratio = stats_median(cyc, kept) / stats_median(tsc, kept);
 	else
-		cal->ratio = ARCH_ADD_CHAIN_UNROLL / stats_median(tsc, kept);
+		cal->ratio = ARCH_CHAIN_UNROLL / stats_median(tsc, kept);
 	cal->ref_intercept = stats_median(icpt, kept);
 	cal->ref_iters = base * 4;
 }
@@ -318,7 +317,7 @@ ratio_now(const struct engine_calibration *cal)
 	if (cal->counted)
 		return (cal->ratio);
 	t = time_best(arch_add_chain, NULL, cal->ref_iters, REF_BEST_OF).tsc;
-	return ((double)cal->ref_iters * ARCH_ADD_CHAIN_UNROLL /
+	return ((double)cal->ref_iters * ARCH_CHAIN_UNROLL /
 	    (t - cal->ref_intercept));
 }
 
@@ -332,7 +331,7 @@ drifted(double before, double after, double limit)
 static double
 to_cycles(double ticks, double counted, double ratio_a, double ratio_b)
 {
-	if (clock_pmc_page != NULL && !isnan(counted))
+	if (clock_counting() && !isnan(counted))
 		return (counted);
 	return (ticks * (ratio_a + ratio_b) / 2);
 }
@@ -346,13 +345,13 @@ engine_imul_check(const struct engine_calibration *cal)
 	uint64_t base;
 	int i;
 
-	if ((base = choose_base(arch_imul_chain, NULL)) == 0)
+	if ((base = choose_base(arch_mul_chain, NULL)) == 0)
 		return (NAN);
 	for (i = 0; i < ROUNDS; i++) {
 		ra = ratio_now(cal);
-		fit_once(arch_imul_chain, NULL, base, &t, &r2, NULL);
+		fit_once(arch_mul_chain, NULL, base, &t, &r2, NULL);
 		rb = ratio_now(cal);
-		cyc[i] = to_cycles(t.tsc, t.cyc, ra, rb) / ARCH_ADD_CHAIN_UNROLL;
+		cyc[i] = to_cycles(t.tsc, t.cyc, ra, rb) / ARCH_CHAIN_UNROLL;
 	}
 	return (stats_median(cyc, ROUNDS));
 }
@@ -504,7 +503,7 @@ path_batch(double call_ticks)
 {
 	double n;
 
-	n = PATH_BATCH_SECONDS * clock_tsc_hz() / fmax(call_ticks, 1);
+	n = PATH_BATCH_SECONDS * clock_ref_hz() / fmax(call_ticks, 1);
 	return (n >= PATH_BATCH ? PATH_BATCH : n < 1 ? 1 : (int)n);
 }
 
@@ -534,7 +533,7 @@ cross_check(const struct cb_bench *b, void *ctx,
 	/* NOLINTNEXTLINE(bugprone-integer-division) */
 	fit_ticks = ENGINE_SIZES * (ENGINE_SIZES + 1) / 2 * ENGINE_BEST_OF *
 	    fmax(call, 2 * ENGINE_TARGET_TICKS);
-	nfits = (int)fmin(5, PATH_FIT_SECONDS * clock_tsc_hz() / fit_ticks);
+	nfits = (int)fmin(5, PATH_FIT_SECONDS * clock_ref_hz() / fit_ticks);
 	if (nfits < 1 || (base = choose_base(b->body, ctx)) == 0)
 		return;
 	for (i = 0; i < nfits; i++) {
@@ -564,7 +563,7 @@ time_calls(const struct cb_bench *b, void *ctx, int n,
 			stamp_begin(&s0);
 			b->body(1, ctx);
 			stamp_end(&s1);
-			tsc[k] = (double)(s1.tsc - s0.tsc) - overhead->tsc;
+			tsc[k] = (double)(s1.ref - s0.ref) - overhead->tsc;
 			cyc[k] = (double)(s1.cyc - s0.cyc) - overhead->cyc;
 		}
 		sum += tsc[k];
@@ -607,8 +606,8 @@ sample_path(const struct cb_bench *b, void *ctx, const struct cb_options *o,
 	for (i = 0; i < 1000; i++) {
 		stamp_begin(&s0);
 		stamp_end(&s1);
-		if ((double)(s1.tsc - s0.tsc) < overhead.tsc) {
-			overhead.tsc = (double)(s1.tsc - s0.tsc);
+		if ((double)(s1.ref - s0.ref) < overhead.tsc) {
+			overhead.tsc = (double)(s1.ref - s0.ref);
 			overhead.cyc = (double)(s1.cyc - s0.cyc);
 		}
 	}
@@ -616,7 +615,7 @@ sample_path(const struct cb_bench *b, void *ctx, const struct cb_options *o,
 	r->first_call = to_cycles(first.tsc - overhead.tsc,
 	    first.cyc - overhead.cyc, ra, ra);
 	/* A first call longer than the warm-up has warmed the path. */
-	if (first.tsc < 0.001 * clock_tsc_hz())
+	if (first.tsc < 0.001 * clock_ref_hz())
 		warm_up(b->body, ctx, 1, 0.001);
 
 	nb = path_batch(first.tsc);
@@ -640,7 +639,7 @@ sample_path(const struct cb_bench *b, void *ctx, const struct cb_options *o,
 		wall = now_seconds();
 		ticks = time_calls(b, ctx, nb, &overhead, batch_tsc, batch_cyc);
 		waited = mend ? fmax(0, now_seconds() - wall - (thread_cpu() -
-		    cpu)) * clock_tsc_hz() : 0;
+		    cpu)) * clock_ref_hz() : 0;
 		rb = ratio_now(cal);
 		pb = probe(p, rb);
 		batch_tsc[0] -= waited;
@@ -704,7 +703,7 @@ engine_round(const struct cb_bench *b, void *ctx, const struct cb_options *o,
 	r->ratio_after *= 1 + test_drift();
 	r->nsamples = s.n;
 	r->samples = s.cyc;
-	r->samples_tsc = s.tsc;
+	r->samples_ref = s.tsc;
 	r->probe = s.probe;
 	r->disturbed = s.disturbed;
 	r->r2 = s.nr2 ? stats_median(s.r2, s.nr2) : NAN;

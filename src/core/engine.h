@@ -76,7 +76,7 @@ double	engine_imul_check(const struct engine_calibration *cal);
 
 /*
  * One round of `b' in this process, on the CPU it is pinned to, with setup
- * already done: fills r's status (and reason), samples, samples_tsc,
+ * already done: fills r's status (and reason), samples, samples_ref,
  * probe, nsamples, disturbed, r2, ratio_before and ratio_after, seconds,
  * and for paths first_call and (in the `first' round) batched.
  */

@@ -21,7 +21,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "arch/x86/cpu.h"
+#include "arch/arch.h"
 #include "core/clock.h"
 #include "os/cpuset.h"
 #include "core/engine.h"
@@ -46,10 +46,10 @@ void
 cb_result_free(struct cb_result *r)
 {
 	free(r->samples);
-	free(r->samples_tsc);
+	free(r->samples_ref);
 	free(r->probe);
 	free(r->rounds);
-	r->samples = r->samples_tsc = r->probe = NULL;
+	r->samples = r->samples_ref = r->probe = NULL;
 	r->rounds = NULL;
 	r->nsamples = r->nrounds = 0;
 }
@@ -287,7 +287,7 @@ child(int fd, const struct cb_bench *b, const struct cb_options *o,
 	n = r.nsamples;
 	if (write_all(fd, &r, sizeof(r)) != 0 ||
 	    (n && write_all(fd, r.samples, n * sizeof(double)) != 0) ||
-	    (n && write_all(fd, r.samples_tsc, n * sizeof(double)) != 0) ||
+	    (n && write_all(fd, r.samples_ref, n * sizeof(double)) != 0) ||
 	    (n && write_all(fd, r.probe, n * sizeof(double)) != 0))
 		_exit(3);
 	_exit(0);
@@ -382,10 +382,10 @@ round_isolated(const struct cb_bench *b, const struct cb_options *o,
 		close(fds[0]);
 		return;
 	}
-	r->samples = r->samples_tsc = r->probe = NULL;
+	r->samples = r->samples_ref = r->probe = NULL;
 	r->rounds = NULL;
 	if (read_doubles(fds[0], r->nsamples, deadline, &r->samples) != 0 ||
-	    read_doubles(fds[0], r->nsamples, deadline, &r->samples_tsc) != 0 ||
+	    read_doubles(fds[0], r->nsamples, deadline, &r->samples_ref) != 0 ||
 	    read_doubles(fds[0], r->nsamples, deadline, &r->probe) != 0) {
 		cb_result_free(r);
 		kill(-pid, SIGKILL);
@@ -434,7 +434,8 @@ isolate_round(const struct cb_bench *b, const struct cb_options *o,
 		n = cb_feature_names(missing, names, 16);
 		/* Not "the CPU lacks": a hypervisor may hide what it has. */
 		q = r->reason + snprintf(r->reason, sizeof(r->reason),
-		    "not executed: CPUID or the OS does not offer");
+		    "not executed: " ARCH_FEATURE_SOURCE " or the OS does "
+		    "not offer");
 		for (i = 0; i < n && q < r->reason + sizeof(r->reason) - 16;
 		    i++)
 			q += snprintf(q, 16, " %s", names[i]);

@@ -53,6 +53,10 @@ static const struct bit_name feature_names[] = {
 	{ CB_CPU_FSGSBASE,	"fsgsbase" },
 	{ CB_CPU_SERIALIZE,	"serialize" },
 	{ CB_CPU_CLFLUSHOPT,	"clflushopt" },
+	{ CB_CPU_LSE,		"lse" },
+	{ CB_CPU_LRCPC,		"lrcpc" },
+	{ CB_CPU_SB,		"sb" },
+	{ CB_CPU_SVE,		"sve" },
 };
 
 static const char *const mode_names[] = {

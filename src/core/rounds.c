@@ -78,7 +78,7 @@ acc_reserve(struct acc *a, size_t n)
 	if (need > a->cap) {
 		cap = need > 2 * a->cap ? need : 2 * a->cap;
 		if (grow(&r->samples, cap, sizeof(double)) != 0 ||
-		    grow(&r->samples_tsc, cap, sizeof(double)) != 0 ||
+		    grow(&r->samples_ref, cap, sizeof(double)) != 0 ||
 		    grow(&r->probe, cap, sizeof(double)) != 0)
 			return (-1);
 		a->cap = cap;
@@ -135,7 +135,7 @@ acc_add(struct acc *a, struct cb_result *rd, double start)
 	if (n > 0) {
 		memcpy(r->samples + r->nsamples, rd->samples,
 		    n * sizeof(double));
-		memcpy(r->samples_tsc + r->nsamples, rd->samples_tsc,
+		memcpy(r->samples_ref + r->nsamples, rd->samples_ref,
 		    n * sizeof(double));
 		memcpy(r->probe + r->nsamples, rd->probe, n * sizeof(double));
 	}
@@ -365,7 +365,7 @@ finish(struct acc *a, const struct engine_prep *p, double floor)
 		    e.levels[i].l.lo, e.levels[i].l.hi, e.levels[i].l.share,
 		    e.levels[i].ci_low, e.levels[i].ci_high,
 		    e.levels[i].rounds };
-	in.s.x = r->samples_tsc;
+	in.s.x = r->samples_ref;
 	if (summarize(&in, e.basis, EST_RESAMPLES, &tsc) != 0) {
 		free(count);
 		est_free(&e);
@@ -380,8 +380,8 @@ finish(struct acc *a, const struct engine_prep *p, double floor)
 	r->cycles.median = e.centre;
 	r->cycles.ci95_low = e.ci_low;
 	r->cycles.ci95_high = e.ci_high;
-	r->tsc = tsc;
-	scale_summary(&tsc, 1e9 / clock_tsc_hz(), &r->ns);
+	r->ref = tsc;
+	scale_summary(&tsc, 1e9 / clock_ref_hz(), &r->ns);
 	r->ns.cv = tsc.cv;
 	est_free(&e);
 	free(count);

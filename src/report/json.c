@@ -238,6 +238,30 @@ flags_json(unsigned flags, int *bad)
 	return (a);
 }
 
+/* The kinds of core, fastest first; null where they are not known. */
+static json_t *
+core_types_json(const struct coretypes *ct, int *bad)
+{
+	json_t *a, *t;
+	int i, k;
+
+	if (ct->n < 1 || ct->n > CORETYPES_MAX)
+		return (json_null());
+	a = json_array();
+	for (k = 0; k < ct->n; k++) {
+		i = k == 0 ? ct->fastest : k <= ct->fastest ? k - 1 : k;
+		t = json_object();
+		put(t, "name", text(ct->type[i].name), bad);
+		put(t, "cpus", text(ct->type[i].cpus), bad);
+		put(t, "capacity", ct->type[i].capacity > 0 ?
+		    num(ct->type[i].capacity) : json_null(), bad);
+		put(t, "max_khz", ct->type[i].max_khz > 0 ?
+		    json_integer(ct->type[i].max_khz) : json_null(), bad);
+		append(a, t, bad);
+	}
+	return (a);
+}
+
 static json_t *
 machine_json(const struct machine *m, int *bad)
 {
@@ -256,6 +280,7 @@ machine_json(const struct machine *m, int *bad)
 	put(o, "microcode", opt_text(m->microcode), bad);
 	put(o, "cpu_features", features_json(m->cpu_features, bad), bad);
 	put(o, "ncpus", json_integer(m->ncpus), bad);
+	put(o, "reference_counter", json_string(machine_ref_name(m)), bad);
 	put(o, "tsc_hz", num(m->tsc_hz), bad);
 	put(o, "tsc_source", opt_text(m->tsc_source), bad);
 	put(o, "cycles_per_tick", num(m->cycles_per_tick), bad);
@@ -282,6 +307,7 @@ machine_json(const struct machine *m, int *bad)
 	put(o, "perf_reason", opt_text(m->perf_reason), bad);
 	put(o, "perf_event_paranoid", int_or_null(m->perf_paranoid, -99),
 	    bad);
+	put(o, "core_types", core_types_json(&m->cores, bad), bad);
 	return (o);
 }
 
@@ -394,8 +420,9 @@ estimate_json(const struct cb_result *r, int *bad)
  * zeros or leftovers that must not read as a measured 0 cycles.
  */
 static json_t *
-result_json(const struct cb_result *r, int *bad)
+result_json(const struct machine *m, const struct cb_result *r, int *bad)
 {
+	const char *core;
 	const struct cb_bench *b;
 	const char *slash;
 	json_t *o, *params, *samples, *extras;
@@ -426,7 +453,7 @@ result_json(const struct cb_result *r, int *bad)
 	put(o, "reason", opt_text(r->reason), bad);
 	put(o, "method", json_string(cb_method_name(r->method)), bad);
 	put(o, "cycles", ok ? summary_json(&r->cycles, bad) : json_null(), bad);
-	put(o, "tsc", ok ? summary_json(&r->tsc, bad) : json_null(), bad);
+	put(o, "tsc", ok ? summary_json(&r->ref, bad) : json_null(), bad);
 	put(o, "ns", ok ? summary_json(&r->ns, bad) : json_null(), bad);
 	put(o, "r2", ok ? num(r->r2) : json_null(), bad);
 	put(o, "loop_overhead", ok ? num(r->loop_overhead) : json_null(), bad);
@@ -441,6 +468,8 @@ result_json(const struct cb_result *r, int *bad)
 	put(o, "ratio_after", ok ? num(r->ratio_after) : json_null(), bad);
 	put(o, "disturbed_samples", json_integer(r->disturbed), bad);
 	put(o, "cpu", r->cpu >= 0 ? json_integer(r->cpu) : json_null(), bad);
+	core = m != NULL ? machine_core_type(m, r->cpu) : NULL;
+	put(o, "core_type", core != NULL ? text(core) : json_null(), bad);
 	put(o, "seconds", num(r->seconds), bad);
 	samples = json_array();
 	for (i = 0; ok && r->samples != NULL && i < r->nsamples; i++)
@@ -479,7 +508,7 @@ document(const struct machine *m, const struct run_info *run,
 	put(doc, "run", run_json(run, bad), bad);
 	results = json_array();
 	for (i = 0; i < n; i++)
-		append(results, result_json(&r[i], bad), bad);
+		append(results, result_json(m, &r[i], bad), bad);
 	put(doc, "results", results, bad);
 	return (doc);
 }

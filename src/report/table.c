@@ -126,11 +126,14 @@ report_table(FILE *fp, const struct machine *m, const struct cb_result *r,
 	    m->cpu_brand, m->cpu_family, m->cpu_model);
 	if (cpu >= 0)
 		fprintf(fp, ", CPU %d", cpu);
+	if (cpu >= 0 && machine_core_type(m, cpu) != NULL)
+		fprintf(fp, " (%s)", machine_core_type(m, cpu));
 	fprintf(fp, "%s%s\n", m->hypervisor[0] ? ", under " : "",
 	    m->hypervisor);
-	fprintf(fp, "cycles %s: %.4f core cycles per TSC tick (%s); "
-	    "TSC %.1f MHz\n", cb_method_name(m->cycle_method),
-	    m->cycles_per_tick, m->cycle_source, m->tsc_hz / 1e6);
+	fprintf(fp, "cycles %s: %.4f core cycles per %s tick (%s); "
+	    "%s %.1f MHz\n", cb_method_name(m->cycle_method),
+	    m->cycles_per_tick, machine_ref_name(m), m->cycle_source,
+	    machine_ref_name(m), m->tsc_hz / 1e6);
 	if (machine_cycle_warning(m, warning, sizeof(warning))[0] != '\0')
 		fprintf(fp, "WARNING: %s\n", warning);
 	fputc('\n', fp);
@@ -142,11 +145,12 @@ report_table(FILE *fp, const struct machine *m, const struct cb_result *r,
 	fprintf(fp, "\ncycles: core cycles per operation, the median of the "
 	    "rounds' medians (a round\nis a short burst in a fresh process; "
 	    "rounds of all benchmarks interleave in\ntime); min: the fastest "
-	    "sample; ns: the same from TSC ticks; +-ci95: half\nthe 95%% "
+	    "sample; ns: the same from %s ticks; +-ci95: half\nthe 95%% "
 	    "interval, bootstrapped over rounds then samples; cv: spread of "
 	    "the\nsamples.  Where the contention probe saw the core shared, "
 	    "the figure rests on\nthe quiet samples; levels are the separate "
 	    "values a row's samples settle on.\nLatency and throughput samples "
 	    "are fitted slopes over 8 loop sizes; path\nsamples are single "
-	    "calls.  Flags are explained in cyclebench(1).\n");
+	    "calls.  Flags are explained in cyclebench(1).\n",
+	    machine_ref_name(m));
 }

@@ -14,11 +14,11 @@
  */
 #include <stdint.h>
 
-#include "arch/x86/loops.h"
+#include "arch/arch.h"
 
 /*
- * A counted loop around ARCH_ADD_CHAIN_UNROLL copies of a chained insn:
- * %0 is the chain, %1 a register holding 1 that the compiler cannot see
+ * A counted loop around ARCH_CHAIN_UNROLL copies of a chained insn: %0 is
+ * the chain, %1 a register holding 1 that the compiler cannot see
  * through.
  */
 #define CHAIN(name, insn, seed)						\
@@ -30,7 +30,7 @@ name(uint64_t iters, void *ctx)						\
 	(void)ctx;							\
 	__asm__ volatile("" : "+r" (one));				\
 	do								\
-		__asm__ volatile(".rept " ARCH_ADD_CHAIN_UNROLL_S "\n\t"	\
+		__asm__ volatile(".rept " ARCH_CHAIN_UNROLL_S "\n\t"	\
 		    insn "\n\t.endr" : "+r" (x) : "r" (one));		\
 	while (--iters);						\
 }
@@ -42,7 +42,7 @@ CHAIN(arch_add_chain, "add %1,%0", 0)
  * on every x86 (3 since Nehalem and Zen, 4 on K10, 5 on Core 2), which is
  * what lets it check the add chain's cycle.
  */
-CHAIN(arch_imul_chain, "imul %0,%0", 1)
+CHAIN(arch_mul_chain, "imul %0,%0", 1)
 
 void
 arch_empty_loop(uint64_t iters, void *ctx)
