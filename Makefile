@@ -13,12 +13,20 @@ DOCDIR	?= $(PREFIX)/share/doc/cyclebench
 # Where the binary looks for cb-true, beside bin/ (src/suites/ctxsw.c).
 HELPERDIR = $(BINDIR)/../libexec/cyclebench
 ARCH	?= x86_64
+OS	?= linux
 CC	?= cc
 CXX	?= c++
 OBJCOPY	?= objcopy
 
+# ARCH picks the instruction set's directory under src/arch (arch.h is its
+# contract), OS the one under src/os; each names the Debian packages and
+# compiler it needs.  i386 and arm64 are Debian multiarch builds: their
+# -dev packages install beside the amd64 ones, and pkg-config is pointed
+# at their directory alone (LIBDIR, not PATH: a missing package must not
+# resolve to the amd64 one).
 ifeq ($(ARCH),i386)
 BUILD	?= build/i386
+ARCH_DIR = x86
 # The x87 computes in 80 bits (FLT_EVAL_METHOD 2).  In GNU C mode gcc
 # lets a double variable or return value keep that excess precision
 # until it happens to be spilled, so one formula gives two answers a
@@ -32,34 +40,54 @@ ARCHFLAGS = -m32 $(shell $(CC) -m32 -fexcess-precision=standard -Werror \
 # 64-bit file offsets and inode numbers: without them readdir fails with
 # EOVERFLOW on a file system whose inodes do not fit 32 bits.
 CPPFLAGS += -D_FILE_OFFSET_BITS=64
-# LIBDIR, not PATH: a missing i386 package must not resolve to the amd64 one.
+ARCH_PKGS = libcpuid
 PKG_CONFIG ?= env PKG_CONFIG_LIBDIR=/usr/lib/i386-linux-gnu/pkgconfig:/usr/share/pkgconfig pkg-config
-else
-BUILD	?= build
+else ifeq ($(ARCH),arm64)
+BUILD	?= build/arm64
+ARCH_DIR = arm64
 ARCHFLAGS =
+ARCH_PKGS =
+CROSS	?= aarch64-linux-gnu-
+CC	 = $(CROSS)gcc
+CXX	 = $(CROSS)g++
+AR	 = $(CROSS)ar
+OBJCOPY	 = $(CROSS)objcopy
+PKG_CONFIG ?= env PKG_CONFIG_LIBDIR=/usr/lib/aarch64-linux-gnu/pkgconfig:/usr/share/pkgconfig pkg-config
+else ifeq ($(ARCH),x86_64)
+BUILD	?= build
+ARCH_DIR = x86
+ARCHFLAGS =
+ARCH_PKGS = libcpuid
 PKG_CONFIG ?= pkg-config
+else
+$(error ARCH=$(ARCH): cyclebench is ported to x86_64, i386 and arm64)
+endif
+ifeq ($(wildcard src/os/$(OS)),)
+$(error OS=$(OS): there is no src/os/$(OS); docs/porting.md says what a port holds)
 endif
 
-PKGS	 = jansson libcpuid
+PKGS	 = jansson $(ARCH_PKGS)
 WARN	 = -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototypes
-CPPFLAGS += -Iinclude -Isrc -D_GNU_SOURCE
+# The ports' inline parts (machdep.h, osdep.h) are found through these.
+CPPFLAGS += -Iinclude -Isrc -Isrc/arch/$(ARCH_DIR) -Isrc/os/$(OS) -D_GNU_SOURCE
 CFLAGS	?= -O2 -g
 ALL_CFLAGS = -std=gnu11 $(ARCHFLAGS) $(WARN) $(CFLAGS) \
 	    $(shell $(PKG_CONFIG) --cflags $(PKGS))
 LDLIBS	+= $(shell $(PKG_CONFIG) --libs $(PKGS)) -lm -lpthread
 
 LIB_SRCS = $(wildcard src/core/*.c src/report/*.c src/suites/*.c src/impact/*.c \
-	    src/arch/x86/*.c src/os/linux/*.c)
+	    src/suites/$(ARCH_DIR)/*.c \
+	    src/arch/$(ARCH_DIR)/*.c src/os/$(OS)/*.c)
 LIB_SRCS += $(wildcard src/snippet/*.c)
 CLI_SRCS = $(wildcard src/cli/*.c)
-TEST_SRCS = $(wildcard tests/unit/test_*.c)
+TEST_SRCS = $(wildcard tests/unit/test_*.c tests/unit/$(ARCH_DIR)/test_*.c)
 HELPER_SRCS = $(wildcard tests/helpers/*.c)
 FUZZ_NAMES = $(patsubst tests/fuzz/fuzz_%.c,%,$(wildcard tests/fuzz/fuzz_*.c))
 
 LIB_OBJS = $(LIB_SRCS:%.c=$(BUILD)/obj/%.o)
 PIC_OBJS = $(LIB_SRCS:%.c=$(BUILD)/pic/%.o)
 CLI_OBJS = $(CLI_SRCS:%.c=$(BUILD)/obj/%.o)
-TESTS	 = $(TEST_SRCS:tests/unit/%.c=$(BUILD)/tests/%) \
+TESTS	 = $(patsubst %.c,$(BUILD)/tests/%,$(notdir $(TEST_SRCS))) \
 	    $(FUZZ_NAMES:%=$(BUILD)/tests/replay_%)
 HELPERS	 = $(HELPER_SRCS:tests/helpers/%.c=$(BUILD)/tests/helpers/%)
 
@@ -83,7 +111,7 @@ BIN	 = $(BUILD)/cyclebench
 CB_TRUE	 = $(BUILD)/cb-true
 
 .PHONY: all deps run check check-unit check-cli check-clang check-asan \
-	check-i386 check-browser check-lint check-tidy check-valgrind \
+	check-i386 check-arm64 check-browser check-lint check-tidy check-valgrind \
 	check-fuzz fuzzers unit-tests install uninstall clean bench
 
 all: $(BIN) $(LIB) $(SHLIB)
@@ -141,11 +169,17 @@ $(CB_TRUE): src/suites/cb-true.S
 	@mkdir -p $(dir $@)
 	$(CC) $(ARCHFLAGS) -g -static -nostdlib -o $@ $<
 
-$(BUILD)/tests/%: tests/unit/%.c $(INTERNAL)
+define unit_test
 	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS) -Itests/unit $(ALL_CFLAGS) \
 	    $(shell $(PKG_CONFIG) --cflags cmocka) -o $@ $< $(INTERNAL) \
 	    $(LDLIBS) $(shell $(PKG_CONFIG) --libs cmocka)
+endef
+$(BUILD)/tests/%: tests/unit/%.c $(INTERNAL)
+	$(unit_test)
+# The tests of what one instruction set alone has (its suites, its asm).
+$(BUILD)/tests/%: tests/unit/$(ARCH_DIR)/%.c $(INTERNAL)
+	$(unit_test)
 
 # A fuzz target's corpus replayed as a unit test (tests/fuzz/replay.c).
 $(BUILD)/tests/replay_%: tests/fuzz/fuzz_%.c tests/fuzz/replay.c \
@@ -168,8 +202,8 @@ $(BUILD)/tests/helpers/%: tests/helpers/%.c
 
 check: deps
 	@$(MAKE) --no-print-directory check-unit check-cli check-clang \
-	    check-lint check-tidy check-valgrind check-i386 check-fuzz \
-	    check-asan
+	    check-lint check-tidy check-valgrind check-i386 check-arm64 \
+	    check-fuzz check-asan
 
 unit-tests: $(TESTS)
 
@@ -259,6 +293,14 @@ check-i386:
 	@$(MAKE) --no-print-directory ARCH=i386 BUILD=build/i386 all unit-tests
 	@scripts/check-i386 build/i386
 	@CHECK_I386=qemu scripts/check-i386 build/i386
+
+# The arm64 cross-build (Debian's gcc-aarch64-linux-gnu and arm64
+# multiarch libraries), its unit tests and a command-line smoke run
+# (tests/arm64) under qemu-aarch64.  Emulated, they test what the program
+# does, not what anything costs; scripts/check-arm64 says so.
+check-arm64:
+	@$(MAKE) --no-print-directory ARCH=arm64 BUILD=build/arm64 all unit-tests
+	@scripts/check-arm64 build/arm64
 
 bench: $(BIN)
 	scripts/bench

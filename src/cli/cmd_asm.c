@@ -17,6 +17,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "arch/arch.h"
 #include "cli/cli.h"
 #include "cli/measure_opts.h"
 #include "cli/parse.h"
@@ -31,22 +32,13 @@ static const char asm_help[] =
 "       cyclebench asm [options] --file BODY.s\n"
 "       cyclebench asm [options] 'SNIPPET' --vs 'OTHER'\n"
 "\n"
-"Assembles SNIPPET with GNU as (AT&T syntax; Intel with --intel), puts\n"
-"--unroll copies of it back to back in a loop and measures that loop with\n"
-"the engine `run' uses.  Statements are separated by ';' or newlines.\n"
+"Assembles SNIPPET with GNU as for " ARCH_SNIPPET_ISA ARCH_SNIPPET_SYNTAX ",\n"
+"puts --unroll copies of it back to back in a loop and measures that loop\n"
+"with the engine `run' uses.  Statements are separated by ';' or newlines.\n"
 "Cycles are per copy of the snippet.\n"
 "\n"
 "The snippet runs with:\n"
-"  %r14       1 MiB of zeroed, page-aligned scratch memory; the pages\n"
-"             just outside it are inaccessible, so an overrun is reported\n"
-"  %r15       %r14 + 0x80800: the second half, offset by half a page so\n"
-"             loads through one do not 4K-alias stores through the other\n"
-"  %rsp       a 1 MiB stack of its own, reset to where --init left it at\n"
-"             the top of every loop iteration\n"
-"  every other general register is zero before --init runs; all\n"
-"  registers, vector and x87 included, are the snippet's to change, and\n"
-"  the ABI's callee-saved state is restored afterwards.  The scratch\n"
-"  memory keeps what the snippet stores there from one loop to the next.\n"
+ARCH_SNIPPET_HELP
 "A snippet may not call or jump to symbols or refer to data outside the\n"
 "scratch area (it runs from copies at an address chosen at run time).\n"
 "\n"
@@ -54,16 +46,14 @@ static const char asm_help[] =
 "ties one to the next is what the snippet reads and writes; the tool\n"
 "cannot build a chain for you.\n"
 "  (default)   throughput: write copies that do not depend on each other.\n"
-"              Beware: 'add %rax,%rbx' is not such a snippet; every add\n"
-"              waits for the last %rbx, so it measures add's latency.\n"
+"              Beware: " ARCH_SNIPPET_NOT_CHAIN " is not such a snippet;\n"
+"              every add waits for the last, so it measures add's latency.\n"
 "  --latency   the snippet's output must feed its own input, so each copy\n"
 "              waits for the one before it:\n"
-"                cyclebench asm --latency 'imul %rax,%rax'\n"
-"                cyclebench asm --latency --init 'mov %r14,(%r14)' \\\n"
-"                    'mov (%r14),%r14'          # load-to-use latency\n"
+ARCH_SNIPPET_EXAMPLES
 "              The flag labels the result; the chain is what you write.\n"
 "\n"
-"  --intel             Intel syntax without register prefixes\n"
+ARCH_SNIPPET_INTEL_HELP
 "  --init SNIPPET      run once before each timed loop (set up registers\n"
 "                      or memory); not timed\n"
 "  --file FILE         read SNIPPET from FILE\n"
@@ -234,6 +224,9 @@ asm_parse_args(int argc, char **argv, struct asm_args *a)
 			a->mode = CB_LATENCY;
 			break;
 		case 'I':
+			if (!arch_has_intel_syntax)
+				return (usage_error("asm", "--intel: there is "
+				    "no Intel syntax for " ARCH_SNIPPET_ISA));
 			a->intel = 1;
 			break;
 		case 'i':
@@ -462,9 +455,9 @@ run_vs(const struct asm_args *a, struct snippet *sa, struct snippet *sb,
 	if (status == 0) {
 		ab_verdict(&r, verdict, sizeof(verdict));
 		fprintf(fp, "\n%s\n", verdict);
-		fprintf(fp, "(Hodges-Lehmann shift of the per-round median "
-		    "differences, Wilcoxon signed-rank\ninterval; rows above "
-		    "pool every round's samples.)\n");
+		fprintf(fp, "(Hodges-Lehmann shift of the differences of paired "
+		    "round medians, Wilcoxon\nsigned-rank interval; the rows "
+		    "above are each side over all its rounds.)\n");
 	}
 	fflush(fp);
 	if ((rc = save(a->json, both, 2, argc, argv)) != 0)

@@ -1,4 +1,5 @@
 #include <getopt.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -10,18 +11,25 @@
 
 static const char compare_help[] =
 "usage: cyclebench compare BASELINE.json OTHER.json [MORE.json...] [options]\n"
+"       cyclebench compare A1.json [A2.json...] --vs B1.json [B2.json...]\n"
+"                          [--vs C1.json...] [options]\n"
 "\n"
-"Puts results files side by side, matched by benchmark name and\n"
-"parameters: median cycles per operation, and for each file after the\n"
-"first, the change from the first and whether it is real (*) or not\n"
-"shown to differ (~).  Differences in what shapes the numbers (cycle\n"
+"Puts results side by side, matched by benchmark name and parameters:\n"
+"each side's cycles per operation, and for each side after the first, the\n"
+"change from the first and whether it is real (*), not shown to differ\n"
+"(~) or cannot be told (?).  Without --vs every file is a side; with it,\n"
+"the files before the first --vs are the baseline side and each --vs\n"
+"starts the next, whose runs' rounds pool.  Verdicts are over rounds,\n"
+"never single samples.  Differences in what shapes the numbers (cycle\n"
 "method, kernel, hypervisor, microcode, mitigations) are warned about.\n"
 "\n"
-"  --label NAME        name the next input's column (once per input, in\n"
+"  --vs FILE...        the files that follow form the next side\n"
+"  --label NAME        name the next side's column (once per side, in\n"
 "                      order; default: the CPU, or the file name when\n"
 "                      the CPUs are the same)\n"
 "  --format FORMAT     text (default, 80 columns), markdown, csv or json\n"
-"  --threshold PCT     smallest change called real, in percent (1)\n";
+"  --threshold PCT     smallest change called real, in percent (1)\n"
+"  --fail-above PCT    exit 1 when a real slowdown exceeds PCT percent\n";
 
 static const char *const format_names[] = {
 	[CMP_TEXT] = "text",
@@ -50,18 +58,49 @@ compare_parse_args(int argc, char **argv, struct compare_args *a)
 		{ "label", required_argument, NULL, 'l' },
 		{ "format", required_argument, NULL, 'f' },
 		{ "threshold", required_argument, NULL, 't' },
+		{ "fail-above", required_argument, NULL, 'F' },
+		{ "vs", no_argument, NULL, 'v' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
 	double pct;
+	size_t i;
 	int c;
 
 	memset(a, 0, sizeof(*a));
 	a->threshold = 0.01;
+	a->fail_above = NAN;
 	opterr = 0;
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+	/* "-": operands come in order, as 1, so --vs can split them. */
+	while ((c = getopt_long(argc, argv, "-h", opts, NULL)) != -1) {
 		switch (c) {
+		case 1:
+			if (a->nfiles == COMPARE_MAX_FILES)
+				return (usage_error("compare", "at most %d "
+				    "results files", COMPARE_MAX_FILES));
+			if (a->nsides == 0)
+				a->nsides = 1;
+			a->files[a->nfiles++] = optarg;
+			a->sides[a->nsides - 1]++;
+			break;
+		case 'v':
+			if (a->nsides == 0 || a->sides[a->nsides - 1] == 0)
+				return (usage_error("compare", "--vs needs "
+				    "results files before it and after it"));
+			if (a->nsides == CMP_MAX_INPUTS)
+				return (usage_error("compare", "at most %d "
+				    "sides", CMP_MAX_INPUTS));
+			a->nsides++;
+			a->vs = 1;
+			break;
+		case 'F':
+			if (parse_double(optarg, 0, 1000, &pct) != 0)
+				return (usage_error("compare", "--fail-above "
+				    "takes a percentage from 0 to 1000, not "
+				    "'%s'", optarg));
+			a->fail_above = pct / 100;
+			break;
 		case 'l':
 			if (a->nlabels == CMP_MAX_INPUTS)
 				return (usage_error("compare", "too many "
@@ -96,15 +135,24 @@ compare_parse_args(int argc, char **argv, struct compare_args *a)
 			    argv[optind - 1]));
 		}
 	}
-	if (argc - optind < 2)
+	if (a->vs && a->sides[a->nsides - 1] == 0)
+		return (usage_error("compare", "--vs needs results files "
+		    "before it and after it"));
+	if (!a->vs) {
+		if (a->nfiles > CMP_MAX_INPUTS)
+			return (usage_error("compare", "at most %d results "
+			    "files, or group runs into sides with --vs",
+			    CMP_MAX_INPUTS));
+		a->nsides = a->nfiles;
+		for (i = 0; i < a->nfiles; i++)
+			a->sides[i] = 1;
+	}
+	if (a->nsides < 2)
 		return (usage_error("compare", "give at least two results "
 		    "files: the baseline, then what to compare with it"));
-	if (argc - optind > CMP_MAX_INPUTS)
-		return (usage_error("compare", "at most %d results files",
-		    CMP_MAX_INPUTS));
-	if (a->nlabels != 0 && a->nlabels != argc - optind)
-		return (usage_error("compare", "%d --label for %d files: give "
-		    "one per file, or none", a->nlabels, argc - optind));
+	if (a->nlabels != 0 && (size_t)a->nlabels != a->nsides)
+		return (usage_error("compare", "%d --label for %zu sides: give "
+		    "one per side, or none", a->nlabels, a->nsides));
 	return (0);
 }
 
@@ -139,6 +187,26 @@ print(const struct cmp_table *t, enum cmp_format format)
 	return (rc != 0 ? EXIT_OUTPUT : 0);
 }
 
+/* With --fail-above: a real slowdown beyond it fails the command. */
+static int
+gate(const struct cmp_table *t, double fail_above)
+{
+	size_t row = 0, side = 0;
+	double worst;
+
+	if (isnan(fail_above))
+		return (0);
+	worst = cmp_worst_slowdown(t, &row, &side);
+	if (!(worst > 1 + fail_above))
+		return (0);
+	fprintf(stderr, "cyclebench: compare: %s%s%s is %.1f%% slower in %c "
+	    "(%s), above --fail-above %g%%\n", t->rows[row].first->name,
+	    t->rows[row].first->params[0] ? " " : "",
+	    t->rows[row].first->params, (worst - 1) * 100, CMP_LETTER(side),
+	    t->inputs[side].label, fail_above * 100);
+	return (EXIT_BENCH_ERROR);
+}
+
 int
 cmd_compare(int argc, char **argv)
 {
@@ -150,15 +218,16 @@ cmd_compare(int argc, char **argv)
 
 	if ((rc = compare_parse_args(argc, argv, &a)) != 0)
 		return (rc < 0 ? 0 : rc);
-	n = argc - optind;
-	if ((rc = load_inputs(argv + optind, n, &files)) != 0)
+	n = (int)a.nfiles;
+	if ((rc = load_inputs((char *const *)a.files, n, &files)) != 0)
 		return (rc);
-	if (cmp_build(&t, files, (size_t)n, a.nlabels ? a.labels : NULL,
-	    a.threshold, err, sizeof(err)) != 0) {
+	if (cmp_build(&t, files, (size_t)n, a.sides, a.nsides,
+	    a.nlabels ? a.labels : NULL, a.threshold, err, sizeof(err)) != 0) {
 		free_inputs(files, n);
 		return (usage_error("compare", "%s", err));
 	}
-	rc = print(&t, a.format);
+	if ((rc = print(&t, a.format)) == 0)
+		rc = gate(&t, a.fail_above);
 	cmp_free(&t);
 	free_inputs(files, n);
 	return (rc);

@@ -3,8 +3,24 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "arch/arch.h"
 #include "core/names.h"
 #include "core/registry.h"
+
+/* What another instruction set's build would list besides. */
+static void
+list_elsewhere(void)
+{
+	const char *name, *archs;
+	size_t cursor = 0, n = 0;
+
+	while ((name = registry_elsewhere(&cursor, &archs)) != NULL)
+		printf("%s%s (%s)", n++ == 0 ? "\nNot in this " ARCH_NAME
+		    " build, written for other instruction sets: " : ", ",
+		    name, archs);
+	if (n > 0)
+		printf("\n");
+}
 
 int
 cmd_list(int argc, char **argv)
@@ -49,5 +65,7 @@ cmd_list(int argc, char **argv)
 		    "");
 	}
 	registry_selection_free(&sel);
+	if (optind == argc)
+		list_elsewhere();
 	return (0);
 }

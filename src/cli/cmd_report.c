@@ -90,8 +90,8 @@ cmd_report(int argc, char **argv)
 		return (rc);
 	tp = NULL;
 	/* One file has nothing to compare, but its label comes from here. */
-	if (cmp_build(&t, files, (size_t)n, a.nlabels ? a.labels : NULL, 0.01,
-	    err, sizeof(err)) != 0) {
+	if (cmp_build(&t, files, (size_t)n, NULL, 0, a.nlabels ? a.labels :
+	    NULL, 0.01, err, sizeof(err)) != 0) {
 		free_inputs(files, n);
 		return (usage_error("report", "%s", err));
 	}

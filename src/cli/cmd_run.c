@@ -13,6 +13,7 @@
 #include "core/clock.h"
 #include "core/machine.h"
 #include "core/registry.h"
+#include "core/rounds.h"
 #include "os/cpuset.h"
 #include "report/report.h"
 
@@ -26,11 +27,19 @@ static const char run_help[] =
 "  --csv FILE          save one CSV row per result\n"
 "                      (FILE '-': standard output, the table then going\n"
 "                      to standard error)\n"
-"  --quick             fewer samples: a rough answer in a third of the time\n"
-"  --cpu N             measure on CPU N (default: the highest allowed)\n"
-"  --repetitions N     samples per benchmark, 5 to 100000 (default 101,\n"
-"                      --quick 31; path benchmarks time 10 calls each)\n"
-"  --timeout SECONDS   stop a benchmark's child after this long (60;\n"
+"  --quick             fewer and shorter rounds: a rough answer, fast\n"
+"  --cpu N|KIND        measure on CPU N, or on a kind of core (P-core,\n"
+"                      E-core, Cortex-A76: see info) (default: the highest\n"
+"                      allowed CPU of the fastest kind)\n"
+"  --rounds N          exactly N rounds per benchmark, 1 to 1000 (default:\n"
+"                      5 to 20, until the interval is --precision wide;\n"
+"                      --quick 5 to 8)\n"
+"  --precision PCT     end a benchmark's rounds when the half-width of its\n"
+"                      95% interval is PCT% of its figure (default 1, path\n"
+"                      benchmarks 3)\n"
+"  --repetitions N     samples per round, 5 to 100000 (default 15,\n"
+"                      --quick 10; path benchmarks time 10 calls each)\n"
+"  --timeout SECONDS   stop a round's child after this long (60;\n"
 "                      longer for one that asks for more)\n";
 
 int
@@ -39,10 +48,12 @@ run_parse_args(int argc, char **argv, struct run_args *a)
 	static const struct option opts[] = {
 		{ "json", required_argument, NULL, 'j' },
 		{ "csv", required_argument, NULL, 'c' },
+		{ "rounds", required_argument, NULL, 'R' },
 		CLI_MEASURE_OPTIONS,
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
+	long v;
 	int c, rc;
 
 	memset(a, 0, sizeof(*a));
@@ -57,10 +68,18 @@ run_parse_args(int argc, char **argv, struct run_args *a)
 		case 'c':
 			a->csv = optarg;
 			break;
+		case 'R':
+			if (parse_long(optarg, 1, CB_MAX_ROUNDS, &v) != 0)
+				return (usage_error("run", "--rounds takes a "
+				    "whole number from 1 to %d, not '%s'",
+				    CB_MAX_ROUNDS, optarg));
+			a->opts.rounds = (unsigned)v;
+			break;
 		case 'q':
 		case 'p':
 		case 'r':
 		case 't':
+		case 'P':
 			if ((rc = cli_measure_option("run", c, optarg,
 			    &a->opts)) != 0)
 				return (rc);
@@ -84,18 +103,16 @@ run_parse_args(int argc, char **argv, struct run_args *a)
 	    a->json }, { "--csv", a->csv } }, 2, NULL, 0));
 }
 
+/* On a terminal: the pass, the benchmarks done, the one being measured. */
 static void
-progress(size_t i, size_t n, const struct cb_bench *b, int show)
+progress(const struct rounds_progress *p, void *arg)
 {
 	char label[160];
 
-	if (!show)
-		return;
-	if (b == NULL)
-		fprintf(stderr, "\r\033[K");
-	else
-		fprintf(stderr, "\r\033[K[%zu/%zu] %s", i + 1, n,
-		    registry_label(b, label, sizeof(label)));
+	(void)arg;
+	fprintf(stderr, "\r\033[K[round %u, %zu/%zu done, %.0f s] %s",
+	    p->pass, p->finished, p->n, p->elapsed,
+	    registry_label(p->bench, label, sizeof(label)));
 	fflush(stderr);
 }
 
@@ -173,20 +190,23 @@ cmd_run(int argc, char **argv)
 	}
 	tty = isatty(STDERR_FILENO);
 	cli_catch_stop_signals();
-	for (done = 0; done < sel.n && !cb_interrupted(); done++) {
-		progress(done, sel.n, sel.items[done], tty);
-		if (cb_measure(sel.items[done], &a.opts, &results[done]) ==
-		    CB_ERROR)
+	rounds_run(sel.items, sel.n, &a.opts, results, tty ? progress : NULL,
+	    NULL);
+	if (tty)
+		fprintf(stderr, "\r\033[K");
+	/* Cut short, a benchmark that had no round has nothing to show. */
+	for (i = done = 0; i < sel.n; i++) {
+		if (results[i].nrounds == 0 &&
+		    strcmp(results[i].reason, "interrupted") == 0) {
+			cb_result_free(&results[i]);
+			continue;
+		}
+		if (results[i].status == CB_ERROR)
 			status = EXIT_BENCH_ERROR;
+		results[done++] = results[i];
 	}
-	if (cb_interrupted()) {
-		/* The one cut short has nothing to show. */
-		if (done > 0 && strcmp(results[done - 1].reason,
-		    "interrupted") == 0)
-			cb_result_free(&results[--done]);
+	if (cb_interrupted())
 		info.partial = 1;
-	}
-	progress(0, 0, NULL, tty);
 	/* Results on standard output ("-") leave it to them alone. */
 	human = (a.json != NULL && strcmp(a.json, "-") == 0) ||
 	    (a.csv != NULL && strcmp(a.csv, "-") == 0) ? stderr : stdout;

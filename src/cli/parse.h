@@ -20,11 +20,20 @@ struct run_args {
 
 int	run_parse_args(int argc, char **argv, struct run_args *a);
 
+/* Results files compare reads at most, over all its sides. */
+#define COMPARE_MAX_FILES	256
+
 struct compare_args {
 	const char	*labels[CMP_MAX_INPUTS];
 	int		 nlabels;
 	enum cmp_format	 format;
 	double		 threshold;	/* a fraction */
+	double		 fail_above;	/* a fraction; NAN: no gate */
+	const char	*files[COMPARE_MAX_FILES];
+	size_t		 nfiles;
+	size_t		 sides[CMP_MAX_INPUTS];	/* files in each side */
+	size_t		 nsides;
+	int		 vs;		/* sides are named with --vs */
 };
 
 int	compare_parse_args(int argc, char **argv, struct compare_args *a);

@@ -92,6 +92,17 @@ check_options(const struct cb_options *o, char *why, size_t len)
 		    CB_MAX_TIMEOUT);
 		return (-1);
 	}
+	if (o->rounds > CB_MAX_ROUNDS) {
+		snprintf(why, len, "rounds %u is not 0 (adaptive) or 1 to %d",
+		    o->rounds, CB_MAX_ROUNDS);
+		return (-1);
+	}
+	if (o->precision != 0 && !(o->precision >= CB_MIN_PRECISION &&
+	    o->precision <= CB_MAX_PRECISION)) {
+		snprintf(why, len, "precision %g is not 0 (the default) or %g "
+		    "to %g", o->precision, CB_MIN_PRECISION, CB_MAX_PRECISION);
+		return (-1);
+	}
 	if (o->cpu != -1 && (o->cpu < 0 || !cpuset_allowed(o->cpu))) {
 		snprintf(why, len, "CPU %d is not one this process may run on",
 		    o->cpu);

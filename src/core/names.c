@@ -34,6 +34,8 @@ static const struct bit_name flag_names[] = {
 	{ CB_FLAG_NOISY,		"noisy" },
 	{ CB_FLAG_FEW_SAMPLES,		"few-samples" },
 	{ CB_FLAG_BELOW_RESOLUTION,	"below-resolution" },
+	{ CB_FLAG_MULTILEVEL,		"multilevel" },
+	{ CB_FLAG_CONTENDED,		"contended" },
 };
 
 static const struct bit_name feature_names[] = {
@@ -51,6 +53,10 @@ static const struct bit_name feature_names[] = {
 	{ CB_CPU_FSGSBASE,	"fsgsbase" },
 	{ CB_CPU_SERIALIZE,	"serialize" },
 	{ CB_CPU_CLFLUSHOPT,	"clflushopt" },
+	{ CB_CPU_LSE,		"lse" },
+	{ CB_CPU_LRCPC,		"lrcpc" },
+	{ CB_CPU_SB,		"sb" },
+	{ CB_CPU_SVE,		"sve" },
 };
 
 static const char *const mode_names[] = {
@@ -68,6 +74,14 @@ static const char *const status_names[] = {
 static const char *const method_names[] = {
 	[CB_CYCLES_CALIBRATED]	= "calibrated",
 	[CB_CYCLES_COUNTED]	= "counted",
+};
+
+static const char *const stop_names[] = {
+	[CB_STOP_PRECISION]	= "precision",
+	[CB_STOP_ROUNDS]	= "rounds",
+	[CB_STOP_TIME]		= "time",
+	[CB_STOP_FAILED]	= "failed",
+	[CB_STOP_INTERRUPTED]	= "interrupted",
 };
 
 #define NITEMS(a)	(sizeof(a) / sizeof((a)[0]))
@@ -112,6 +126,13 @@ cb_method_name(enum cb_cycle_method m)
 {
 
 	return (enum_name(method_names, NITEMS(method_names), m));
+}
+
+const char *
+cb_stop_name(enum cb_stop s)
+{
+
+	return (enum_name(stop_names, NITEMS(stop_names), s));
 }
 
 const char *

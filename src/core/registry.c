@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "arch/arch.h"
 #include "core/registry.h"
 #include "suites/suites.h"
 
@@ -10,9 +11,11 @@ const struct cb_suite *const registry_suites[] = {
 	&suite_basic,
 	&suite_atomic,
 	&suite_counter,
+#if defined(__x86_64__) || defined(__i386__)
 	&suite_entry,
 	&suite_fpu,
 	&suite_serialize,
+#endif
 #ifdef __i386__
 	&suite_i386,
 #endif
@@ -24,6 +27,61 @@ const struct cb_suite *const registry_suites[] = {
 	&suite_ctxsw,
 	NULL
 };
+
+/*
+ * The suites written for some instruction sets only, and which: what a
+ * build of another one has not, `list' names with where it runs.  Suites
+ * missing here run everywhere (their rows may differ by architecture).
+ */
+static const struct {
+	const char	*suite;
+	const char	*archs;
+} homes[] = {
+	{ "entry",	"x86-64, i386" },
+	{ "fpu",	"x86-64, i386" },
+	{ "serialize",	"x86-64, i386" },
+	{ "i386",	"i386" },
+};
+
+static int
+in_build(const char *suite)
+{
+	const struct cb_suite *const *s;
+
+	for (s = registry_suites; *s != NULL; s++)
+		if (strcmp((*s)->name, suite) == 0)
+			return (1);
+	return (0);
+}
+
+const char *
+registry_elsewhere(size_t *cursor, const char **archs)
+{
+	size_t i;
+
+	while ((i = (*cursor)++) < sizeof(homes) / sizeof(homes[0]))
+		if (!in_build(homes[i].suite)) {
+			*archs = homes[i].archs;
+			return (homes[i].suite);
+		}
+	return (NULL);
+}
+
+/* Where `pattern' would select a suite of another build, else NULL. */
+static const char *
+pattern_elsewhere(const char *pattern)
+{
+	const char *name, *archs;
+	size_t cursor = 0, n;
+
+	while ((name = registry_elsewhere(&cursor, &archs)) != NULL) {
+		n = strlen(name);
+		if (strncmp(pattern, name, n) == 0 &&
+		    (pattern[n] == '\0' || pattern[n] == '/'))
+			return (archs);
+	}
+	return (NULL);
+}
 
 static int
 is_group(const char *pattern, const struct cb_bench *b)
@@ -88,6 +146,15 @@ registry_select(char *const *patterns, int npatterns, int listing,
 		}
 	}
 	for (p = 0; p < npatterns; p++) {
+		if (!used[p] && pattern_elsewhere(patterns[p]) != NULL) {
+			snprintf(err, errlen, "'%s' is written for %s: this "
+			    "is an %s build (see 'cyclebench list')",
+			    patterns[p], pattern_elsewhere(patterns[p]),
+			    ARCH_NAME);
+			free(used);
+			registry_selection_free(sel);
+			return (-1);
+		}
 		if (!used[p]) {
 			snprintf(err, errlen, "no benchmark matches '%s' "
 			    "(see 'cyclebench list')", patterns[p]);

@@ -78,9 +78,11 @@ variant(const struct rs_result *r)
 	    r->name + n + 1 : r->name);
 }
 
+/* The bar's note: the figure, its levels when several, its flags. */
 static void
 fill_bar(struct svg_bar *b, const struct rs_result *r)
 {
+	size_t n;
 
 	b->lo = b->hi = NAN;
 	if (r == NULL) {
@@ -97,6 +99,17 @@ fill_bar(struct svg_bar *b, const struct rs_result *r)
 	b->lo = r->cycles.p10;
 	b->hi = r->cycles.p90;
 	report_cost_text(b->note, sizeof(b->note), r->cycles.median);
+	if (r->nlevels >= 2) {
+		n = strlen(b->note);
+		snprintf(b->note + n, sizeof(b->note) - n, "  levels ");
+		n = strlen(b->note);
+		report_levels_text(b->note + n, sizeof(b->note) - n, r->levels,
+		    r->nlevels, r->scattered);
+	}
+	if (r->flags[0] != '\0') {
+		n = strlen(b->note);
+		snprintf(b->note + n, sizeof(b->note) - n, "  [%s]", r->flags);
+	}
 }
 
 /* The result of `group' with this variant and parameters, or NULL. */

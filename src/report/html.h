@@ -25,7 +25,7 @@ int	html_report(FILE *fp, const struct rs_file *files, size_t n,
 struct svg_bar {
 	int		 has_value;
 	double		 value, lo, hi;		/* lo/hi: whisker; NAN: none */
-	char		 note[96];		/* shown after the bar */
+	char		 note[256];		/* shown after the bar */
 };
 
 /* Categories as rows, series as bars within a row (grouped when > 1). */

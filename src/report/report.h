@@ -46,6 +46,14 @@ void	report_extras(FILE *fp, const struct cb_result *r, size_t n);
 void	report_paths(FILE *fp, const struct machine *m,
 	    const struct cb_result *r, size_t n);
 
+/*
+ * A result's levels as one line, "8.30 (60%) | 6.40 (40%)", with the
+ * scattered share when it reaches REPORT_SCATTERED_SHOWN.
+ */
+#define REPORT_SCATTERED_SHOWN	0.05
+void	report_levels_text(char *buf, size_t len, const struct cb_level *l,
+	    size_t n, double scattered);
+
 /* Width of the widest "name k=v" label of r[0..n-1], at least the table's. */
 int	report_label_width(const struct cb_result *r, size_t n);
 

@@ -40,6 +40,20 @@ struct rs_result {
 	char		*flags;		/* "a,b"; "" when none */
 	double		*samples;	/* the non-null samples */
 	size_t		 nsamples;
+	/*
+	 * By round: count[k] samples in round k.  A file from before rounds
+	 * (schema 1) took its samples in one process at one time: one
+	 * round.  probe is NULL or holds a reading per sample (NAN where
+	 * none), probe_floor the run's quiet reading (NAN: no probe).
+	 */
+	size_t		*count;
+	size_t		 nrounds;
+	double		*probe;
+	double		 probe_floor;
+	/* The levels the run found (schema 2), for reading; none before. */
+	struct cb_level	 levels[CB_MAX_LEVELS];
+	size_t		 nlevels;
+	double		 scattered;
 	/* A histogram the file carries: nbins counts between nbins+1 edges. */
 	double		*hist_edges;
 	double		*hist_counts;

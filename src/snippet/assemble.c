@@ -32,6 +32,7 @@
 #include <unistd.h>
 
 #include "cyclebench.h"
+#include "arch/arch.h"
 #include "snippet/assemble.h"
 #include "snippet/elf.h"
 
@@ -360,21 +361,36 @@ format_messages(const char *msg, const char *label, int others, char *out,
 		out[used - 1] = '\0';
 }
 
+/*
+ * The target's tool (arch/arch.h: its command and the options that select
+ * the target) followed by `more', into argv[0..cap-1], NULL-terminated.
+ */
+static void
+tool_argv(const char *const *tool, const char *const *more, char **argv,
+    size_t cap)
+{
+	size_t n = 0;
+
+	for (; *tool != NULL && n + 1 < cap; tool++)
+		argv[n++] = (char *)(uintptr_t)*tool;
+	for (; *more != NULL && n + 1 < cap; more++)
+		argv[n++] = (char *)(uintptr_t)*more;
+	argv[n] = NULL;
+}
+
 static int
 run_as(const struct workdir *w, const char *label,
     const struct snippet_asm_opts *o, char *err, size_t errlen, char *warn,
     size_t warnlen)
 {
-	char *argv[] = { "as", "--64", "--MD", (char *)w->dep, "-o",
-	    (char *)w->obj, "-", NULL, NULL, NULL };
-	char *msg;
+	const char *att[] = { "--MD", w->dep, "-o", w->obj, "-", NULL };
+	const char *intl[] = { "--MD", w->dep, "-o", w->obj, "-",
+	    "-msyntax=intel", "-mnaked-reg", NULL };
+	char *argv[16], *msg;
 	size_t len;
 	int status;
 
-	if (o->intel) {
-		argv[7] = "-msyntax=intel";
-		argv[8] = "-mnaked-reg";
-	}
+	tool_argv(arch_as_argv, o->intel ? intl : att, argv, 16);
 	if ((status = run_tool(argv, "the assembler", w->src, w->out, w->msg,
 	    o->timeout, err, errlen)) < 0)
 		return (-1);
@@ -495,18 +511,16 @@ static void
 disassemble(const struct workdir *w, int intel, double timeout,
     struct snippet_code *c)
 {
-	char *argv[] = { "objdump", "-d", "-z", "--no-show-raw-insn",
-	    (char *)w->obj, NULL, NULL, NULL };
-	char err[256], *list, *line, *next, *p;
+	const char *att[] = { "-d", "-z", "--no-show-raw-insn", w->obj,
+	    NULL };
+	const char *intl[] = { "-d", "-z", "--no-show-raw-insn", "-M",
+	    "intel", w->obj, NULL };
+	char *argv[16], err[256], *list, *line, *next, *p;
 	size_t len, cap, n = 0;
 	unsigned long off;
 	int status;
 
-	if (intel) {
-		argv[4] = "-M";
-		argv[5] = "intel";
-		argv[6] = (char *)w->obj;
-	}
+	tool_argv(arch_objdump_argv, intel ? intl : att, argv, 16);
 	status = run_tool(argv, "objdump", NULL, w->out, w->msg, timeout, err,
 	    sizeof(err));
 	if (status < 0 || !WIFEXITED(status) || WEXITSTATUS(status) != 0)

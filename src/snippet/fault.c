@@ -49,11 +49,13 @@ where_access(const struct snippet *s, const struct fault *f, struct out *o)
 
 	say(o, "%s ", fault_access(f));
 	if (a >= s->scratch - ps && a < s->scratch)
-		say(o, "%%r14-0x%jx (below the scratch area)",
+		say(o, ARCH_SNIPPET_SCRATCH_REG "-0x%jx (below the scratch "
+		    "area)",
 		    (uintmax_t)(s->scratch - a));
 	else if (a >= s->scratch + SNIPPET_SCRATCH_SIZE &&
 	    a < s->scratch + SNIPPET_SCRATCH_SIZE + ps)
-		say(o, "%%r14+0x%jx (past the end of the %d MiB scratch area)",
+		say(o, ARCH_SNIPPET_SCRATCH_REG "+0x%jx (past the end of the "
+		    "%d MiB scratch area)",
 		    (uintmax_t)(a - s->scratch), SNIPPET_SCRATCH_SIZE >> 20);
 	else if (a >= s->stack - ps && a < s->stack)
 		say(o, "0x%jx (stack overflow: past the bottom of the "
@@ -110,8 +112,8 @@ where_pc(const struct snippet *s, const struct fault *f, struct out *o)
 }
 
 /*
- * A call the sandbox refused.  The pc is past the 2-byte syscall,
- * sysenter or int $0x80 that made it: the instruction is the one before.
+ * A call the sandbox refused.  The pc is past the instruction that made
+ * it (ARCH_SNIPPET_SYSCALL_LEN bytes), which is the one to name.
  */
 static void
 refused_call(const struct snippet *s, const struct fault *f, struct out *o)
@@ -121,7 +123,7 @@ refused_call(const struct snippet *s, const struct fault *f, struct out *o)
 
 	say(o, "system call %d%s%s%s ", f->syscall, name ? " (" : "",
 	    name ? name : "", name ? ")" : "");
-	at.pc -= 2;
+	at.pc -= ARCH_SNIPPET_SYSCALL_LEN;
 	where_pc(s, &at, o);
 	say(o, "; asm refuses a snippet's system calls unless given "
 	    "--allow-syscalls");

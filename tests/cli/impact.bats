@@ -287,7 +287,7 @@ command_alive() {
 		[[ "$stderr" == *"--costs: $f"* ]]
 	done
 	run --separate-stderr "$CB" impact --costs "$T/future.json" -- true
-	[[ "$stderr" == *"schema_version 99; this cyclebench reads 1 to 1"* ]]
+	[[ "$stderr" == *"schema_version 99; this cyclebench reads 1 to 2"* ]]
 	run --separate-stderr "$CB" impact --costs "$T/noclock.json" -- true
 	[[ "$stderr" == *"machine.tsc_hz"*"cannot be turned into seconds"* ]]
 }

@@ -77,7 +77,7 @@ list_names() {
 	run "$CB" list selftest
 	assert_status 0
 	[ "$(list_names | tr '\n' ' ')" = \
-	    "selftest/crash selftest/sigill selftest/hang selftest/exit selftest/skip selftest/flat selftest/orphan " ] ||
+	    "selftest/crash selftest/sigill selftest/hang selftest/exit selftest/skip selftest/flat selftest/orphan selftest/orphan-hang " ] ||
 	    fail "got: $(list_names | tr '\n' ' ')"
 
 	run "$CB" list selftest/hang
