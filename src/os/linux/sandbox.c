@@ -322,9 +322,9 @@ sandbox_forbid_syscalls(uintptr_t lo, uintptr_t hi, char *why, size_t len)
 	if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0 ||
 	    syscall(__NR_seccomp, SECCOMP_SET_MODE_FILTER,
 	    SECCOMP_FILTER_FLAG_SPEC_ALLOW, &fp) != 0) {
-		snprintf(why, len, "cannot filter the snippet's system calls "
-		    "(%s); --allow-syscalls runs it unfiltered",
-		    strerror(errno));
+		snprintf(why, len, "system calls cannot be filtered here "
+		    "(seccomp: %s): asm runs a snippet unfiltered only with "
+		    "--allow-syscalls", strerror(errno));
 		return (-1);
 	}
 	return (0);
