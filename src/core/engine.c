@@ -305,26 +305,29 @@ engine_calibrate(struct engine_calibration *cal, int quick)
 }
 
 /*
- * Core cycles per tick at this moment: the reference chain's adds over its
- * ticks less the call overhead found at calibration.  With a counter the
- * calibration's ratio serves only self-timed bodies, which count no cycles.
+ * Core cycles per tick at this moment, from the reference chain timed
+ * now: its counted cycles over its ticks where this thread counts, else
+ * its adds over its ticks less the call overhead found at calibration.
+ * Counted, it serves self-timed bodies (which count no cycles) and the
+ * clock-drift flag.
  */
 static double
 ratio_now(const struct engine_calibration *cal)
 {
-	double t;
+	struct timing t;
 
-	if (cal->counted)
-		return (cal->ratio);
-	t = time_best(arch_add_chain, NULL, cal->ref_iters, REF_BEST_OF).tsc;
+	t = time_best(arch_add_chain, NULL, cal->ref_iters, REF_BEST_OF);
+	if (clock_counting() && t.cyc > 0 && t.tsc > 0)
+		return (t.cyc / t.tsc);
 	return ((double)cal->ref_iters * ARCH_CHAIN_UNROLL /
-	    (t - cal->ref_intercept));
+	    (t.tsc - cal->ref_intercept));
 }
 
+/* A clock change across a calibrated sample; counted ones need no clock. */
 static int
 drifted(double before, double after, double limit)
 {
-	return (fabs(after / before - 1) > limit);
+	return (!clock_counting() && fabs(after / before - 1) > limit);
 }
 
 /* Cycles for `ticks': counted if we can, else under the clock around it. */
@@ -359,14 +362,22 @@ engine_imul_check(const struct engine_calibration *cal)
 void
 engine_prepare(struct engine_prep *p, int quick)
 {
+	char why[CB_REASON_MAX];
 	struct timing t;
 	double tsc[5], r2;
 	uint64_t base;
 	int i;
 
 	clock_init();
+	/*
+	 * Each round's child opens its own counter (a counter counts the
+	 * thread that opened it); where it can, the ratio comes from one
+	 * opened here for the calibration, for paths that time themselves.
+	 */
+	clock_counter_open(why, sizeof(why));
 	warm_up(arch_add_chain, NULL, 1000, quick ? 0.005 : 0.01);
 	engine_calibrate(&p->cal, quick);
+	clock_counter_close();
 	base = choose_base(arch_empty_loop, NULL);
 	for (i = 0; i < 5; i++) {
 		fit_once(arch_empty_loop, NULL, base, &t, &r2, NULL);
@@ -693,7 +704,9 @@ engine_round(const struct cb_bench *b, void *ctx, const struct cb_options *o,
 		    "%zu samples", cap);
 		return;
 	}
-	r->method = p->cal.counted ? CB_CYCLES_COUNTED : CB_CYCLES_CALIBRATED;
+	/* What this child counts, whatever the parent could. */
+	r->method = clock_counting() ? CB_CYCLES_COUNTED :
+	    CB_CYCLES_CALIBRATED;
 	if (b->mode == CB_PATH)
 		sample_path(b, ctx, o, p, first, &s, r);
 	else if (sample_loop(b, ctx, o, p, &s, r) != 0) {
