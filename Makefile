@@ -18,7 +18,14 @@ ARCHFLAGS =
 PKG_CONFIG ?= pkg-config
 endif
 
-PKGS	 = jansson libcpuid
+PKGS	 = jansson libcpuid sqlite3
+# PostgreSQL, the results store of a fleet, wherever libpq is installed: the
+# i386 build goes without, as Debian's libpq-dev is not multiarch.
+HAVE_LIBPQ := $(shell $(PKG_CONFIG) --exists libpq && echo yes)
+ifeq ($(HAVE_LIBPQ),yes)
+PKGS	+= libpq
+CPPFLAGS += -DCB_HAVE_LIBPQ
+endif
 WARN	 = -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototypes
 CPPFLAGS += -Iinclude -Isrc -D_GNU_SOURCE
 CFLAGS	?= -O2 -g
@@ -29,6 +36,8 @@ LDLIBS	+= $(shell $(PKG_CONFIG) --libs $(PKGS)) -lm -lpthread
 LIB_SRCS = $(wildcard src/core/*.c src/report/*.c src/suites/*.c src/impact/*.c \
 	    src/arch/x86/*.c src/os/linux/*.c)
 LIB_SRCS += $(wildcard src/snippet/*.c)
+LIB_SRCS += $(filter-out $(if $(HAVE_LIBPQ),,src/store/pg.c),\
+	    $(wildcard src/store/*.c))
 CLI_SRCS = $(wildcard src/cli/*.c)
 TEST_SRCS = $(wildcard tests/unit/test_*.c)
 HELPER_SRCS = $(wildcard tests/helpers/*.c)
