@@ -9,11 +9,12 @@
 #define CB_CLI_PARSE_H
 
 #include "cyclebench.h"
+#include "cli/save_opts.h"
 #include "impact/impact.h"
 #include "report/compare.h"
 
 struct run_args {
-	const char	*json;
+	struct save_opts out;		/* --json, --save, --db, --context */
 	const char	*csv;
 	struct cb_options opts;
 };
@@ -47,7 +48,7 @@ struct source {
 
 struct asm_args {
 	struct source	 body, init, vs;
-	const char	*json;
+	struct save_opts out;		/* --json, --save, --db, --context */
 	int		 intel;
 	enum cb_mode	 mode;
 	unsigned	 unroll, rounds;
@@ -61,6 +62,7 @@ struct impact_args {
 	const char	*costs;
 	const char	*json;
 	int		 quick;
+	struct run_context ctx;		/* --context */
 };
 
 /* The --what-if options go to im->whatif. */
