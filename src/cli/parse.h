@@ -69,4 +69,50 @@ struct impact_args {
 int	impact_parse_args(int argc, char **argv, struct impact_args *a,
 	    struct impact *im);
 
+struct history_args {
+	const char	*machine, *where, *db;
+	size_t		 last;		/* 0: every run */
+	int		 csv;
+};
+
+/* optind ends at NAME. */
+int	history_parse_args(int argc, char **argv, struct history_args *a);
+
+struct table_args {
+	const char	*by, *where, *db;
+	size_t		 dim;		/* machine, kernel, microcode, context */
+	size_t		 last;
+	int		 format;	/* xt_format() */
+};
+
+/* optind ends at SUITE. */
+int	table_parse_args(int argc, char **argv, struct table_args *a);
+
+struct store;
+struct store_sel;
+struct db_args;
+
+/* A db sub-command: its operands, whether they are a selection, and how
+   it opens the store. */
+struct db_sub {
+	const char	*name;
+	int		 min, max;	/* operands */
+	int		 selects;
+	int		 mode;		/* enum store_mode */
+	int		(*fn)(struct store *s, const struct db_args *a,
+			    const struct store_sel *sel, char **ops, int n);
+};
+
+extern const struct db_sub db_subs[];
+extern const size_t db_nsubs;
+
+struct db_args {
+	const struct db_sub *sub;
+	const char	*db;		/* --db */
+	const char	*out;		/* -o */
+};
+
+/* optind ends at the first operand after the sub-command. */
+int	db_parse_args(int argc, char **argv, struct db_args *a);
+
 #endif

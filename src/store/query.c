@@ -39,6 +39,16 @@ static const char list_ctx_sql[] =
     " FROM context cx JOIN runs ru ON ru.id = cx.run_id"
     " WHERE" SEL_WHERE " ORDER BY cx.run_id, cx.key";
 static const char document_sql[] = "SELECT document FROM runs WHERE id = ?";
+static const char machine_list_sql[] =
+    "SELECT m.ident, m.label, m.cpu_brand, m.cpu_family, m.cpu_model,"
+    " m.cpu_stepping, m.arch, m.hypervisor, count(ru.id), min(ru.at_utc),"
+    " max(ru.at_utc)"
+    " FROM machines m LEFT JOIN runs ru ON ru.machine_id = m.id"
+    " GROUP BY m.id ORDER BY m.id";
+static const char counts_sql[] =
+    "SELECT (SELECT value FROM meta WHERE key = 'schema_version'),"
+    " (SELECT count(*) FROM runs), (SELECT count(*) FROM machines),"
+    " (SELECT count(*) FROM results)";
 static const char machines_sql[] =
     "SELECT id, ident, label, cpu_brand FROM machines ORDER BY id";
 
@@ -308,7 +318,7 @@ store_load(struct store *s, const struct store_sel *sel,
 		return (STORE_ERROR);
 	if (runs.n == 0) {
 		store_runs_free(&runs);
-		return (store_fail(s, "the selection matches no stored run"));
+		return (1);
 	}
 	if ((f = calloc(runs.n, sizeof(*f))) == NULL) {
 		store_runs_free(&runs);
@@ -430,4 +440,27 @@ store_points_free(struct store_points *p)
 	free(p->p);
 	store_rows_free(&p->rows);
 	memset(p, 0, sizeof(*p));
+}
+
+int
+store_machines(struct store *s, struct store_rows *out)
+{
+
+	return (s->be->query(s, machine_list_sql, NULL, 0, out) == STORE_OK ?
+	    STORE_OK : STORE_ERROR);
+}
+
+int
+store_counts(struct store *s, long long counts[4])
+{
+	struct store_rows r;
+	size_t i;
+
+	if (s->be->query(s, counts_sql, NULL, 0, &r) != STORE_OK)
+		return (STORE_ERROR);
+	for (i = 0; i < 4; i++)
+		counts[i] = r.nrows == 1 ? strtoll(cell(&r, 0, i), NULL, 10) :
+		    0;
+	store_rows_free(&r);
+	return (STORE_OK);
 }

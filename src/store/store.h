@@ -97,8 +97,8 @@ int	store_document(struct store *s, long long id, char **text, size_t *len);
 
 /*
  * The runs sel selects, oldest first, loaded and validated as results
- * files named "run ID", for compare and report.  -1 with why in s->err
- * (a selection that selects nothing is an error).
+ * files named "run ID", for compare and report.  -1 with why in s->err;
+ * 1 when the selection selects nothing.
  */
 int	store_load(struct store *s, const struct store_sel *sel,
 	    struct rs_file **files, size_t *n);
@@ -131,6 +131,15 @@ int	store_points(struct store *s, const char *group, const char *name,
 	    const char *ctx_key, const struct store_sel *sel,
 	    struct store_points *out);
 void	store_points_free(struct store_points *p);
+
+/*
+ * Every machine, oldest first: ident, label, cpu_brand, cpu_family,
+ * cpu_model, cpu_stepping, arch, hypervisor, runs, first and last run.
+ */
+int	store_machines(struct store *s, struct store_rows *out);
+
+/* The store's schema version and how many runs, machines, results. */
+int	store_counts(struct store *s, long long counts[4]);
 
 /* The machine a selection names: its id, or -1 with why (none, several). */
 long long store_find_machine(struct store *s, const char *what);
