@@ -5,10 +5,12 @@
 
 #include "cli/cli.h"
 #include "cli/parse.h"
+#include "cli/store_cli.h"
 #include "report/compare.h"
 
 static const char compare_help[] =
 "usage: cyclebench compare BASELINE.json OTHER.json [MORE.json...] [options]\n"
+"       cyclebench compare --db SELECTION [--vs SELECTION] [options]\n"
 "\n"
 "Puts results files side by side, matched by benchmark name and\n"
 "parameters: median cycles per operation, and for each file after the\n"
@@ -20,7 +22,12 @@ static const char compare_help[] =
 "                      order; default: the CPU, or the file name when\n"
 "                      the CPUs are the same)\n"
 "  --format FORMAT     text (default, 80 columns), markdown, csv or json\n"
-"  --threshold PCT     smallest change called real, in percent (1)\n";
+"  --threshold PCT     smallest change called real, in percent (1)\n"
+"  --db SELECTION      runs from the results store instead of files, oldest\n"
+"                      first ('machine=Xeon,last=3'; cyclebench db --help)\n"
+"  --vs SELECTION      more stored runs, after those of --db\n"
+"  --store FILE|URL    the results store (default: $CYCLEBENCH_DB, or\n"
+"                      $XDG_DATA_HOME/cyclebench/results.db)\n";
 
 static const char *const format_names[] = {
 	[CMP_TEXT] = "text",
@@ -49,6 +56,9 @@ compare_parse_args(int argc, char **argv, struct compare_args *a)
 		{ "label", required_argument, NULL, 'l' },
 		{ "format", required_argument, NULL, 'f' },
 		{ "threshold", required_argument, NULL, 't' },
+		{ "db", required_argument, NULL, 'd' },
+		{ "vs", required_argument, NULL, 'v' },
+		{ "store", required_argument, NULL, 'S' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
@@ -84,6 +94,15 @@ compare_parse_args(int argc, char **argv, struct compare_args *a)
 				    "'%s'", optarg));
 			a->threshold = pct / 100;
 			break;
+		case 'd':
+			a->db_sel = optarg;
+			break;
+		case 'v':
+			a->vs_sel = optarg;
+			break;
+		case 'S':
+			a->store = optarg;
+			break;
 		case 'h':
 			fputs(compare_help, stdout);
 			return (-1);
@@ -95,6 +114,9 @@ compare_parse_args(int argc, char **argv, struct compare_args *a)
 			    argv[optind - 1]));
 		}
 	}
+	if (a->db_sel != NULL || a->vs_sel != NULL || a->store != NULL)
+		return (cli_stored_inputs("compare", a->db_sel, a->vs_sel,
+		    a->store, argc - optind));
 	if (argc - optind < 2)
 		return (usage_error("compare", "give at least two results "
 		    "files: the baseline, then what to compare with it"));
@@ -119,8 +141,23 @@ cmd_compare(int argc, char **argv)
 	if ((rc = compare_parse_args(argc, argv, &a)) != 0)
 		return (rc < 0 ? 0 : rc);
 	n = argc - optind;
-	if ((rc = load_inputs(argv + optind, n, &files)) != 0)
+	if (a.db_sel != NULL)
+		rc = cli_load_sides("compare", a.store, a.db_sel, a.vs_sel,
+		    &files, &n);
+	else
+		rc = load_inputs(argv + optind, n, &files);
+	if (rc != 0)
 		return (rc);
+	if (n < 2) {
+		free_inputs(files, n);
+		return (usage_error("compare", "the selection gives one run; "
+		    "compare needs two or more (--vs SELECTION, or last=2)"));
+	}
+	if (a.nlabels != 0 && a.nlabels != n) {
+		free_inputs(files, n);
+		return (usage_error("compare", "%d --label for %d runs: give "
+		    "one per run, or none", a.nlabels, n));
+	}
 	if (cmp_build(&t, files, (size_t)n, a.nlabels ? a.labels : NULL,
 	    a.threshold, err, sizeof(err)) != 0) {
 		free_inputs(files, n);

@@ -24,6 +24,8 @@ int	run_parse_args(int argc, char **argv, struct run_args *a);
 struct compare_args {
 	const char	*labels[CMP_MAX_INPUTS];
 	int		 nlabels;
+	const char	*db_sel, *vs_sel;	/* --db, --vs: stored runs */
+	const char	*store;			/* --store URL */
 	enum cmp_format	 format;
 	double		 threshold;	/* a fraction */
 };
@@ -33,6 +35,8 @@ int	compare_parse_args(int argc, char **argv, struct compare_args *a);
 struct report_args {
 	const char	*labels[CMP_MAX_INPUTS];
 	int		 nlabels;
+	const char	*db_sel;		/* --db: stored runs */
+	const char	*store;			/* --store URL */
 	const char	*out;
 };
 

@@ -1,7 +1,8 @@
 /*
  * Stored points, oldest first, into one history per machine and
  * benchmark.  A series is found by a linear scan of those made so far:
- * a history has a few series, and a report one per benchmark.
+ * a history has a few series, and a report one per benchmark.  Series
+ * keep copies of their texts, so they outlive the points.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -26,6 +27,7 @@ series_build(const struct store_points *p, size_t last,
 {
 	struct hist_series *h, *s;
 	const struct store_point *pt;
+	struct hist_run *r;
 	size_t i, k, skip;
 
 	*out = NULL;
@@ -36,9 +38,12 @@ series_build(const struct store_points *p, size_t last,
 		pt = &p->p[i];
 		if ((s = find(h, *n, pt)) == NULL) {
 			s = &h[(*n)++];
-			s->label = pt->label;
-			s->ident = pt->ident;
-			s->key = pt->key;
+			if ((s->label = strdup(pt->label)) == NULL ||
+			    (s->ident = strdup(pt->ident)) == NULL ||
+			    (s->key = strdup(pt->key)) == NULL) {
+				*out = h;
+				return (-1);
+			}
 		}
 		s->n++;
 	}
@@ -60,16 +65,20 @@ series_build(const struct store_points *p, size_t last,
 				skip--;
 				continue;
 			}
-			s->runs[s->n].run = pt->run;
-			s->runs[s->n].at = pt->at;
-			s->runs[s->n].kernel = pt->kernel;
-			s->runs[s->n].microcode = pt->microcode;
-			s->runs[s->n].commit = pt->ctx;
-			s->runs[s->n].flags = pt->flags;
+			/* Counted first: a partial copy is freed too. */
+			r = &s->runs[s->n];
 			s->pts[s->n].value = pt->median;
 			s->pts[s->n].lo = pt->ci_low;
 			s->pts[s->n].hi = pt->ci_high;
 			s->n++;
+			r->run = pt->run;
+			if ((r->at = strdup(pt->at)) == NULL ||
+			    (r->kernel = strdup(pt->kernel)) == NULL ||
+			    (r->microcode = strdup(pt->microcode)) == NULL ||
+			    (pt->ctx != NULL &&
+			    (r->commit = strdup(pt->ctx)) == NULL) ||
+			    (r->flags = strdup(pt->flags)) == NULL)
+				return (-1);
 		}
 		if (hist_levels(s) != 0)
 			return (-1);
@@ -80,9 +89,21 @@ series_build(const struct store_points *p, size_t last,
 void
 series_free(struct hist_series *h, size_t n)
 {
-	size_t i;
+	struct hist_run *r;
+	size_t i, k;
 
 	for (i = 0; h != NULL && i < n; i++) {
+		for (k = 0; h[i].runs != NULL && k < h[i].n; k++) {
+			r = &h[i].runs[k];
+			free((char *)r->at);
+			free((char *)r->kernel);
+			free((char *)r->microcode);
+			free((char *)r->commit);
+			free((char *)r->flags);
+		}
+		free((char *)h[i].label);
+		free((char *)h[i].ident);
+		free((char *)h[i].key);
 		free(h[i].runs);
 		free(h[i].pts);
 		free(h[i].seg);

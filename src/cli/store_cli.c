@@ -10,7 +10,9 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "cli/series.h"
 #include "cli/store_cli.h"
+#include "report/compare.h"
 
 int
 cli_store_open(const char *url, enum store_mode mode, struct store **s)
@@ -93,5 +95,151 @@ cli_load_selection(const char *cmd, const char *url, const char *text,
 		*n = (int)got;
 	store_sel_free(&sel);
 	store_close(s);
+	return (rc);
+}
+
+int
+cli_stored_inputs(const char *cmd, const char *db_sel, const char *vs_sel,
+    const char *store, int nfiles)
+{
+	struct store_sel sel;
+	const char *const *t, *texts[] = { db_sel, vs_sel, NULL };
+	int rc;
+
+	if (db_sel == NULL)
+		return (usage_error(cmd, "%s goes with --db SELECTION",
+		    vs_sel != NULL ? "--vs" : "--store"));
+	if (nfiles > 0)
+		return (usage_error(cmd, "results files and --db do not mix: "
+		    "give files, or a selection of stored runs"));
+	if (store != NULL && store[0] == '\0')
+		return (usage_error(cmd, "--store needs a file or URL"));
+	for (t = texts; *t != NULL; t++) {
+		if ((*t)[0] == '\0')
+			return (usage_error(cmd, "%s needs a selection ('all': "
+			    "every stored run)", t == texts ? "--db" : "--vs"));
+		if ((rc = cli_selection(cmd, *t, NULL, &sel)) != 0)
+			return (rc);
+		store_sel_free(&sel);
+	}
+	return (0);
+}
+
+int
+cli_load_sides(const char *cmd, const char *url, const char *sel_a,
+    const char *sel_b, struct rs_file **files, int *n)
+{
+	struct rs_file *a, *b, *all;
+	int na, nb, rc;
+
+	*files = NULL;
+	*n = 0;
+	if ((rc = cli_load_selection(cmd, url, sel_a, &a, &na)) != 0)
+		return (rc);
+	nb = 0;
+	b = NULL;
+	if (sel_b != NULL &&
+	    (rc = cli_load_selection(cmd, url, sel_b, &b, &nb)) != 0) {
+		free_inputs(a, na);
+		return (rc);
+	}
+	if (na + nb > CMP_MAX_INPUTS) {
+		free_inputs(a, na);
+		free_inputs(b, nb);
+		return (usage_error(cmd, "the selections give %d runs; at most "
+		    "%d can be compared (narrow them: last=N)", na + nb,
+		    CMP_MAX_INPUTS));
+	}
+	if ((all = calloc((size_t)(na + nb), sizeof(*all))) == NULL) {
+		free_inputs(a, na);
+		free_inputs(b, nb);
+		fprintf(stderr, "cyclebench: out of memory\n");
+		return (EXIT_USAGE);
+	}
+	/* The files move: their pointers stay valid. */
+	memcpy(all, a, (size_t)na * sizeof(*all));
+	if (nb > 0)
+		memcpy(all + na, b, (size_t)nb * sizeof(*all));
+	free(a);
+	free(b);
+	*files = all;
+	*n = na + nb;
+	return (0);
+}
+
+/* Has group `g' of machine `ident' been fetched already? */
+static int
+seen(const struct rs_file *files, int upto, int k, const char *ident,
+    const char *g)
+{
+	char other[17];
+	size_t j;
+	int i;
+
+	for (i = 0; i <= upto; i++) {
+		store_machine_ident(&files[i].machine, other);
+		if (strcmp(other, ident) != 0)
+			continue;
+		for (j = 0; j < (i < upto ? files[i].nresults :
+		    (size_t)k); j++)
+			if (strcmp(files[i].results[j].group, g) == 0)
+				return (1);
+	}
+	return (0);
+}
+
+int
+cli_histories(const char *url, const struct rs_file *files, int n,
+    size_t last, struct hist_series **h, size_t *nh)
+{
+	struct store_points pts;
+	struct hist_series *got, *all;
+	struct store_sel sel;
+	struct store *s;
+	char ident[17];
+	const char *g;
+	size_t ng, k;
+	int i, rc;
+
+	*h = NULL;
+	*nh = 0;
+	if ((rc = cli_store_open(url, STORE_READ, &s)) != 0)
+		return (rc);
+	/* One query per machine and suite: a series per benchmark. */
+	for (i = 0; i < n && rc == 0; i++) {
+		store_machine_ident(&files[i].machine, ident);
+		for (k = 0; k < files[i].nresults && rc == 0; k++) {
+			g = files[i].results[k].group;
+			if (seen(files, i, (int)k, ident, g))
+				continue;
+			memset(&sel, 0, sizeof(sel));
+			sel.machine = ident;
+			if (store_points(s, g, NULL, "commit", &sel,
+			    &pts) != 0) {
+				rc = cli_store_failed(s);
+				break;
+			}
+			if (series_build(&pts, last, &got, &ng) != 0 ||
+			    (all = realloc(*h, (*nh + ng + 1) *
+			    sizeof(*all))) == NULL) {
+				series_free(got, ng);
+				store_points_free(&pts);
+				fprintf(stderr, "cyclebench: out of memory\n");
+				rc = EXIT_USAGE;
+				break;
+			}
+			memcpy(all + *nh, got, ng * sizeof(*all));
+			free(got);
+			*h = all;
+			*nh += ng;
+			store_points_free(&pts);
+		}
+	}
+	store_close(s);
+	if (rc != 0) {
+		series_free(*h, *nh);
+		*h = NULL;
+		*nh = 0;
+	}
 	return (rc);
 }

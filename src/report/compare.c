@@ -199,25 +199,70 @@ differ(const char **vals, size_t n)
 	return (0);
 }
 
-/* A mitigation's state in one file: listed, unknown (null) or absent. */
+/* The object of name -> value a warning compares: mitigations, context. */
+typedef json_t *keyed_fn(const struct rs_file *f);
+
+static json_t *
+mitigations_of(const struct rs_file *f)
+{
+
+	return (f->machine.mitigations);
+}
+
+static json_t *
+context_of(const struct rs_file *f)
+{
+
+	return (f->context);
+}
+
+/* One name's value in one file: a string, unknown (null) or absent. */
 static const char *
-mitigation(const struct rs_file *f, const char *name)
+keyed_value(json_t *o, const char *name, const char *absent)
 {
 	json_t *v;
 
-	v = json_object_get(f->machine.mitigations, name);
+	v = json_object_get(o, name);
 	if (v == NULL)
-		return ("not listed");
+		return (absent);
 	return (json_is_string(v) ? json_string_value(v) : "unknown");
+}
+
+/* A warning for each name whose value differs; each name once, in the
+   first input that has it. */
+static int
+keyed_warnings(struct cmp_table *t, keyed_fn *obj, const char *what,
+    const char *absent)
+{
+	const char *vals[CMP_MAX_INPUTS], *name;
+	char label[96];
+	size_t i, j;
+	json_t *v;
+
+	for (j = 0; j < t->ninputs; j++)
+		json_object_foreach(obj(t->inputs[j].f), name, v) {
+			for (i = 0; i < j; i++)
+				if (json_object_get(obj(t->inputs[i].f),
+				    name) != NULL)
+					break;
+			if (i < j)
+				continue;
+			for (i = 0; i < t->ninputs; i++)
+				vals[i] = keyed_value(obj(t->inputs[i].f),
+				    name, absent);
+			snprintf(label, sizeof(label), "%s %s", what, name);
+			if (differ(vals, t->ninputs) &&
+			    warn_values(t, label, vals) != 0)
+				return (-1);
+		}
+	return (0);
 }
 
 static int
 machine_warnings(struct cmp_table *t)
 {
-	const char *vals[CMP_MAX_INPUTS], *name;
-	char what[96];
-	size_t i, j, k;
-	json_t *v;
+	const char *vals[CMP_MAX_INPUTS];
+	size_t i, k;
 
 	for (k = 0; k < sizeof(shaping) / sizeof(shaping[0]); k++) {
 		for (i = 0; i < t->ninputs; i++)
@@ -226,23 +271,9 @@ machine_warnings(struct cmp_table *t)
 		    warn_values(t, shaping[k].what, vals) != 0)
 			return (-1);
 	}
-	/* Each name once: in the first input that lists it. */
-	for (j = 0; j < t->ninputs; j++)
-		json_object_foreach(t->inputs[j].f->machine.mitigations, name,
-		    v) {
-			for (i = 0; i < j; i++)
-				if (json_object_get(t->inputs[i].f->machine.
-				    mitigations, name) != NULL)
-					break;
-			if (i < j)
-				continue;
-			for (i = 0; i < t->ninputs; i++)
-				vals[i] = mitigation(t->inputs[i].f, name);
-			snprintf(what, sizeof(what), "mitigation %s", name);
-			if (differ(vals, t->ninputs) &&
-			    warn_values(t, what, vals) != 0)
-				return (-1);
-		}
+	if (keyed_warnings(t, mitigations_of, "mitigation", "not listed") !=
+	    0 || keyed_warnings(t, context_of, "context", "not given") != 0)
+		return (-1);
 	for (i = 0; i < t->ninputs; i++)
 		if (t->inputs[i].f->partial && warn(t, "%c is a partial run: "
 		    "it was interrupted", CMP_LETTER(i)) != 0)

@@ -633,6 +633,8 @@ slurp(struct vctx *c, size_t *len)
 		fail(c, "", "is empty, not a results file");
 		goto fail;
 	}
+	/* The loop always leaves room: a reader may take it as a string. */
+	buf[*len] = '\0';
 	goto out;
 fail:
 	free(buf);

@@ -236,7 +236,7 @@ store_save(struct store *s, const char *text, size_t len,
 	time_t t;
 
 	/* The text goes to the store as a C string. */
-	if (memchr(text, '\0', len) != NULL)
+	if (strlen(text) != len)
 		return (store_fail(s, "the document holds a NUL byte"));
 	memset(&sv, 0, sizeof(sv));
 	sv.text = text;

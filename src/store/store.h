@@ -41,7 +41,8 @@ void	store_close(struct store *s);
 const char *store_where(const struct store *s);
 
 /*
- * Keep one results document: text[0..len-1] exactly, f its validated
+ * Keep one results document: text[0..len-1] exactly (a NUL at text[len],
+ * none before), f its validated
  * reading.  One transaction; retried while another writer holds the
  * store.  *run_id is the run's number; *dup is 1 when this very document
  * was stored before (nothing is added).  -1 with why in s->err.
