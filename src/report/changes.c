@@ -1,11 +1,13 @@
 /*
  * Change points by binary segmentation with an interval test.  A
  * segment's level is the median of its runs' medians; its interval is
- * the hull of two 95% intervals: the distribution-free interval of that
- * median from the order statistics (binomial, so it widens with the
- * spread between runs; the whole range below 6 runs), and the median of
- * the runs' own intervals (so it is never narrower than one run can
- * tell).  A shift is called only where two adjacent segments' intervals
+ * the hull of two 95% intervals: one for the level from the spread
+ * between runs, and the median of the runs' own intervals (so it is
+ * never narrower than one run can tell).  From 6 runs the first is the
+ * distribution-free interval of the median from the order statistics
+ * (binomial); below that no order statistics reach 95%, and Student's t
+ * interval over the runs' medians stands in: wide for 2 runs (t = 12.7),
+ * as it should be.  A shift is called only where two adjacent segments' intervals
  * are disjoint and their levels differ by at least the minimum shift:
  * the same rule as compare's, over runs instead of samples.
  *
@@ -60,12 +62,41 @@ order_rank(size_t n)
 	return (j);
 }
 
+/* Student's t, two-sided 95%, for 1 to 5 degrees of freedom. */
+static const double t975[] = { NAN, 12.706, 4.303, 3.182, 2.776, 2.571 };
+
+/* The 95% interval of the level of sorted v[0..n) from their spread. */
+static void
+spread_interval(const double *v, size_t n, double level, double *a,
+    double *b)
+{
+	double mean = 0, ss = 0, half;
+	size_t i, j;
+
+	if ((j = order_rank(n)) > 0) {
+		*a = v[j - 1];
+		*b = v[n - j];
+		return;
+	}
+	if (n < 2) {
+		*a = *b = level;
+		return;
+	}
+	for (i = 0; i < n; i++)
+		mean += v[i] / (double)n;
+	for (i = 0; i < n; i++)
+		ss += (v[i] - mean) * (v[i] - mean);
+	half = t975[n - 1] * sqrt(ss / (double)(n - 1) / (double)n);
+	*a = fmin(level - half, v[0]);
+	*b = fmax(level + half, v[n - 1]);
+}
+
 void
 changes_level(const struct cp_point *p, size_t start, size_t end,
     struct cp_segment *s)
 {
 	double *v, *lo, *hi, a, b;
-	size_t i, n = end - start, j;
+	size_t i, n = end - start;
 
 	memset(s, 0, sizeof(*s));
 	s->start = start;
@@ -82,9 +113,7 @@ changes_level(const struct cp_point *p, size_t start, size_t end,
 	}
 	s->level = median_of(v, n);
 	/* v is sorted now. */
-	j = order_rank(n);
-	a = j > 0 ? v[j - 1] : v[0];
-	b = j > 0 ? v[n - j] : v[n - 1];
+	spread_interval(v, n, s->level, &a, &b);
 	s->lo = fmin(a, median_of(lo, n));
 	s->hi = fmax(b, median_of(hi, n));
 	free(v);

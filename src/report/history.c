@@ -172,10 +172,11 @@ hist_method_text(FILE *fp)
 {
 
 	fprintf(fp, "A level is the median of its runs' medians; its 95%% "
-	    "interval spans both the\norder-statistic interval of that "
-	    "median and the runs' own median interval.\nA shift is called "
-	    "where two adjacent levels of at least %d runs each have\n"
-	    "disjoint intervals and differ by at least %.0f%% (binary "
-	    "segmentation, every\nboundary re-tested against its final "
-	    "neighbours).\n", CP_MIN_RUNS, CP_MIN_SHIFT * 100);
+	    "interval spans the\ninterval of that median from the spread "
+	    "between runs (order statistics\nfrom 6 runs, Student's t below) "
+	    "and the runs' own median interval.  A\nshift is called where two "
+	    "adjacent levels of at least %d runs each have\ndisjoint intervals "
+	    "and differ by at least %.0f%% (binary segmentation, every\n"
+	    "boundary re-tested against its final neighbours).\n",
+	    CP_MIN_RUNS, CP_MIN_SHIFT * 100);
 }

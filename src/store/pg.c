@@ -40,10 +40,20 @@ set_error(struct store *s, const char *msg)
 {
 	char buf[sizeof(s->err)], *p;
 
+	char *o;
+
 	snprintf(buf, sizeof(buf), "%s", msg != NULL && msg[0] != '\0' ? msg :
 	    "unknown PostgreSQL error");
-	while ((p = strchr(buf, '\n')) != NULL)
-		*p = p[1] != '\0' ? ' ' : '\0';
+	/* Lines and tabs become single spaces. */
+	for (p = o = buf; *p != '\0'; p++) {
+		if (*p == '\n' || *p == '\t')
+			*p = ' ';
+		if (*p != ' ' || (o > buf && o[-1] != ' '))
+			*o++ = *p;
+	}
+	while (o > buf && o[-1] == ' ')
+		o--;
+	*o = '\0';
 	store_fail(s, "%s", buf);
 }
 
