@@ -118,19 +118,22 @@ $(BUILD)/tests/helpers/%: tests/helpers/%.c
 	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -o $@ $<
 
+# One throw-away PostgreSQL cluster for every target that tests the
+# PostgreSQL results store (scripts/with-postgres; skipped, and said so,
+# where no server is installed).
 check: deps
-	@$(MAKE) --no-print-directory check-unit check-cli check-clang \
-	    check-lint check-tidy check-valgrind check-i386 check-fuzz \
-	    check-asan
+	@scripts/with-postgres $(MAKE) --no-print-directory check-unit \
+	    check-cli check-clang check-lint check-tidy check-valgrind \
+	    check-i386 check-fuzz check-asan
 
 unit-tests: $(TESTS)
 
 check-unit: $(TESTS)
-	@scripts/run-unit-tests $(TESTS)
+	@scripts/with-postgres scripts/run-unit-tests $(TESTS)
 
 check-cli: $(BIN) $(HELPERS)
 	CYCLEBENCH=$(abspath $(BIN)) HELPERS=$(abspath $(BUILD)/tests/helpers) \
-	    bats tests/cli
+	    scripts/with-postgres bats tests/cli
 
 # The HTML report in headless Chromium; apart from check because the
 # browser is a large install.  CI runs both.
