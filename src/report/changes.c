@@ -11,9 +11,11 @@
  * are disjoint and their levels differ by at least the minimum shift:
  * the same rule as compare's, over runs instead of samples.
  *
- * The series is split at the strongest such shift, each side again, and
- * then every boundary is tested against its final neighbours, merging
- * those that no longer pass, until all pass.  A level needs CP_MIN_RUNS
+ * Of the splits that pass, the series is cut at the one whose two levels
+ * fit its runs best (least absolute deviation: a robust level alone does
+ * not care which side a run at the boundary falls on), each side again,
+ * and then every boundary is tested against its final neighbours,
+ * merging those that no longer pass, until all pass.  A level needs CP_MIN_RUNS
  * runs, so one disturbed run is never a change.
  */
 #include <math.h>
@@ -135,13 +137,25 @@ separation(const struct cp_segment *a, const struct cp_segment *b,
 	return (gap / a->level);
 }
 
+/* How far the runs [s->start, s->end) lie from their level, summed. */
+static double
+deviation(const struct cp_point *p, const struct cp_segment *s)
+{
+	double d = 0;
+	size_t i;
+
+	for (i = s->start; i < s->end; i++)
+		d += fabs(p[i].value - s->level);
+	return (d);
+}
+
 /* Mark boundaries in cut[] (cut[k]: a segment starts at k) within [a, b). */
 static void
 split(const struct cp_point *p, size_t a, size_t b, double min_shift,
     char *cut)
 {
 	struct cp_segment l, r;
-	double best = 0, s;
+	double best = INFINITY, d;
 	size_t k, at = 0;
 
 	if (b - a < 2 * CP_MIN_RUNS)
@@ -149,12 +163,14 @@ split(const struct cp_point *p, size_t a, size_t b, double min_shift,
 	for (k = a + CP_MIN_RUNS; k + CP_MIN_RUNS <= b; k++) {
 		changes_level(p, a, k, &l);
 		changes_level(p, k, b, &r);
-		if ((s = separation(&l, &r, min_shift)) > best) {
-			best = s;
+		if (separation(&l, &r, min_shift) == 0)
+			continue;
+		if ((d = deviation(p, &l) + deviation(p, &r)) < best) {
+			best = d;
 			at = k;
 		}
 	}
-	if (best == 0)
+	if (at == 0)
 		return;
 	cut[at] = 1;
 	split(p, a, at, min_shift, cut);
