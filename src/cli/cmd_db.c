@@ -272,7 +272,7 @@ list_machines(struct store *s, const struct db_args *a,
 	printf("%-16s  %-20s  %5s  %-20s  %-20s  %s\n", "machine", "label",
 	    "runs", "first", "last", "CPU");
 	for (i = 0; i < r.nrows; i++) {
-		c = (const char *const *)&r.cells[i * r.ncols];
+		c = (const char *const *)r.cells + i * r.ncols;
 		printf("%-16s  %-20s  %5s  %-20s  %-20s  %s (family %s model "
 		    "%s stepping %s) %s%s%s\n", c[0], c[1], c[8],
 		    c[9] ? c[9] : "-", c[10] ? c[10] : "-", c[2], c[3], c[4],

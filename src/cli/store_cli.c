@@ -150,7 +150,7 @@ cli_load_sides(const char *cmd, const char *url, const char *sel_a,
 		    "%d can be compared (narrow them: last=N)", na + nb,
 		    CMP_MAX_INPUTS));
 	}
-	if ((all = calloc((size_t)(na + nb), sizeof(*all))) == NULL) {
+	if ((all = calloc((size_t)na + (size_t)nb, sizeof(*all))) == NULL) {
 		free_inputs(a, na);
 		free_inputs(b, nb);
 		fprintf(stderr, "cyclebench: out of memory\n");

@@ -4,10 +4,14 @@
  * line of text.  "git" and "host" are filled in from the environment
  * only when the command is about to run, so that parsing starts nothing.
  */
+#include <sys/wait.h>
+
+#include <errno.h>
+#include <fcntl.h>
+#include <spawn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include "report/context.h"
@@ -106,31 +110,48 @@ context_add(struct run_context *c, const char *arg, char *err, size_t errlen)
 	return (context_set(c, key, eq + 1, err, errlen));
 }
 
-/* git describe's one line, or -1 with why. */
+/* git describe's one line, or -1 with why.  No shell: a fixed argv. */
 static int
 git_describe(char *buf, size_t len, char *err, size_t errlen)
 {
-	FILE *p;
-	size_t n;
-	int st;
+	static char *const argv[] = {
+		"git", "describe", "--always", "--dirty", "--tags",
+		"--abbrev=12", NULL
+	};
+	posix_spawn_file_actions_t fa;
+	size_t got = 0;
+	ssize_t n;
+	pid_t pid;
+	int fd[2], rc, st = -1;
 
-	/* A fixed command line: nothing of the user's goes to the shell. */
-	p = popen("git describe --always --dirty --tags --abbrev=12 "
-	    "2>/dev/null", "r");
-	if (p == NULL) {
-		snprintf(err, errlen, "--context git: cannot run git");
+	if (pipe(fd) != 0) {
+		snprintf(err, errlen, "--context git: %s", strerror(errno));
 		return (-1);
 	}
-	n = fread(buf, 1, len - 1, p);
-	buf[n] = '\0';
-	st = pclose(p);
+	posix_spawn_file_actions_init(&fa);
+	posix_spawn_file_actions_adddup2(&fa, fd[1], STDOUT_FILENO);
+	posix_spawn_file_actions_addclose(&fa, fd[0]);
+	posix_spawn_file_actions_addopen(&fa, STDERR_FILENO, "/dev/null",
+	    O_WRONLY, 0);
+	rc = posix_spawnp(&pid, "git", &fa, NULL, argv, environ);
+	posix_spawn_file_actions_destroy(&fa);
+	close(fd[1]);
+	while (rc == 0 && got + 1 < len && ((n = read(fd[0], buf + got,
+	    len - 1 - got)) > 0 || (n < 0 && errno == EINTR)))
+		got += n > 0 ? (size_t)n : 0;
+	close(fd[0]);
+	buf[got] = '\0';
 	buf[strcspn(buf, "\r\n")] = '\0';
-	if (st == -1 || !WIFEXITED(st) || WEXITSTATUS(st) != 0 ||
-	    buf[0] == '\0') {
-		snprintf(err, errlen, "--context git: %s",
-		    st != -1 && WIFEXITED(st) && WEXITSTATUS(st) == 127 ?
-		    "git is not installed" : "the current directory is not "
-		    "in a git work tree (git describe failed)");
+	while (rc == 0 && waitpid(pid, &st, 0) < 0 && errno == EINTR)
+		;
+	if (rc != 0) {
+		snprintf(err, errlen, "--context git: %s", rc == ENOENT ?
+		    "git is not installed" : strerror(rc));
+		return (-1);
+	}
+	if (!WIFEXITED(st) || WEXITSTATUS(st) != 0 || buf[0] == '\0') {
+		snprintf(err, errlen, "--context git: the current directory is "
+		    "not in a git work tree (git describe failed)");
 		return (-1);
 	}
 	return (0);

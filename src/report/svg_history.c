@@ -73,14 +73,14 @@ static void
 y_axis(FILE *fp, const struct frame *f)
 {
 	char t[24];
-	double step, v;
+	double step, first, v;
 	int k;
 
 	step = svg_nice_step(f->hi - f->lo, 4);
 	if (!(step > 0) || !isfinite(step))
 		return;
-	v = ceil(f->lo / step) * step;
-	for (k = 0; k < 10 && v <= f->hi; k++, v += step) {
+	first = ceil(f->lo / step) * step;
+	for (k = 0; k < 10 && (v = first + k * step) <= f->hi; k++) {
 		report_cost_text(t, sizeof(t), v);
 		fprintf(fp, "<line class=\"grid\" x1=\"%d\" y1=\"%.1f\" "
 		    "x2=\"%d\" y2=\"%.1f\"/><text class=\"cat\" x=\"%d\" "

@@ -288,6 +288,7 @@ store_document(struct store *s, long long id, char **text, size_t *len)
 	struct store_rows r;
 
 	*text = NULL;
+	*len = 0;
 	set_int(&p, id, 0);
 	if (s->be->query(s, document_sql, &p, 1, &r) != STORE_OK)
 		return (STORE_ERROR);

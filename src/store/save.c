@@ -106,10 +106,10 @@ machine_id(struct store *s, struct save *sv, long long *id)
 	if ((rc = s->be->query(s, put_machine, p, 9, NULL)) != STORE_OK ||
 	    (rc = s->be->query(s, get_machine, p, 1, &r)) != STORE_OK)
 		return (rc);
-	rc = r.nrows == 1 && r.cells[0] != NULL ? STORE_OK :
-	    store_fail(s, "the machine just stored is not there");
-	if (rc == STORE_OK)
+	if (r.nrows == 1 && r.cells[0] != NULL)
 		*id = strtoll(r.cells[0], NULL, 10);
+	else
+		rc = store_fail(s, "the machine just stored is not there");
 	store_rows_free(&r);
 	return (rc);
 }
@@ -209,7 +209,7 @@ save_tx(struct store *s, void *arg)
 {
 	struct save *sv = arg;
 	struct store_rows r;
-	long long mid;
+	long long mid = 0;
 	int rc;
 
 	sv->dup = 0;

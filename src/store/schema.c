@@ -163,22 +163,17 @@ int
 schema_apply(struct store *s, const struct schema_step *step)
 {
 	const char *const *q;
-	char *sql, *at, ver[16];
-	size_t idlen, n;
-	int rc;
+	const char *at;
+	char *sql, ver[16];
+	int rc, n;
 
-	idlen = strlen(s->be->serial_pk);
 	for (q = step->sql; *q != NULL; q++) {
 		/* "@ID@" is the back end's constant, never anyone's data. */
-		if ((sql = malloc(strlen(*q) + idlen + 1)) == NULL)
+		at = strstr(*q, "@ID@");
+		n = at != NULL ? (int)(at - *q) : (int)strlen(*q);
+		if (asprintf(&sql, "%.*s%s%s", n, *q, at != NULL ?
+		    s->be->serial_pk : "", at != NULL ? at + 4 : "") < 0)
 			return (store_fail(s, "out of memory"));
-		if ((at = strstr(*q, "@ID@")) != NULL) {
-			n = (size_t)(at - *q);
-			memcpy(sql, *q, n);
-			memcpy(sql + n, s->be->serial_pk, idlen);
-			strcpy(sql + n + idlen, at + 4);
-		} else
-			strcpy(sql, *q);
 		rc = s->be->exec(s, sql);
 		free(sql);
 		if (rc != STORE_OK)
@@ -230,9 +225,8 @@ schema_ready(struct store *s)
 {
 	char by[64];
 	long v;
-	int rc;
 
-	if ((rc = read_version(s, &v, by, sizeof(by))) != STORE_OK)
+	if (read_version(s, &v, by, sizeof(by)) != STORE_OK)
 		return (STORE_ERROR);
 	if (v > STORE_SCHEMA_VERSION)
 		return (refuse_newer(s, v, by));

@@ -34,7 +34,7 @@ date_term(char *v, int end_of_day, char *err, size_t errlen)
 	}
 	/* The buffer has room: every value is followed by its terminator. */
 	if (n == 10)
-		strcpy(v + 10, end_of_day ? "T23:59:59Z" : "T00:00:00Z");
+		memcpy(v + 10, end_of_day ? "T23:59:59Z" : "T00:00:00Z", 11);
 	return (0);
 }
 
