@@ -1,7 +1,7 @@
 /*
  * cyclebench db: the results store itself.  import keeps results files
- * as they are (each validated first, each in its own transaction, a file
- * already stored found and skipped); export gives them back byte for
+ * as they are (each validated first, a batch of them to a transaction,
+ * a file already stored found and skipped); export gives them back byte for
  * byte; runs and machines list what is there; info says where it is.
  */
 #include <sys/stat.h>
@@ -113,53 +113,103 @@ db_parse_args(int argc, char **argv, struct db_args *a)
 	return (0);
 }
 
+/* Files per transaction: one commit each, and a bounded loss of time
+   (not of runs) when a batch fails. */
+#define IMPORT_BATCH	256
+
+struct import {
+	struct store_doc d[IMPORT_BATCH];
+	struct rs_file	 f[IMPORT_BATCH];
+	char		*text[IMPORT_BATCH];
+	const char	*path[IMPORT_BATCH];
+	size_t		 n;
+	size_t		 stored, dups, bad;
+};
+
+/* Read and check one file into the batch; a bad one is said and skipped. */
+static void
+take(struct import *im, const char *path)
+{
+	char err[1024];
+	size_t k = im->n, len;
+
+	if ((im->text[k] = rs_read_file(path, &len, err, sizeof(err))) ==
+	    NULL || rs_load_text(path, im->text[k], len, &im->f[k], err,
+	    sizeof(err)) != 0) {
+		fprintf(stderr, "cyclebench: %s\n", err);
+		free(im->text[k]);
+		im->bad++;
+		return;
+	}
+	im->d[k] = (struct store_doc){ im->text[k], len, &im->f[k], 0, 0 };
+	im->path[k] = path;
+	im->n++;
+}
+
+static int
+flush(struct store *s, struct import *im)
+{
+	size_t k;
+	int rc;
+
+	if ((rc = store_save_many(s, im->d, im->n)) != 0)
+		return (rc);
+	for (k = 0; k < im->n; k++) {
+		if (im->d[k].dup)
+			printf("%s: already stored as run %lld\n", im->path[k],
+			    im->d[k].run_id);
+		im->dups += im->d[k].dup;
+		im->stored += !im->d[k].dup;
+	}
+	return (rc);
+}
+
+static void
+release(struct import *im)
+{
+	size_t k;
+
+	for (k = 0; k < im->n; k++) {
+		rs_free(&im->f[k]);
+		free(im->text[k]);
+	}
+	im->n = 0;
+}
+
 static int
 db_import(struct store *s, const struct db_args *a,
     const struct store_sel *sel, char **paths, int n)
 {
-	struct rs_file f;
-	long long id;
-	char err[1024], *text;
-	size_t len, stored = 0, dups = 0, bad = 0;
-	int i, dup;
+	struct import *im;
+	int i, rc = 0;
 
 	(void)a;
 	(void)sel;
-	for (i = 0; i < n; i++) {
-		if ((text = rs_read_file(paths[i], &len, err,
-		    sizeof(err))) == NULL ||
-		    rs_load_text(paths[i], text, len, &f, err,
-		    sizeof(err)) != 0) {
-			fprintf(stderr, "cyclebench: %s\n", err);
-			free(text);
-			bad++;
-			continue;
-		}
-		if (store_save(s, text, len, &f, &id, &dup) != 0) {
-			rs_free(&f);
-			free(text);
-			fprintf(stderr, "cyclebench: results store %s: %s: %s; "
-			    "stopped after %zu of %d files\n", store_where(s),
-			    paths[i], s->err, stored + dups + bad, n);
-			return (EXIT_STORE);
-		}
-		if (dup)
-			printf("%s: already stored as run %lld\n", paths[i],
-			    id);
-		stored += !dup;
-		dups += dup;
-		rs_free(&f);
-		free(text);
+	if ((im = calloc(1, sizeof(*im))) == NULL) {
+		fprintf(stderr, "cyclebench: out of memory\n");
+		return (EXIT_STORE);
 	}
-	printf("Stored %zu run%s in %s", stored, stored == 1 ? "" : "s",
-	    store_where(s));
-	if (dups > 0)
-		printf("; %zu already there", dups);
-	if (bad > 0)
-		printf("; %zu file%s refused (above)", bad, bad == 1 ? "" :
-		    "s");
+	for (i = 0; i < n && rc == 0; i++) {
+		take(im, paths[i]);
+		if ((im->n < IMPORT_BATCH && i + 1 < n) || im->n == 0)
+			continue;
+		if ((rc = flush(s, im)) != 0)
+			fprintf(stderr, "cyclebench: results store %s: %s; "
+			    "nothing from %s to %s was stored\n", store_where(s),
+			    s->err, im->path[0], paths[i]);
+		release(im);
+	}
+	printf("Stored %zu run%s in %s", im->stored, im->stored == 1 ? "" :
+	    "s", store_where(s));
+	if (im->dups > 0)
+		printf("; %zu already there", im->dups);
+	if (im->bad > 0)
+		printf("; %zu file%s refused (above)", im->bad, im->bad == 1 ?
+		    "" : "s");
 	printf("\n");
-	return (bad > 0 ? EXIT_USAGE : 0);
+	rc = rc != 0 ? EXIT_STORE : im->bad > 0 ? EXIT_USAGE : 0;
+	free(im);
+	return (rc);
 }
 
 static int

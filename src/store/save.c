@@ -205,9 +205,8 @@ insert_run(struct store *s, struct save *sv, long long mid,
 }
 
 static int
-save_tx(struct store *s, void *arg)
+save_one(struct store *s, struct save *sv)
 {
-	struct save *sv = arg;
 	struct store_rows r;
 	long long mid = 0;
 	int rc;
@@ -227,31 +226,77 @@ save_tx(struct store *s, void *arg)
 	return (context(s, sv));
 }
 
+struct batch {
+	struct save	*sv;
+	size_t		 n;
+};
+
+static int
+save_tx(struct store *s, void *arg)
+{
+	struct batch *b = arg;
+	size_t i;
+	int rc;
+
+	for (i = 0; i < b->n; i++)
+		if ((rc = save_one(s, &b->sv[i])) != STORE_OK)
+			return (rc);
+	return (STORE_OK);
+}
+
+int
+store_save_many(struct store *s, struct store_doc *d, size_t n)
+{
+	struct batch b;
+	struct tm tm;
+	time_t t;
+	size_t i;
+	int rc;
+
+	if (n == 0)
+		return (STORE_OK);
+	if ((b.sv = calloc(n, sizeof(*b.sv))) == NULL)
+		return (store_fail(s, "out of memory"));
+	b.n = n;
+	t = time(NULL);
+	gmtime_r(&t, &tm);
+	for (i = 0; i < n; i++) {
+		/* The text goes to the store as a C string. */
+		if (strlen(d[i].text) != d[i].len) {
+			free(b.sv);
+			return (store_fail(s, "document %zu holds a NUL byte",
+			    i + 1));
+		}
+		b.sv[i].text = d[i].text;
+		b.sv[i].len = d[i].len;
+		b.sv[i].f = d[i].f;
+		store_machine_ident(&d[i].f->machine, b.sv[i].ident);
+		snprintf(b.sv[i].digest, sizeof(b.sv[i].digest), "%016llx",
+		    (unsigned long long)fnv(0xcbf29ce484222325ULL, d[i].text,
+		    d[i].len));
+		rs_short_brand(d[i].f->machine.cpu_brand, b.sv[i].label,
+		    sizeof(b.sv[i].label));
+		strftime(b.sv[i].saved_at, sizeof(b.sv[i].saved_at),
+		    "%Y-%m-%dT%H:%M:%SZ", &tm);
+	}
+	if ((rc = store_transact(s, save_tx, &b)) == STORE_OK)
+		for (i = 0; i < n; i++) {
+			d[i].run_id = b.sv[i].run_id;
+			d[i].dup = b.sv[i].dup;
+		}
+	free(b.sv);
+	return (rc);
+}
+
 int
 store_save(struct store *s, const char *text, size_t len,
     const struct rs_file *f, long long *run_id, int *dup)
 {
-	struct save sv;
-	struct tm tm;
-	time_t t;
+	struct store_doc d = { text, len, f, 0, 0 };
 
-	/* The text goes to the store as a C string. */
-	if (strlen(text) != len)
-		return (store_fail(s, "the document holds a NUL byte"));
-	memset(&sv, 0, sizeof(sv));
-	sv.text = text;
-	sv.len = len;
-	sv.f = f;
-	store_machine_ident(&f->machine, sv.ident);
-	snprintf(sv.digest, sizeof(sv.digest), "%016llx", (unsigned long long)
-	    fnv(0xcbf29ce484222325ULL, text, len));
-	rs_short_brand(f->machine.cpu_brand, sv.label, sizeof(sv.label));
-	t = time(NULL);
-	gmtime_r(&t, &tm);
-	strftime(sv.saved_at, sizeof(sv.saved_at), "%Y-%m-%dT%H:%M:%SZ", &tm);
-	if (store_transact(s, save_tx, &sv) != STORE_OK)
+	if (store_save_many(s, &d, 1) != STORE_OK)
 		return (STORE_ERROR);
-	*run_id = sv.run_id;
-	*dup = sv.dup;
+	*run_id = d.run_id;
+	*dup = d.dup;
 	return (STORE_OK);
 }

@@ -50,6 +50,22 @@ const char *store_where(const struct store *s);
 int	store_save(struct store *s, const char *text, size_t len,
 	    const struct rs_file *f, long long *run_id, int *dup);
 
+/* One of several documents to keep together. */
+struct store_doc {
+	const char	*text;		/* NUL-terminated at len */
+	size_t		 len;
+	const struct rs_file *f;
+	long long	 run_id;	/* set by store_save_many */
+	int		 dup;		/* set: stored before */
+};
+
+/*
+ * Keep d[0..n-1] in one transaction: all of them, or none.  Faster than
+ * one by one (db import: a commit, not a commit per file), and still
+ * never half a run.
+ */
+int	store_save_many(struct store *s, struct store_doc *d, size_t n);
+
 /* The stable identity of a machine: 16 hex digits from its fingerprint. */
 void	store_machine_ident(const struct rs_machine *m, char out[17]);
 
