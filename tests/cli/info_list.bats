@@ -45,8 +45,8 @@ list_names() {
 		*) fail "list basic showed $n" ;;
 		esac
 	done
-	[ "$(list_names | wc -l)" -eq 6 ] ||
-	    fail "expected the 6 basic benchmarks, got: $(list_names)"
+	[ "$(list_names | wc -l)" -eq 7 ] ||
+	    fail "expected the 7 basic benchmarks, got: $(list_names)"
 }
 
 @test "list 'basic/imul-*' shows exactly the two imul benchmarks" {
