@@ -111,6 +111,7 @@ cmd_report(int argc, char **argv)
 	n = argc - optind;
 	hn = 0;
 	h = NULL;
+	files = NULL;
 	if (a.db_sel != NULL)
 		rc = cli_load_sides("report", a.store, a.db_sel, NULL, &files,
 		    &n);
@@ -126,7 +127,8 @@ cmd_report(int argc, char **argv)
 		    n > CMP_MAX_INPUTS ? n : a.nlabels);
 	if (rc != 0) {
 		series_free(h, hn);
-		free_inputs(files, n);
+		/* A failed load has freed its files already. */
+		free_inputs(files, files != NULL ? n : 0);
 		return (rc);
 	}
 	tp = NULL;

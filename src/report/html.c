@@ -389,8 +389,9 @@ compare_section(FILE *fp, const struct cmp_table *t)
 static void
 history_section(FILE *fp, const struct hist_series *h, size_t nh)
 {
-	char shift[16];
-	size_t i, k;
+	char shift[16], *method, *p;
+	size_t i, k, len;
+	FILE *mfp;
 
 	fputs("<section>\n<h2>History</h2>\n<div class=\"layout\">"
 	    "<div class=\"charts\">\n", fp);
@@ -412,8 +413,18 @@ history_section(FILE *fp, const struct hist_series *h, size_t nh)
 		svg_history(fp, &h[i]);
 		fputs("</figure>\n", fp);
 	}
-	fputs("</div>\n<aside><p class=\"method\">", fp);
-	hist_method_text(fp);
+	/* The text is wrapped for a terminal; here the browser wraps it. */
+	fputs("</div>\n<aside><p>", fp);
+	method = NULL;
+	if ((mfp = open_memstream(&method, &len)) != NULL) {
+		hist_method_text(mfp);
+		if (fclose(mfp) == 0) {
+			for (p = method; (p = strchr(p, '\n')) != NULL; p++)
+				*p = ' ';
+			html_text(fp, method);
+		}
+		free(method);
+	}
 	fputs("</p></aside></div>\n</section>\n", fp);
 }
 
