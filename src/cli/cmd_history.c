@@ -35,15 +35,12 @@ history_parse_args(int argc, char **argv, struct history_args *a)
 {
 	static const struct option opts[] = {
 		{ "machine", required_argument, NULL, 'm' },
-		{ "last", required_argument, NULL, 'n' },
-		{ "where", required_argument, NULL, 'w' },
+		CLI_READ_OPTIONS,
 		{ "format", required_argument, NULL, 'f' },
-		{ "db", required_argument, NULL, 'D' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
-	long v;
-	int c;
+	int c, rc;
 
 	memset(a, 0, sizeof(*a));
 	opterr = 0;
@@ -54,14 +51,11 @@ history_parse_args(int argc, char **argv, struct history_args *a)
 			a->machine = optarg;
 			break;
 		case 'n':
-			if (parse_long(optarg, 1, 1000000, &v) != 0)
-				return (usage_error("history", "--last takes a "
-				    "whole number from 1 to 1000000, not '%s'",
-				    optarg));
-			a->last = (size_t)v;
-			break;
 		case 'w':
-			a->where = optarg;
+		case 'D':
+			if ((rc = cli_read_option("history", c, optarg, 1000000,
+			    &a->rd)) != 0)
+				return (rc);
 			break;
 		case 'f':
 			if (strcmp(optarg, "text") != 0 &&
@@ -69,9 +63,6 @@ history_parse_args(int argc, char **argv, struct history_args *a)
 				return (usage_error("history", "--format is "
 				    "text or csv, not '%s'", optarg));
 			a->csv = optarg[0] == 'c';
-			break;
-		case 'D':
-			a->db = optarg;
 			break;
 		case 'h':
 			fputs(history_help, stdout);
@@ -84,10 +75,8 @@ history_parse_args(int argc, char **argv, struct history_args *a)
 			    argv[optind - 1]));
 		}
 	}
-	if ((a->machine != NULL && a->machine[0] == '\0') ||
-	    (a->db != NULL && a->db[0] == '\0'))
-		return (usage_error("history", "%s needs a value",
-		    a->db != NULL && a->db[0] == '\0' ? "--db" : "--machine"));
+	if (a->machine != NULL && a->machine[0] == '\0')
+		return (usage_error("history", "--machine needs a value"));
 	if (argc - optind != 1)
 		return (usage_error("history", argc == optind ? "name the "
 		    "benchmark: cyclebench history NAME" : "one benchmark at a "
@@ -132,9 +121,9 @@ cmd_history(int argc, char **argv)
 	if ((rc = history_parse_args(argc, argv, &a)) != 0)
 		return (rc < 0 ? 0 : rc);
 	name = argv[optind];
-	if ((rc = cli_selection("history", a.where, a.machine, &sel)) != 0)
+	if ((rc = cli_selection("history", a.rd.where, a.machine, &sel)) != 0)
 		return (rc);
-	if ((rc = cli_store_open(a.db, STORE_READ, &s)) != 0) {
+	if ((rc = cli_store_open(a.rd.db, STORE_READ, &s)) != 0) {
 		store_sel_free(&sel);
 		return (rc);
 	}
@@ -145,9 +134,9 @@ cmd_history(int argc, char **argv)
 	if (pts.n == 0) {
 		fprintf(stderr, "cyclebench: no stored result of '%s'%s in %s "
 		    "(cyclebench db runs lists the runs)\n", name, a.machine ||
-		    a.where ? " in the runs selected" : "", store_where(s));
+		    a.rd.where ? " in the runs selected" : "", store_where(s));
 		rc = EXIT_USAGE;
-	} else if (series_build(&pts, a.last, &h, &n) != 0) {
+	} else if (series_build(&pts, a.rd.last, &h, &n) != 0) {
 		fprintf(stderr, "cyclebench: out of memory\n");
 		series_free(h, n);
 		rc = EXIT_USAGE;

@@ -50,19 +50,16 @@ table_parse_args(int argc, char **argv, struct table_args *a)
 {
 	static const struct option opts[] = {
 		{ "by", required_argument, NULL, 'b' },
-		{ "last", required_argument, NULL, 'n' },
-		{ "where", required_argument, NULL, 'w' },
+		CLI_READ_OPTIONS,
 		{ "format", required_argument, NULL, 'f' },
-		{ "db", required_argument, NULL, 'D' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
 	char why[160];
-	long v;
-	int c;
+	int c, rc;
 
 	memset(a, 0, sizeof(*a));
-	a->last = 1;
+	a->rd.last = 1;
 	opterr = 0;
 	optind = 1;
 	while ((c = getopt_long(argc, argv, ":h", opts, NULL)) != -1) {
@@ -71,22 +68,16 @@ table_parse_args(int argc, char **argv, struct table_args *a)
 			a->by = optarg;
 			break;
 		case 'n':
-			if (parse_long(optarg, 1, 1000, &v) != 0)
-				return (usage_error("table", "--last takes a "
-				    "whole number from 1 to 1000, not '%s'",
-				    optarg));
-			a->last = (size_t)v;
-			break;
 		case 'w':
-			a->where = optarg;
+		case 'D':
+			if ((rc = cli_read_option("table", c, optarg, 1000,
+			    &a->rd)) != 0)
+				return (rc);
 			break;
 		case 'f':
 			if ((a->format = xt_format(optarg)) < 0)
 				return (usage_error("table", "--format is "
 				    "text, markdown or csv, not '%s'", optarg));
-			break;
-		case 'D':
-			a->db = optarg;
 			break;
 		case 'h':
 			fputs(table_help, stdout);
@@ -99,8 +90,6 @@ table_parse_args(int argc, char **argv, struct table_args *a)
 			    argv[optind - 1]));
 		}
 	}
-	if (a->db != NULL && a->db[0] == '\0')
-		return (usage_error("table", "--db needs a file or URL"));
 	if (argc - optind != 1)
 		return (usage_error("table", argc == optind ? "name the suite: "
 		    "cyclebench table SUITE --by machine" : "one suite at a "
@@ -153,7 +142,7 @@ cmp_double(const void *a, const void *b)
 }
 
 /*
- * The cell's results: the last a->last points of its row and column,
+ * The cell's results: the last a->rd.last points of its row and column,
  * newest first (points are oldest first).
  */
 static void
@@ -164,7 +153,7 @@ fill_cell(const struct table_args *a, const struct store_points *pts,
 	const struct store_point *p;
 	size_t i;
 
-	for (i = pts->n; i-- > 0 && x->n < a->last; ) {
+	for (i = pts->n; i-- > 0 && x->n < a->rd.last; ) {
 		if (row[i] != r || col[i] != c)
 			continue;
 		p = &pts->p[i];
@@ -222,7 +211,7 @@ build(const struct table_args *a, const char *suite,
 	vals = calloc(pts->n + 1, sizeof(*vals));
 	row = calloc(pts->n + 1, sizeof(*row));
 	col = calloc(pts->n + 1, sizeof(*col));
-	v = calloc(a->last, sizeof(*v));
+	v = calloc(a->rd.last, sizeof(*v));
 	if (keys == NULL || vals == NULL || row == NULL || col == NULL ||
 	    v == NULL)
 		goto out;
@@ -312,16 +301,16 @@ cmd_table(int argc, char **argv)
 	suite = argv[optind];
 	snprintf(group, sizeof(group), "%.*s", (int)strcspn(suite, "/"),
 	    suite);
-	if ((rc = cli_selection("table", a.where, NULL, &sel)) != 0)
+	if ((rc = cli_selection("table", a.rd.where, NULL, &sel)) != 0)
 		return (rc);
-	if ((rc = cli_store_open(a.db, STORE_READ, &s)) != 0) {
+	if ((rc = cli_store_open(a.rd.db, STORE_READ, &s)) != 0) {
 		store_sel_free(&sel);
 		return (rc);
 	}
 	memset(&t, 0, sizeof(t));
 	t.suite = suite;
 	t.by = a.by;
-	t.last = a.last;
+	t.last = a.rd.last;
 	if (store_points(s, group, NULL, a.dim == CTX_DIM ? a.by : NULL, &sel,
 	    &pts) != 0)
 		rc = cli_store_failed(s);
@@ -331,7 +320,7 @@ cmd_table(int argc, char **argv)
 	} else if (t.nrows == 0) {
 		fprintf(stderr, "cyclebench: no stored result of '%s'%s in %s "
 		    "(cyclebench db runs lists the runs)\n", suite,
-		    a.where ? " in the runs selected" : "", store_where(s));
+		    a.rd.where ? " in the runs selected" : "", store_where(s));
 		rc = EXIT_USAGE;
 	} else {
 		xt_print(stdout, &t, a.format);

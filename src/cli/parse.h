@@ -10,6 +10,7 @@
 
 #include "cyclebench.h"
 #include "cli/save_opts.h"
+#include "cli/store_cli.h"
 #include "impact/impact.h"
 #include "report/compare.h"
 
@@ -74,8 +75,8 @@ int	impact_parse_args(int argc, char **argv, struct impact_args *a,
 	    struct impact *im);
 
 struct history_args {
-	const char	*machine, *where, *db;
-	size_t		 last;		/* 0: every run */
+	const char	*machine;
+	struct read_opts rd;		/* --last (0: every run), --where, --db */
 	int		 csv;
 };
 
@@ -83,9 +84,9 @@ struct history_args {
 int	history_parse_args(int argc, char **argv, struct history_args *a);
 
 struct table_args {
-	const char	*by, *where, *db;
+	const char	*by;
+	struct read_opts rd;		/* --last, --where, --db */
 	size_t		 dim;		/* machine, kernel, microcode, context */
-	size_t		 last;
 	int		 format;	/* xt_format() */
 };
 

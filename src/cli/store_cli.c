@@ -27,6 +27,31 @@ cli_store_open(const char *url, enum store_mode mode, struct store **s)
 }
 
 int
+cli_read_option(const char *cmd, int c, const char *arg, long max_last,
+    struct read_opts *o)
+{
+	long v;
+
+	switch (c) {
+	case 'n':
+		if (parse_long(arg, 1, max_last, &v) != 0)
+			return (usage_error(cmd, "--last takes a whole number "
+			    "from 1 to %ld, not '%s'", max_last, arg));
+		o->last = (size_t)v;
+		return (0);
+	case 'w':
+		o->where = arg;
+		return (0);
+	case 'D':
+		if (arg[0] == '\0')
+			return (usage_error(cmd, "--db needs a file or URL"));
+		o->db = arg;
+		return (0);
+	}
+	return (-1);
+}
+
+int
 cli_store_failed(struct store *s)
 {
 

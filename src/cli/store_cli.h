@@ -4,6 +4,26 @@
 
 #include "store/store.h"
 
+/* The options of the commands that read the store (table, history). */
+#define CLI_READ_OPTIONS						\
+	{ "last", required_argument, NULL, 'n' },			\
+	{ "where", required_argument, NULL, 'w' },			\
+	{ "db", required_argument, NULL, 'D' }
+
+struct read_opts {
+	const char	*where;		/* --where SELECTION */
+	const char	*db;		/* --db URL */
+	size_t		 last;		/* --last N; 0: not given */
+};
+
+/*
+ * Apply getopt's `c' to o when it is one of CLI_READ_OPTIONS (--last from
+ * 1 to max_last): 0, or EXIT_USAGE after the message; -1 when c is not
+ * one of them.
+ */
+int	cli_read_option(const char *cmd, int c, const char *arg, long max_last,
+	    struct read_opts *o);
+
 /* Open the store at url (NULL: the default); EXIT_STORE after saying why. */
 int	cli_store_open(const char *url, enum store_mode mode,
 	    struct store **s);
