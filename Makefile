@@ -162,13 +162,31 @@ check-tidy:
 	@echo "clang-tidy: $(words $(TIDY_SRCS)) files clean"
 
 # memcheck on a representative run: CLI parsing, calibration, a child,
-# statistics, the table and the JSON writer.
+# statistics, the table and the JSON writer; then the results store:
+# saving, importing, a table, a history and a report from it.
 check-valgrind: $(BIN)
 	valgrind -q --error-exitcode=9 --leak-check=full \
 	    --errors-for-leak-kinds=definite $(BIN) run basic/imul-latency \
 	    --quick --json $(BUILD)/valgrind.json >/dev/null
 	valgrind -q --error-exitcode=9 --leak-check=full \
 	    --errors-for-leak-kinds=definite $(BIN) list >/dev/null
+	@rm -f $(BUILD)/valgrind.db*
+	valgrind -q --error-exitcode=9 --leak-check=full \
+	    --errors-for-leak-kinds=definite $(BIN) run basic/add-latency \
+	    --quick --save --db $(BUILD)/valgrind.db --context c=1 >/dev/null
+	valgrind -q --error-exitcode=9 --leak-check=full \
+	    --errors-for-leak-kinds=definite $(BIN) db import \
+	    --db $(BUILD)/valgrind.db $(BUILD)/valgrind.json \
+	    tests/fixtures/results/basic-cpu1.json >/dev/null
+	valgrind -q --error-exitcode=9 --leak-check=full \
+	    --errors-for-leak-kinds=definite $(BIN) table basic --by machine \
+	    --last 2 --db $(BUILD)/valgrind.db >/dev/null
+	valgrind -q --error-exitcode=9 --leak-check=full \
+	    --errors-for-leak-kinds=definite $(BIN) history basic/add-latency \
+	    --db $(BUILD)/valgrind.db >/dev/null
+	valgrind -q --error-exitcode=9 --leak-check=full \
+	    --errors-for-leak-kinds=definite $(BIN) report --store \
+	    $(BUILD)/valgrind.db --db last=2 -o $(BUILD)/valgrind.html
 	@echo "valgrind: memcheck clean"
 
 # Everything must build warning-free with clang as well as gcc.
