@@ -18,7 +18,9 @@
 #include "cli/cli.h"
 #include "cli/measure_opts.h"
 #include "cli/parse.h"
+#include "cli/save_opts.h"
 #include "core/ab.h"
+#include "report/report.h"
 #include "snippet/snippet.h"
 
 #define DEFAULT_ROUNDS	10
@@ -61,6 +63,8 @@ ARCH_SNIPPET_INTEL_HELP
 "  --unroll N          copies per loop iteration, 1 to 100000 (default:\n"
 "                      enough for about 100 instructions)\n"
 "  --json FILE         save the results, with raw samples, as JSON\n"
+"  --save, --db FILE|URL, --context KEY=VALUE|git|host: keep the results\n"
+"                      in the results store, with their context, as run\n"
 "  --quick, --cpu N, --repetitions N, --timeout SECONDS: as for run\n"
 "\n"
 "Exit status: 0 measured, 1 the snippet faulted or timed out, 2 bad input\n"
@@ -139,7 +143,7 @@ asm_parse_args(int argc, char **argv, struct asm_args *a)
 		{ "vs-file", required_argument, NULL, 'V' },
 		{ "rounds", required_argument, NULL, 'R' },
 		{ "unroll", required_argument, NULL, 'u' },
-		{ "json", required_argument, NULL, 'j' },
+		CLI_SAVE_OPTIONS,
 		CLI_MEASURE_OPTIONS,
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
@@ -196,7 +200,10 @@ asm_parse_args(int argc, char **argv, struct asm_args *a)
 			a->unroll = (unsigned)v;
 			break;
 		case 'j':
-			a->json = optarg;
+		case 'S':
+		case 'D':
+		case 'x':
+			rc = cli_save_option("asm", c, optarg, &a->out);
 			break;
 		case 'h':
 			fputs(asm_help, stdout);
@@ -226,11 +233,7 @@ asm_parse_args(int argc, char **argv, struct asm_args *a)
 	if (a->body.text == NULL)
 		return (usage_error("asm", "no snippet: give one, quoted, or "
 		    "--file FILE"));
-	if (a->json != NULL && a->json[0] == '\0')
-		return (usage_error("asm", "--json needs a file name"));
-	if (a->json != NULL && check_writable(a->json) != 0)
-		return (EXIT_USAGE);
-	return (0);
+	return (cli_save_check("asm", &a->out));
 }
 
 /* Its title: a file by its name, text on one line. */
@@ -312,16 +315,24 @@ progress(unsigned done, unsigned total, void *arg)
 }
 
 static int
-save(const char *path, const struct cb_result *r, size_t n, int argc,
-    char **argv)
+save(const struct asm_args *a, const struct cb_result *r, size_t n,
+    int argc, char **argv)
 {
-	char err[512];
+	char *doc;
+	size_t len;
+	int rc;
 
-	if (path == NULL || cb_write_json(path, r, n, argc, argv, err,
-	    sizeof(err)) == 0)
+	if (a->out.json == NULL && !a->out.save)
 		return (0);
-	fprintf(stderr, "cyclebench: %s\n", err);
-	return (EXIT_OUTPUT);
+	if (report_api_render(r, n, argc, argv, &a->out.ctx, &doc,
+	    &len) != 0) {
+		fprintf(stderr, "cyclebench: cannot save the results: out of "
+		    "memory\n");
+		return (EXIT_OUTPUT);
+	}
+	rc = cli_save_document(&a->out, doc, len);
+	free(doc);
+	return (rc);
 }
 
 static int
@@ -335,7 +346,7 @@ run_one(const struct asm_args *a, struct snippet *s, int argc, char **argv)
 	cb_print_results(stdout, &r, 1);
 	describe("\n", s);
 	fflush(stdout);
-	if ((rc = save(a->json, &r, 1, argc, argv)) != 0)
+	if ((rc = save(a, &r, 1, argc, argv)) != 0)
 		status = rc;
 	cb_result_free(&r);
 	return (status);
@@ -372,7 +383,7 @@ run_vs(const struct asm_args *a, struct snippet *sa, struct snippet *sb,
 		    "above are each side over all its rounds.)\n");
 	}
 	fflush(stdout);
-	if ((rc = save(a->json, both, 2, argc, argv)) != 0)
+	if ((rc = save(a, both, 2, argc, argv)) != 0)
 		status = rc;
 	ab_free(&r);
 	return (status);
@@ -402,9 +413,12 @@ cmd_asm(int argc, char **argv)
 	if ((sa = prepare(&a, &a.body)) == NULL ||
 	    (a.vs.text != NULL && (sb = prepare(&a, &a.vs)) == NULL))
 		goto out;
+	if ((rc = cli_save_prepare("asm", &a.out)) != 0)
+		goto out;
 	rc = sb != NULL ? run_vs(&a, sa, sb, argc + 1, typed) :
 	    run_one(&a, sa, argc + 1, typed);
 out:
+	cli_save_free(&a.out);
 	free(typed);
 	snippet_free(sa);
 	snippet_free(sb);
