@@ -47,7 +47,7 @@ setup_file() {
 	assert_output "1 shift between 2 levels."
 	assert_line '^   --- shift \+(19|20|21)\.[0-9]%: .* over 5 runs -> .* over 5 runs$'
 	run "$CB" compare --store "$url" --db 'machine=Fixture 0,run=1' \
-	    --vs 'machine=Fixture 0,last=1'
+	    --vs --db 'machine=Fixture 0,last=1'
 	assert_status 0
 	assert_line '^basic/load-latency .* \+(19|20|21)% \*$'
 	run "$CB" report --store "$url" --db 'machine=Fixture 1,last=1' -o r.html
