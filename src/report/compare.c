@@ -177,7 +177,9 @@ side_build(const struct cmp_input *in, const char *key, struct cmp_cell *c,
 	for (i = 0; i < in->nfiles; i++) {
 		if ((r = find_in(&in->f[i], key)) == NULL)
 			continue;
-		memcpy(d->x + at, r->samples, r->nsamples * sizeof(double));
+		if (r->nsamples > 0)
+			memcpy(d->x + at, r->samples,
+			    r->nsamples * sizeof(double));
 		for (k = 0; k < r->nsamples; k++)
 			d->probe[at + k] = r->probe != NULL ? r->probe[k] : NAN;
 		at += r->nsamples;
