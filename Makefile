@@ -41,6 +41,7 @@ ARCHFLAGS = -m32 $(shell $(CC) -m32 -fexcess-precision=standard -Werror \
 # EOVERFLOW on a file system whose inodes do not fit 32 bits.
 CPPFLAGS += -D_FILE_OFFSET_BITS=64
 ARCH_PKGS = libcpuid
+# LIBDIR, not PATH: a missing i386 package must not resolve to the amd64 one.
 PKG_CONFIG ?= env PKG_CONFIG_LIBDIR=/usr/lib/i386-linux-gnu/pkgconfig:/usr/share/pkgconfig pkg-config
 else ifeq ($(ARCH),arm64)
 BUILD	?= build/arm64
@@ -66,7 +67,14 @@ ifeq ($(wildcard src/os/$(OS)),)
 $(error OS=$(OS): there is no src/os/$(OS); docs/porting.md says what a port holds)
 endif
 
-PKGS	 = jansson $(ARCH_PKGS)
+PKGS	 = jansson sqlite3 $(ARCH_PKGS)
+# PostgreSQL, the results store of a fleet, wherever libpq is installed: the
+# i386 and arm64 builds go without, as Debian's libpq-dev is not multiarch.
+HAVE_LIBPQ := $(shell $(PKG_CONFIG) --exists libpq && echo yes)
+ifeq ($(HAVE_LIBPQ),yes)
+PKGS	+= libpq
+CPPFLAGS += -DCB_HAVE_LIBPQ
+endif
 WARN	 = -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototypes
 # The ports' inline parts (machdep.h, osdep.h) are found through these.
 CPPFLAGS += -Iinclude -Isrc -Isrc/arch/$(ARCH_DIR) -Isrc/os/$(OS) -D_GNU_SOURCE
@@ -79,6 +87,8 @@ LIB_SRCS = $(wildcard src/core/*.c src/report/*.c src/suites/*.c src/impact/*.c 
 	    src/suites/$(ARCH_DIR)/*.c \
 	    src/arch/$(ARCH_DIR)/*.c src/os/$(OS)/*.c)
 LIB_SRCS += $(wildcard src/snippet/*.c)
+LIB_SRCS += $(filter-out $(if $(HAVE_LIBPQ),,src/store/pg.c),\
+	    $(wildcard src/store/*.c))
 CLI_SRCS = $(wildcard src/cli/*.c)
 TEST_SRCS = $(wildcard tests/unit/test_*.c tests/unit/$(ARCH_DIR)/test_*.c)
 HELPER_SRCS = $(wildcard tests/helpers/*.c)
@@ -200,19 +210,22 @@ $(BUILD)/tests/helpers/%: tests/helpers/%.c
 	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -o $@ $<
 
+# One throw-away PostgreSQL cluster for every target that tests the
+# PostgreSQL results store (scripts/with-postgres; skipped, and said so,
+# where no server is installed).
 check: deps
-	@$(MAKE) --no-print-directory check-unit check-cli check-clang \
-	    check-lint check-tidy check-valgrind check-i386 check-arm64 \
-	    check-fuzz check-asan
+	@scripts/with-postgres $(MAKE) --no-print-directory check-unit \
+	    check-cli check-clang check-lint check-tidy check-valgrind \
+	    check-i386 check-arm64 check-fuzz check-asan
 
 unit-tests: $(TESTS)
 
 check-unit: $(TESTS)
-	@scripts/run-unit-tests $(TESTS)
+	@scripts/with-postgres scripts/run-unit-tests $(TESTS)
 
 check-cli: $(BIN) $(HELPERS)
 	CYCLEBENCH=$(abspath $(BIN)) HELPERS=$(abspath $(BUILD)/tests/helpers) \
-	    bats tests/cli
+	    scripts/with-postgres bats tests/cli
 
 # The HTML report in headless Chromium; apart from check because the
 # browser is a large install.  CI runs both.
@@ -255,13 +268,31 @@ check-tidy:
 	@echo "clang-tidy: $(words $(TIDY_SRCS)) files clean"
 
 # memcheck on a representative run: CLI parsing, calibration, a child,
-# statistics, the table and the JSON writer.
+# statistics, the table and the JSON writer; then the results store:
+# saving, importing, a table, a history and a report from it.
 check-valgrind: $(BIN)
 	valgrind -q --error-exitcode=9 --leak-check=full \
 	    --errors-for-leak-kinds=definite $(BIN) run basic/imul-latency \
 	    --quick --json $(BUILD)/valgrind.json >/dev/null
 	valgrind -q --error-exitcode=9 --leak-check=full \
 	    --errors-for-leak-kinds=definite $(BIN) list >/dev/null
+	@rm -f $(BUILD)/valgrind.db*
+	valgrind -q --error-exitcode=9 --leak-check=full \
+	    --errors-for-leak-kinds=definite $(BIN) run basic/add-latency \
+	    --quick --save --db $(BUILD)/valgrind.db --context c=1 >/dev/null
+	valgrind -q --error-exitcode=9 --leak-check=full \
+	    --errors-for-leak-kinds=definite $(BIN) db import \
+	    --db $(BUILD)/valgrind.db $(BUILD)/valgrind.json \
+	    tests/fixtures/results/basic-cpu1.json >/dev/null
+	valgrind -q --error-exitcode=9 --leak-check=full \
+	    --errors-for-leak-kinds=definite $(BIN) table basic --by machine \
+	    --last 2 --db $(BUILD)/valgrind.db >/dev/null
+	valgrind -q --error-exitcode=9 --leak-check=full \
+	    --errors-for-leak-kinds=definite $(BIN) history basic/add-latency \
+	    --db $(BUILD)/valgrind.db >/dev/null
+	valgrind -q --error-exitcode=9 --leak-check=full \
+	    --errors-for-leak-kinds=definite $(BIN) report --store \
+	    $(BUILD)/valgrind.db --db last=2 -o $(BUILD)/valgrind.html
 	@echo "valgrind: memcheck clean"
 
 # Everything must build warning-free with clang as well as gcc.
@@ -332,6 +363,7 @@ install-lib: $(LIB) $(SHLIB)
 	install -m 644 include/cyclebench.h $(DESTDIR)$(INCLUDEDIR)/
 	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@LIBDIR@|$(LIBDIR)|' \
 	    -e 's|@INCLUDEDIR@|$(INCLUDEDIR)|' -e 's|@VERSION@|$(VERSION)|' \
+	    -e 's|@REQUIRES@|$(PKGS)|' \
 	    cyclebench.pc.in >$(DESTDIR)$(LIBDIR)/pkgconfig/cyclebench.pc
 
 uninstall:

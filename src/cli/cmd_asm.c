@@ -21,8 +21,10 @@
 #include "cli/cli.h"
 #include "cli/measure_opts.h"
 #include "cli/parse.h"
+#include "cli/save_opts.h"
 #include "core/ab.h"
 #include "os/sandbox.h"
+#include "report/report.h"
 #include "snippet/snippet.h"
 
 #define DEFAULT_ROUNDS	10
@@ -66,6 +68,8 @@ ARCH_SNIPPET_INTEL_HELP
 "                      enough for about 100 instructions)\n"
 "  --json FILE         save the results, with raw samples, as JSON ('-':\n"
 "                      standard output, the table to standard error)\n"
+"  --save, --db FILE|URL, --context KEY=VALUE|git|host: keep the results\n"
+"                      in the results store, with their context, as run\n"
 "  --allow-syscalls    let the snippet make system calls (refused by\n"
 "                      default, as is starting processes)\n"
 "  --allow-includes    let .include and .incbin read files (refused by\n"
@@ -201,9 +205,9 @@ asm_parse_args(int argc, char **argv, struct asm_args *a)
 		{ "vs-file", required_argument, NULL, 'V' },
 		{ "rounds", required_argument, NULL, 'R' },
 		{ "unroll", required_argument, NULL, 'u' },
-		{ "json", required_argument, NULL, 'j' },
-		{ "allow-syscalls", no_argument, NULL, 'S' },
-		{ "allow-includes", no_argument, NULL, 'F' },
+		{ "allow-syscalls", no_argument, NULL, 'Y' },
+		{ "allow-includes", no_argument, NULL, 'N' },
+		CLI_SAVE_OPTIONS,
 		CLI_MEASURE_OPTIONS,
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
@@ -260,12 +264,15 @@ asm_parse_args(int argc, char **argv, struct asm_args *a)
 			a->unroll = (unsigned)v;
 			break;
 		case 'j':
-			a->json = optarg;
-			break;
 		case 'S':
+		case 'D':
+		case 'x':
+			rc = cli_save_option("asm", c, optarg, &a->out);
+			break;
+		case 'Y':
 			a->allow_syscalls = 1;
 			break;
-		case 'F':
+		case 'N':
 			a->allow_includes = 1;
 			break;
 		case 'h':
@@ -296,10 +303,10 @@ asm_parse_args(int argc, char **argv, struct asm_args *a)
 	if (a->body.text == NULL && a->body.path == NULL)
 		return (usage_error("asm", "no snippet: give one, quoted, or "
 		    "--file FILE"));
-	if (a->json != NULL && a->json[0] == '\0')
-		return (usage_error("asm", "--json needs a file name"));
+	if ((rc = cli_save_check("asm", &a->out)) != 0)
+		return (rc);
 	if ((rc = check_outputs((const struct cli_output[]){ { "--json",
-	    a->json } }, 1, (char *const[]){ (char *)a->body.path,
+	    a->out.json } }, 1, (char *const[]){ (char *)a->body.path,
 	    (char *)a->init.path, (char *)a->vs.path }, 3)) != 0)
 		return (rc);
 	if ((rc = read_source(&a->body, a->opts.timeout)) != 0 ||
@@ -383,7 +390,7 @@ describe(FILE *fp, const char *who, const struct snippet *s)
 static FILE *
 table_stream(const struct asm_args *a)
 {
-	return (a->json != NULL && strcmp(a->json, "-") == 0 ? stderr :
+	return (a->out.json != NULL && strcmp(a->out.json, "-") == 0 ? stderr :
 	    stdout);
 }
 
@@ -399,16 +406,24 @@ progress(unsigned done, unsigned total, void *arg)
 }
 
 static int
-save(const char *path, const struct cb_result *r, size_t n, int argc,
-    char **argv)
+save(const struct asm_args *a, const struct cb_result *r, size_t n,
+    int argc, char **argv)
 {
-	char err[512];
+	char *doc;
+	size_t len;
+	int rc;
 
-	if (path == NULL || cb_write_json(path, r, n, argc, argv, err,
-	    sizeof(err)) == 0)
+	if (a->out.json == NULL && !a->out.save)
 		return (0);
-	fprintf(stderr, "cyclebench: %s\n", err);
-	return (EXIT_OUTPUT);
+	if (report_api_render(r, n, argc, argv, &a->out.ctx, &doc,
+	    &len) != 0) {
+		fprintf(stderr, "cyclebench: cannot save the results: out of "
+		    "memory\n");
+		return (EXIT_OUTPUT);
+	}
+	rc = cli_save_document(&a->out, doc, len);
+	free(doc);
+	return (rc);
 }
 
 static int
@@ -422,7 +437,7 @@ run_one(const struct asm_args *a, struct snippet *s, int argc, char **argv)
 	cb_print_results(table_stream(a), &r, 1);
 	describe(table_stream(a), "\n", s);
 	fflush(table_stream(a));
-	if ((rc = save(a->json, &r, 1, argc, argv)) != 0)
+	if ((rc = save(a, &r, 1, argc, argv)) != 0)
 		status = rc;
 	cb_result_free(&r);
 	return (status);
@@ -460,7 +475,7 @@ run_vs(const struct asm_args *a, struct snippet *sa, struct snippet *sb,
 		    "above are each side over all its rounds.)\n");
 	}
 	fflush(fp);
-	if ((rc = save(a->json, both, 2, argc, argv)) != 0)
+	if ((rc = save(a, both, 2, argc, argv)) != 0)
 		status = rc;
 	ab_free(&r);
 	return (status);
@@ -508,6 +523,8 @@ cmd_asm(int argc, char **argv)
 	if ((sa = prepare(&a, &a.body)) == NULL ||
 	    (a.vs.text != NULL && (sb = prepare(&a, &a.vs)) == NULL))
 		goto out;
+	if ((rc = cli_save_prepare("asm", &a.out)) != 0)
+		goto out;
 	rc = sb != NULL ? run_vs(&a, sa, sb, argc + 1, typed) :
 	    run_one(&a, sa, argc + 1, typed);
 	reap_leftovers();
@@ -517,6 +534,7 @@ out:
 		    sigabbrev_np(cli_stop_signal()));
 		rc = 128 + cli_stop_signal();
 	}
+	cli_save_free(&a.out);
 	free(typed);
 	snippet_free(sa);
 	snippet_free(sb);

@@ -10,6 +10,7 @@
 #include "cli/cli.h"
 #include "cli/measure_opts.h"
 #include "cli/parse.h"
+#include "cli/save_opts.h"
 #include "core/clock.h"
 #include "core/machine.h"
 #include "core/registry.h"
@@ -24,6 +25,12 @@ static const char run_help[] =
 "glob; none: the default suites) and prints cycles per operation.\n"
 "\n"
 "  --json FILE         save every result, with raw samples, as JSON\n"
+"  --save              keep the results in the results store as well\n"
+"  --db FILE|URL       the store for --save (default: $CYCLEBENCH_DB, or\n"
+"                      ~/.local/share/cyclebench/results.db); a\n"
+"                      postgresql://user@host/db URL for a fleet's\n"
+"  --context KEY=VALUE say what was measured (commit=..., kernel_tree=...);\n"
+"                      'git': commit=git describe here; 'host': host=name\n"
 "  --csv FILE          save one CSV row per result\n"
 "                      (FILE '-': standard output, the table then going\n"
 "                      to standard error)\n"
@@ -46,7 +53,7 @@ int
 run_parse_args(int argc, char **argv, struct run_args *a)
 {
 	static const struct option opts[] = {
-		{ "json", required_argument, NULL, 'j' },
+		CLI_SAVE_OPTIONS,
 		{ "csv", required_argument, NULL, 'c' },
 		{ "rounds", required_argument, NULL, 'R' },
 		CLI_MEASURE_OPTIONS,
@@ -63,7 +70,12 @@ run_parse_args(int argc, char **argv, struct run_args *a)
 	while ((c = getopt_long(argc, argv, ":h", opts, NULL)) != -1) {
 		switch (c) {
 		case 'j':
-			a->json = optarg;
+		case 'S':
+		case 'D':
+		case 'x':
+			if ((rc = cli_save_option("run", c, optarg,
+			    &a->out)) != 0)
+				return (rc);
 			break;
 		case 'c':
 			a->csv = optarg;
@@ -95,12 +107,12 @@ run_parse_args(int argc, char **argv, struct run_args *a)
 			    argv[optind - 1]));
 		}
 	}
-	if (a->json && strcmp(a->json, "") == 0)
-		return (usage_error("run", "--json needs a file name"));
+	if ((rc = cli_save_check("run", &a->out)) != 0)
+		return (rc);
 	if (a->csv && strcmp(a->csv, "") == 0)
 		return (usage_error("run", "--csv needs a file name"));
 	return (check_outputs((const struct cli_output[]){ { "--json",
-	    a->json }, { "--csv", a->csv } }, 2, NULL, 0));
+	    a->out.json }, { "--csv", a->csv } }, 2, NULL, 0));
 }
 
 /* On a terminal: the pass, the benchmarks done, the one being measured. */
@@ -131,17 +143,22 @@ static int
 save(const struct run_args *a, const struct machine *m,
     const struct run_info *info, const struct cb_result *r, size_t n)
 {
-	char err[512];
+	char err[512], *doc;
+	size_t len;
 	int status = 0;
 
-	if (a->json && report_json_write(a->json, m, info, r, n, err,
-	    sizeof(err)) != 0) {
-		fprintf(stderr, "cyclebench: %s\n", err);
+	if ((a->out.json || a->out.save) &&
+	    report_json_render(m, info, r, n, &doc, &len) != 0) {
+		fprintf(stderr, "cyclebench: cannot save the results: out of "
+		    "memory\n");
 		status = EXIT_OUTPUT;
+	} else if (a->out.json || a->out.save) {
+		status = cli_save_document(&a->out, doc, len);
+		free(doc);
 	}
 	if (a->csv && report_csv_write(a->csv, r, n, err, sizeof(err)) != 0) {
 		fprintf(stderr, "cyclebench: %s\n", err);
-		status = EXIT_OUTPUT;
+		status = status ? status : EXIT_OUTPUT;
 	}
 	return (status);
 }
@@ -171,12 +188,21 @@ cmd_run(int argc, char **argv)
 	memcpy(info.argv + 1, argv, (size_t)argc * sizeof(char *));
 	if ((rc = run_parse_args(argc, argv, &a)) != 0) {
 		free(info.argv);
+		cli_save_free(&a.out);
 		return (rc < 0 ? 0 : rc);
 	}
+	info.context = &a.out.ctx;
 	if (registry_select(argv + optind, argc - optind, 0, &sel, err,
 	    sizeof(err)) != 0) {
 		free(info.argv);
+		cli_save_free(&a.out);
 		return (usage_error("run", "%s", err));
+	}
+	if ((rc = cli_save_prepare("run", &a.out)) != 0) {
+		free(info.argv);
+		cli_save_free(&a.out);
+		registry_selection_free(&sel);
+		return (rc);
 	}
 	if (a.opts.cpu < 0)
 		a.opts.cpu = cpuset_default_cpu();
@@ -208,7 +234,7 @@ cmd_run(int argc, char **argv)
 	if (cb_interrupted())
 		info.partial = 1;
 	/* Results on standard output ("-") leave it to them alone. */
-	human = (a.json != NULL && strcmp(a.json, "-") == 0) ||
+	human = (a.out.json != NULL && strcmp(a.out.json, "-") == 0) ||
 	    (a.csv != NULL && strcmp(a.csv, "-") == 0) ? stderr : stdout;
 	report_table(human, &m, results, done);
 	report_paths(human, &m, results, done);
@@ -228,6 +254,7 @@ cmd_run(int argc, char **argv)
 		cb_result_free(&results[i]);
 	free(results);
 	free(info.argv);
+	cli_save_free(&a.out);
 	registry_selection_free(&sel);
 	return (status);
 }

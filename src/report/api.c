@@ -4,6 +4,7 @@
  * with the same machine fingerprint.
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
@@ -67,20 +68,13 @@ writable(const struct cb_result *r, size_t n, char *err, size_t errlen)
 }
 
 int
-cb_write_json(const char *path, const struct cb_result *r, size_t n,
-    int argc, char **argv, char *err, size_t errlen)
+report_api_render(const struct cb_result *r, size_t n, int argc,
+    char **argv, const struct run_context *ctx, char **buf, size_t *len)
 {
 	struct run_info run;
 	struct tm tm;
 	time_t t;
 
-	if (path == NULL || (r == NULL && n > 0)) {
-		snprintf(err, errlen, "cb_write_json: %s is NULL", path == NULL ?
-		    "the path" : "the results");
-		return (-1);
-	}
-	if (writable(r, n, err, errlen) != 0)
-		return (-1);
 	memset(&run, 0, sizeof(run));
 	t = isolate_first_measure();
 	if (t == 0)
@@ -90,6 +84,30 @@ cb_write_json(const char *path, const struct cb_result *r, size_t n,
 	    &tm);
 	run.argc = argv != NULL ? argc : 0;
 	run.argv = argv;
-	return (report_json_write(path, fingerprint(), &run, r, n, err,
-	    errlen));
+	run.context = ctx;
+	return (report_json_render(fingerprint(), &run, r, n, buf, len));
+}
+
+int
+cb_write_json(const char *path, const struct cb_result *r, size_t n,
+    int argc, char **argv, char *err, size_t errlen)
+{
+	char *buf;
+	size_t len;
+	int rc;
+
+	if (path == NULL || (r == NULL && n > 0)) {
+		snprintf(err, errlen, "cb_write_json: %s is NULL", path == NULL ?
+		    "the path" : "the results");
+		return (-1);
+	}
+	if (writable(r, n, err, errlen) != 0)
+		return (-1);
+	if (report_api_render(r, n, argc, argv, NULL, &buf, &len) != 0) {
+		snprintf(err, errlen, "cannot write %s: out of memory", path);
+		return (-1);
+	}
+	rc = atomic_write_file(path, buf, len, err, errlen);
+	free(buf);
+	return (rc);
 }

@@ -58,6 +58,8 @@ struct side {
 	size_t		*count;
 	int		 estimated;
 	int		 below_resolution;
+	double		 inflation;	/* how much slower the probe ran when
+					   contended: 90th percentile */
 };
 
 static void
@@ -115,6 +117,33 @@ add_flags(struct cmp_cell *c, const char *more)
 }
 
 /*
+ * How much contention slowed the probe on this side: the 90th percentile
+ * of its contended readings over the floor (1 when none).  Contention
+ * slows nothing more than it slows the front end, so a contended figure
+ * may be inflated by up to this much, and no more.
+ */
+static double
+inflation(const struct est_input *in)
+{
+	double *r, f = 1;
+	size_t i, n = 0, total;
+
+	total = stats_rounds_total(&in->s);
+	if (in->probe == NULL || !isfinite(in->probe_floor) ||
+	    (r = malloc((total + 1) * sizeof(*r))) == NULL)
+		return (1);
+	for (i = 0; i < total; i++)
+		if (est_contended(in->probe[i], in->probe_floor))
+			r[n++] = in->probe[i] / in->probe_floor;
+	if (n > 0) {
+		stats_sort(r, n);
+		f = stats_quantile_sorted(r, n, 0.9);
+	}
+	free(r);
+	return (f);
+}
+
+/*
  * Pool the side's ok results for `key' into d and estimate them; the
  * cell gets its figure.  A side where the row failed in any file is
  * not ok: that result stands for it.
@@ -148,7 +177,9 @@ side_build(const struct cmp_input *in, const char *key, struct cmp_cell *c,
 	for (i = 0; i < in->nfiles; i++) {
 		if ((r = find_in(&in->f[i], key)) == NULL)
 			continue;
-		memcpy(d->x + at, r->samples, r->nsamples * sizeof(double));
+		if (r->nsamples > 0)
+			memcpy(d->x + at, r->samples,
+			    r->nsamples * sizeof(double));
 		for (k = 0; k < r->nsamples; k++)
 			d->probe[at + k] = r->probe != NULL ? r->probe[k] : NAN;
 		at += r->nsamples;
@@ -164,6 +195,7 @@ side_build(const struct cmp_input *in, const char *key, struct cmp_cell *c,
 	if (estimate(&d->in, 0, 0, &d->e) != 0)
 		return (-1);
 	d->estimated = 1;
+	d->inflation = inflation(&d->in);
 	/*
 	 * A quiet figure on too few rounds to test is no use here: judge
 	 * the side on all its samples, as contended (a mixture).
@@ -333,6 +365,50 @@ judge_levels(const struct side *a, const struct side *x, double threshold,
 		c->verdict = CMP_DIFFERENT;
 }
 
+/*
+ * One side quiet, the other contended throughout: the contended side's
+ * lowest level against the quiet figure.  Contention only slows, and by
+ * no more than the probe's inflation: a contended side found faster is
+ * faster; one found slower is slower only beyond that inflation.
+ */
+static void
+judge_contended(const struct side *a, const struct side *x, int x_busy,
+    double threshold, uint64_t seed, struct cmp_cell *c)
+{
+	const struct side *busy = x_busy ? x : a;
+	double *ra, *rx, lo[2], hi[2], slower;
+	size_t na, nx;
+	int rc = -1;
+
+	c->verdict = CMP_UNTESTED;
+	c->why = "one side never ran quiet, and has no level to test";
+	if (busy->e.nlevels == 0)
+		return;
+	lo[0] = lo[1] = -INFINITY;
+	hi[0] = hi[1] = INFINITY;
+	lo[x_busy] = busy->e.levels[0].l.lo;
+	hi[x_busy] = busy->e.levels[0].l.hi;
+	ra = calloc(a->in.s.nrounds + 1, sizeof(double));
+	rx = calloc(x->in.s.nrounds + 1, sizeof(double));
+	if (ra != NULL && rx != NULL) {
+		na = est_round_values(&a->in, &a->e, lo[0], hi[0], ra);
+		nx = est_round_values(&x->in, &x->e, lo[1], hi[1], rx);
+		rc = test_rounds(ra, na, rx, nx, threshold, seed, c);
+	}
+	free(ra);
+	free(rx);
+	if (rc < 0)
+		return;
+	slower = x_busy ? c->tested : 1 / c->tested;
+	c->why = "one side never ran quiet: its floor against the quiet "
+	    "figure";
+	c->verdict = rc == 1 && (slower < 1 || slower > busy->inflation) ?
+	    CMP_DIFFERENT : CMP_SAME;
+	if (rc == 1 && c->verdict == CMP_SAME)
+		c->why = "one side never ran quiet, and the change is within "
+		    "what contention explains";
+}
+
 static void
 judge(const struct side *a, const struct cmp_cell *base, const struct side *x,
     struct cmp_cell *c, double threshold, uint64_t seed)
@@ -368,7 +444,7 @@ judge(const struct side *a, const struct cmp_cell *base, const struct side *x,
 	}
 	if ((a->e.quiet && contended_only(x)) ||
 	    (x->e.quiet && contended_only(a))) {
-		c->why = "one side never ran quiet";
+		judge_contended(a, x, contended_only(x), threshold, seed, c);
 		return;
 	}
 	if (mixture(a) || mixture(x)) {
@@ -601,25 +677,70 @@ differ(const char **vals, size_t n)
 	return (0);
 }
 
-/* A mitigation's state in one file: listed, unknown (null) or absent. */
+/* The object of name -> value a warning compares: mitigations, context. */
+typedef json_t *keyed_fn(const struct rs_file *f);
+
+static json_t *
+mitigations_of(const struct rs_file *f)
+{
+
+	return (f->machine.mitigations);
+}
+
+static json_t *
+context_of(const struct rs_file *f)
+{
+
+	return (f->context);
+}
+
+/* One name's value in one file: a string, unknown (null) or absent. */
 static const char *
-mitigation(const struct rs_file *f, const char *name)
+keyed_value(json_t *o, const char *name, const char *absent)
 {
 	json_t *v;
 
-	v = json_object_get(f->machine.mitigations, name);
+	v = json_object_get(o, name);
 	if (v == NULL)
-		return ("not listed");
+		return (absent);
 	return (json_is_string(v) ? json_string_value(v) : "unknown");
+}
+
+/* A warning for each name whose value differs; each name once, in the
+   first input that has it. */
+static int
+keyed_warnings(struct cmp_table *t, keyed_fn *obj, const char *what,
+    const char *absent)
+{
+	const char *vals[CMP_MAX_INPUTS], *name;
+	char label[96];
+	size_t i, j;
+	json_t *v;
+
+	for (j = 0; j < t->ninputs; j++)
+		json_object_foreach(obj(t->inputs[j].f), name, v) {
+			for (i = 0; i < j; i++)
+				if (json_object_get(obj(t->inputs[i].f),
+				    name) != NULL)
+					break;
+			if (i < j)
+				continue;
+			for (i = 0; i < t->ninputs; i++)
+				vals[i] = keyed_value(obj(t->inputs[i].f),
+				    name, absent);
+			snprintf(label, sizeof(label), "%s %s", what, name);
+			if (differ(vals, t->ninputs) &&
+			    warn_values(t, label, vals) != 0)
+				return (-1);
+		}
+	return (0);
 }
 
 static int
 machine_warnings(struct cmp_table *t)
 {
-	const char *vals[CMP_MAX_INPUTS], *name;
-	char what[96];
-	size_t i, j, k;
-	json_t *v;
+	const char *vals[CMP_MAX_INPUTS];
+	size_t i, k;
 
 	for (k = 0; k < sizeof(shaping) / sizeof(shaping[0]); k++) {
 		for (i = 0; i < t->ninputs; i++)
@@ -628,23 +749,9 @@ machine_warnings(struct cmp_table *t)
 		    warn_values(t, shaping[k].what, vals) != 0)
 			return (-1);
 	}
-	/* Each name once: in the first input that lists it. */
-	for (j = 0; j < t->ninputs; j++)
-		json_object_foreach(t->inputs[j].f->machine.mitigations, name,
-		    v) {
-			for (i = 0; i < j; i++)
-				if (json_object_get(t->inputs[i].f->machine.
-				    mitigations, name) != NULL)
-					break;
-			if (i < j)
-				continue;
-			for (i = 0; i < t->ninputs; i++)
-				vals[i] = mitigation(t->inputs[i].f, name);
-			snprintf(what, sizeof(what), "mitigation %s", name);
-			if (differ(vals, t->ninputs) &&
-			    warn_values(t, what, vals) != 0)
-				return (-1);
-		}
+	if (keyed_warnings(t, mitigations_of, "mitigation", "not listed") !=
+	    0 || keyed_warnings(t, context_of, "context", "not given") != 0)
+		return (-1);
 	for (i = 0; i < t->ninputs; i++)
 		for (k = 0; k < t->inputs[i].nfiles; k++)
 			if (t->inputs[i].f[k].partial && warn(t, "%c: %s is a "
@@ -853,7 +960,9 @@ cmp_method_text(const struct cmp_table *t, FILE *fp)
 	    "floors) and\n   every pair must have moved, by one ratio.\n"
 	    "~  not shown to differ by those tests.\n"
 	    "?  not tested: fewer than %d rounds a side, below the loop's "
-	    "resolution,\n   one side never ran quiet, or no baseline (see "
-	    "the notes).\n", CMP_LETTER(0), CMP_ALPHA, CMP_RESAMPLES,
+	    "resolution,\n   or no baseline (see the notes).  A side that "
+	    "never ran quiet is slower\n   for real only beyond how much "
+	    "contention slowed its probe.\n", CMP_LETTER(0), CMP_ALPHA,
+	    CMP_RESAMPLES,
 	    t->threshold * 100, CMP_MIN_ROUNDS);
 }

@@ -83,12 +83,20 @@ static void
 legend_line(const struct cmp_input *in, char *buf, size_t len)
 {
 	const struct rs_machine *m = &in->f->machine;
+	const char *k;
+	size_t n;
+	json_t *v;
 
 	snprintf(buf, len, "%s; %s %s%s%s; cycles %s%s%s", m->cpu_brand[0] ?
 	    m->cpu_brand : "unknown CPU", m->os, m->kernel,
 	    m->hypervisor[0] ? " under " : "", m->hypervisor,
 	    m->cycle_method, in->f->started_at[0] ? "; run " : "",
 	    in->f->started_at);
+	/* What the user said about the run (--context). */
+	json_object_foreach(in->f->context, k, v) {
+		n = strlen(buf);
+		snprintf(buf + n, len - n, "; %s=%s", k, json_string_value(v));
+	}
 }
 
 /* "a.json", or "3 runs: a.json b.json c.json": the files of a side. */
@@ -507,14 +515,16 @@ json_input(const struct cmp_input *in)
 {
 	const struct rs_machine *m = &in->f->machine;
 
-	return (json_pack("{s:s, s:s, s:o, s:o, s:o, s:o, s:o, s:s, s:o}",
+	return (json_pack("{s:s, s:s, s:o, s:o, s:o, s:o, s:o, s:s, s:o, s:o}",
 	    "label", in->label, "file", in->f->path,
 	    "cpu_brand", jstr(m->cpu_brand), "kernel", jstr(m->kernel),
 	    "hypervisor", jstr(m->hypervisor),
 	    "microcode", jstr(m->microcode),
 	    "started_at", jstr(in->f->started_at),
 	    "cycle_method", m->cycle_method,
-	    "partial", json_boolean(in->f->partial)));
+	    "partial", json_boolean(in->f->partial),
+	    "context", in->f->context != NULL ?
+	    json_incref(in->f->context) : json_object()));
 }
 
 static json_t *

@@ -35,6 +35,9 @@ static const char page_head[] =
 "svg .grid{stroke:#ddd}svg .axis{stroke:#888}"
 "svg .whisker{stroke:#222;stroke-width:1}\n"
 "svg .bin{fill:#4e79a7}svg .over{fill:#e15759}\n"
+"svg .band{fill:#4e79a7;opacity:.15}svg .level{stroke:#4e79a7;"
+"stroke-width:2}svg .shift{stroke:#e15759;stroke-dasharray:4 3}"
+"svg .run{fill:#222}\n"
 "</style>\n</head>\n<body>\n";
 
 /* The characters that could end a text or an attribute, and their names. */
@@ -240,6 +243,14 @@ fingerprint(FILE *fp, const struct rs_file *f)
 	dl_item(fp, "TSC", buf);
 	dl_item(fp, "run", f->started_at);
 	dl_item(fp, "command", f->argv);
+	json_object_foreach(f->context, k, v) {
+		snprintf(buf, sizeof(buf), "context %s", k);
+		fputs("<dt>", fp);
+		html_text(fp, buf);
+		fputs("</dt><dd>", fp);
+		html_text(fp, json_string_value(v));
+		fputs("</dd>\n", fp);
+	}
 	snprintf(buf, sizeof(buf), "cyclebench %s, results schema %lld%s",
 	    f->tool_version, f->schema_version, f->partial ?
 	    "; interrupted: partial results" : "");
@@ -388,9 +399,51 @@ compare_section(FILE *fp, const struct cmp_table *t)
 	fputs("</aside></div>\n</section>\n", fp);
 }
 
+static void
+history_section(FILE *fp, const struct hist_series *h, size_t nh)
+{
+	char shift[16], *method, *p;
+	size_t i, k, len;
+	FILE *mfp;
+
+	fputs("<section>\n<h2>History</h2>\n<div class=\"layout\">"
+	    "<div class=\"charts\">\n", fp);
+	for (i = 0; i < nh; i++) {
+		fputs("<figure><figcaption>", fp);
+		html_text(fp, h[i].key);
+		fputs(" on ", fp);
+		html_text(fp, h[i].label);
+		fprintf(fp, " (%.8s): %zu run%s, ", h[i].ident, h[i].n,
+		    h[i].n == 1 ? "" : "s");
+		if (h[i].nseg <= 1)
+			fputs("one level", fp);
+		for (k = 1; k < h[i].nseg; k++) {
+			hist_shift_text(&h[i], k, shift, sizeof(shift));
+			fprintf(fp, "%sshift %s at run %lld", k > 1 ? ", " :
+			    "", shift, h[i].runs[h[i].seg[k].start].run);
+		}
+		fputs("</figcaption>\n", fp);
+		svg_history(fp, &h[i]);
+		fputs("</figure>\n", fp);
+	}
+	/* The text is wrapped for a terminal; here the browser wraps it. */
+	fputs("</div>\n<aside><p>", fp);
+	method = NULL;
+	if ((mfp = open_memstream(&method, &len)) != NULL) {
+		hist_method_text(mfp);
+		if (fclose(mfp) == 0) {
+			for (p = method; (p = strchr(p, '\n')) != NULL; p++)
+				*p = ' ';
+			html_text(fp, method);
+		}
+		free(method);
+	}
+	fputs("</p></aside></div>\n</section>\n", fp);
+}
+
 int
-html_report(FILE *fp, const struct rs_file *files, size_t n,
-    const struct cmp_table *t)
+html_report_history(FILE *fp, const struct rs_file *files, size_t n,
+    const struct cmp_table *t, const struct hist_series *h, size_t nh)
 {
 	size_t i;
 
@@ -402,6 +455,16 @@ html_report(FILE *fp, const struct rs_file *files, size_t n,
 	for (i = 0; i < n; i++)
 		input_section(fp, &files[i], i, t != NULL ?
 		    t->inputs[i].label : files[i].machine.cpu_brand);
+	if (nh > 0)
+		history_section(fp, h, nh);
 	fputs("</body>\n</html>\n", fp);
 	return (fflush(fp) != 0 || ferror(fp) ? -1 : 0);
+}
+
+int
+html_report(FILE *fp, const struct rs_file *files, size_t n,
+    const struct cmp_table *t)
+{
+
+	return (html_report_history(fp, files, n, t, NULL, 0));
 }

@@ -9,7 +9,10 @@
 #include <stdio.h>
 
 #include "report/compare.h"
+#include "report/history.h"
 #include "report/results.h"
+
+#define CHART_W		760	/* every chart's width */
 
 /* s with & < > " ' escaped: safe in element content and in attributes. */
 void	html_text(FILE *fp, const char *s);
@@ -20,6 +23,11 @@ void	html_text(FILE *fp, const char *s);
  */
 int	html_report(FILE *fp, const struct rs_file *files, size_t n,
 	    const struct cmp_table *t);
+
+/* The same page with a history chart for each of h[0..nh-1] (from the
+   results store). */
+int	html_report_history(FILE *fp, const struct rs_file *files, size_t n,
+	    const struct cmp_table *t, const struct hist_series *h, size_t nh);
 
 /* One bar of a chart; no value: `note' alone says why. */
 struct svg_bar {
@@ -39,6 +47,14 @@ struct svg_chart {
 };
 
 void	svg_bar_chart(FILE *fp, const struct svg_chart *c);
+
+/* Opening an <svg> of class klass, w by h, titled for screen readers. */
+void	svg_open(FILE *fp, const char *klass, int w, int h, const char *title);
+/* A round step (1, 2 or 5 times a power of ten) giving about n ticks. */
+double	svg_nice_step(double max, int n);
+
+/* A history: each run's median and interval, the levels, the shifts. */
+void	svg_history(FILE *fp, const struct hist_series *h);
 
 /* Per-call distribution of a path result: its histogram, or bins of its
  * samples when the file carries none. */

@@ -16,6 +16,7 @@
 #include "core/histogram.h"
 #include "core/machine.h"
 #include "core/names.h"
+#include "report/context.h"
 #include "report/json_text.h"
 #include "report/report.h"
 
@@ -506,6 +507,8 @@ document(const struct machine *m, const struct run_info *run,
 	put(doc, "tool", tool, bad);
 	put(doc, "machine", machine_json(m, bad), bad);
 	put(doc, "run", run_json(run, bad), bad);
+	if (run != NULL && run->context != NULL && run->context->n > 0)
+		put(doc, "context", context_json(run->context), bad);
 	results = json_array();
 	for (i = 0; i < n; i++)
 		append(results, result_json(m, &r[i], bad), bad);
@@ -514,30 +517,19 @@ document(const struct machine *m, const struct run_info *run,
 }
 
 int
-report_json_write(const char *path, const struct machine *m,
-    const struct run_info *run, const struct cb_result *r, size_t n,
-    char *err, size_t errlen)
+report_json_render(const struct machine *m, const struct run_info *run,
+    const struct cb_result *r, size_t n, char **buf, size_t *len)
 {
 	json_t *doc;
 	FILE *fp;
-	char *buf;
-	size_t len;
-	int bad, rc;
+	int bad;
 
 	bad = 0;
 	doc = document(m, run, r, n, &bad);
-	if (doc == NULL || bad) {
+	*buf = NULL;
+	*len = 0;
+	if (doc == NULL || bad || (fp = open_memstream(buf, len)) == NULL) {
 		json_decref(doc);
-		snprintf(err, errlen, "cannot write %s: out of memory", path);
-		return (-1);
-	}
-	buf = NULL;
-	len = 0;
-	fp = open_memstream(&buf, &len);
-	if (fp == NULL) {
-		json_decref(doc);
-		snprintf(err, errlen, "cannot write %s: %s", path,
-		    strerror(errno));
 		return (-1);
 	}
 	/* Insertion order, not sorted keys: the layout reads top-down. */
@@ -546,7 +538,23 @@ report_json_write(const char *path, const struct machine *m,
 	bad |= fclose(fp) != 0;
 	json_decref(doc);
 	if (bad) {
-		free(buf);
+		free(*buf);
+		*buf = NULL;
+		return (-1);
+	}
+	return (0);
+}
+
+int
+report_json_write(const char *path, const struct machine *m,
+    const struct run_info *run, const struct cb_result *r, size_t n,
+    char *err, size_t errlen)
+{
+	char *buf;
+	size_t len;
+	int rc;
+
+	if (report_json_render(m, run, r, n, &buf, &len) != 0) {
 		snprintf(err, errlen, "cannot write %s: out of memory", path);
 		return (-1);
 	}

@@ -9,6 +9,7 @@
 
 #include "cyclebench.h"
 #include "core/machine.h"
+#include "report/context.h"
 
 /* What the run was: stored under "run" in the JSON. */
 struct run_info {
@@ -16,6 +17,7 @@ struct run_info {
 	int		 argc;
 	char		**argv;
 	int		 partial;		/* 1: interrupted before the end */
+	const struct run_context *context;	/* NULL or empty: no "context" */
 };
 
 /* The human table: one row per result, then a legend of methods/flags. */
@@ -66,6 +68,16 @@ int	report_label_width(const struct cb_result *r, size_t n);
 int	report_json_write(const char *path, const struct machine *m,
 	    const struct run_info *run, const struct cb_result *r, size_t n,
 	    char *err, size_t errlen);
+/*
+ * The same document as text in a malloc'ed *buf, for the results store,
+ * which keeps exactly what --json writes.  -1 when out of memory.
+ */
+int	report_json_render(const struct machine *m, const struct run_info *run,
+	    const struct cb_result *r, size_t n, char **buf, size_t *len);
+/* The document cb_write_json() writes, with the run's context. */
+int	report_api_render(const struct cb_result *r, size_t n, int argc,
+	    char **argv, const struct run_context *ctx, char **buf,
+	    size_t *len);
 int	report_csv_write(const char *path, const struct cb_result *r,
 	    size_t n, char *err, size_t errlen);
 

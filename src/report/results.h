@@ -87,6 +87,7 @@ struct rs_file {
 	const char	*started_at;
 	char		*argv;		/* the command line, joined by spaces */
 	int		 partial;
+	json_t		*context;	/* object of strings; NULL: none */
 	struct rs_result *results;
 	size_t		 nresults;
 };
@@ -99,6 +100,17 @@ struct rs_file {
  */
 int	rs_load(const char *path, struct rs_file *f, char *err, size_t errlen);
 void	rs_free(struct rs_file *f);
+
+/*
+ * The same for a document already in memory (from the results store):
+ * `name' stands for the path in messages and in f->path.
+ */
+int	rs_load_text(const char *name, const char *buf, size_t len,
+	    struct rs_file *f, char *err, size_t errlen);
+
+/* The bytes of the file at path, within RS_MAX_BYTES, and a NUL after
+   them; malloc'ed, or NULL with a message like rs_load's. */
+char	*rs_read_file(const char *path, size_t *len, char *err, size_t errlen);
 
 /*
  * The JSON document in `path', read within the limits above, for readers

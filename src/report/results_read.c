@@ -649,6 +649,24 @@ get_run(struct vctx *c, json_t *root, struct rs_file *f)
 	return (fclose(fp) == 0 ? 0 : fail(c, "run", "out of memory"));
 }
 
+/* Optional: what --context said about the run, strings only. */
+static int
+get_context(struct vctx *c, json_t *root, struct rs_file *f)
+{
+	const char *k;
+	json_t *v;
+
+	if (json_object_get(root, "context") == NULL)
+		return (0);
+	if (get(c, root, "", "context", T_OBJ, &f->context) != 0)
+		return (-1);
+	json_object_foreach(f->context, k, v)
+		if (!json_is_string(v))
+			return (fail(c, "context", "\"%s\" should be a string, "
+			    "not %s", k, type_text(v)));
+	return (0);
+}
+
 static int
 validate(struct vctx *c, struct rs_file *f)
 {
@@ -678,7 +696,7 @@ validate(struct vctx *c, struct rs_file *f)
 		f->tool_version = json_string_value(json_object_get(v,
 		    "version"));
 	if (get_machine(c, root, &f->machine) != 0 ||
-	    get_run(c, root, f) != 0 ||
+	    get_run(c, root, f) != 0 || get_context(c, root, f) != 0 ||
 	    get(c, root, "", "results", T_ARR, &results) != 0)
 		return (-1);
 	f->nresults = json_array_size(results);
@@ -762,6 +780,8 @@ slurp(struct vctx *c, size_t *len)
 		fail(c, "", "is empty, not a results file");
 		goto fail;
 	}
+	/* The loop always leaves room: a reader may take it as a string. */
+	buf[*len] = '\0';
 	goto out;
 fail:
 	free(buf);
@@ -873,15 +893,24 @@ rs_read_json(const char *path, char *err, size_t errlen)
 	return (root);
 }
 
-int
-rs_load(const char *path, struct rs_file *f, char *err, size_t errlen)
+char *
+rs_read_file(const char *path, size_t *len, char *err, size_t errlen)
 {
 	struct vctx c = { path, err, errlen, CB_SCHEMA_VERSION };
 
+	return (slurp(&c, len));
+}
+
+int
+rs_load_text(const char *name, const char *buf, size_t len,
+    struct rs_file *f, char *err, size_t errlen)
+{
+	struct vctx c = { name, err, errlen, CB_SCHEMA_VERSION };
+
 	memset(f, 0, sizeof(*f));
-	if ((f->root = rs_read_json(path, err, errlen)) == NULL)
+	if ((f->root = parse(&c, buf, len)) == NULL)
 		return (-1);
-	if ((f->path = strdup(path)) == NULL) {
+	if ((f->path = strdup(name)) == NULL) {
 		fail(&c, "", "out of memory");
 		rs_free(f);
 		return (-1);
@@ -893,6 +922,21 @@ rs_load(const char *path, struct rs_file *f, char *err, size_t errlen)
 		return (-1);
 	}
 	return (0);
+}
+
+int
+rs_load(const char *path, struct rs_file *f, char *err, size_t errlen)
+{
+	size_t len;
+	char *buf;
+	int rc;
+
+	memset(f, 0, sizeof(*f));
+	if ((buf = rs_read_file(path, &len, err, errlen)) == NULL)
+		return (-1);
+	rc = rs_load_text(path, buf, len, f, err, errlen);
+	free(buf);
+	return (rc);
 }
 
 void

@@ -13,7 +13,6 @@
 #include "report/html.h"
 #include "report/report.h"
 
-#define CHART_W		760
 #define CHAR_W		7	/* of the 12px label font, roughly */
 #define BAR_H		14
 #define BAR_GAP		2
@@ -30,8 +29,8 @@ static const char *const palette[] = {
 #define NCOLOURS	(sizeof(palette) / sizeof(palette[0]))
 
 /* A round step (1, 2 or 5 times a power of ten) giving about n ticks. */
-static double
-nice_step(double max, int n)
+double
+svg_nice_step(double max, int n)
 {
 	double mag, raw, f;
 
@@ -41,7 +40,7 @@ nice_step(double max, int n)
 	return ((f <= 1 ? 1 : f <= 2 ? 2 : f <= 5 ? 5 : 10) * mag);
 }
 
-static void
+void
 svg_open(FILE *fp, const char *klass, int w, int h, const char *title)
 {
 
@@ -63,7 +62,7 @@ grid(FILE *fp, double max, double x0, double x1, double y0, double y1)
 	 * Count the lines, not the distance: a subnormal max from a results
 	 * file made the step 0, and adding 0 until past max never ended.
 	 */
-	step = nice_step(max, 4);
+	step = svg_nice_step(max, 4);
 	n = step > 0 && isfinite(step) ? (int)fmin(max * (1 + 1e-9) / step,
 	    10) : 0;
 	for (k = 0; k <= n; k++) {

@@ -6,6 +6,8 @@
 # (tests/fixtures/zen3-kvm), the output formats, the CI gate, and a
 # clear refusal, exit 2, for every kind of bad input.
 
+bats_require_minimum_version 1.5.0
+
 F=tests/fixtures/results
 Z=tests/fixtures/zen3-kvm
 A0=$F/rounds-cpu0.json
@@ -104,10 +106,10 @@ rows() {
 @test "--vs and --fail-above refuse what they cannot use" {
 	run --separate-stderr "$CB" compare --vs $A0 $A1
 	[ "$status" -eq 2 ]
-	[[ "$stderr" == *"--vs needs results files before it and after it"* ]]
+	[[ "$stderr" == *"--vs needs results before it and after it"* ]]
 	run --separate-stderr "$CB" compare $A0 --vs
 	[ "$status" -eq 2 ]
-	[[ "$stderr" == *"--vs needs results files before it and after it"* ]]
+	[[ "$stderr" == *"--vs needs results before it and after it"* ]]
 	run --separate-stderr "$CB" compare $A0 --vs --vs $A1
 	[ "$status" -eq 2 ]
 	run --separate-stderr "$CB" compare --fail-above x $A0 $A1

@@ -21,13 +21,24 @@ else:
 PY
 }
 
+# A busy loop on CPU $1, killed when the test ends however it ends: a
+# hog left behind would slow every later test and the machine's users.
+start_hog() {
+	taskset -c "$1" sh -c 'while :; do :; done' &
+	hog=$!
+}
+
+teardown() {
+	if [ -n "${hog:-}" ]; then
+		kill "$hog" 2>/dev/null || true
+	fi
+}
+
 @test "a CPU hog on the measuring CPU: in band or flagged, drops counted" {
 	two_cpus
 	need_python
-	taskset -c 1 sh -c 'while :; do :; done' &
-	hog=$!
+	start_hog 1
 	run "$CB" run basic/imul-latency --cpu 1 --json out.json
-	kill "$hog"
 	in_band_or_flagged
 	json_check out.json <<'PY'
 assert d["results"][0]["disturbed_samples"] > 0, \
@@ -68,10 +79,8 @@ PY
 	need_python
 	"$CB" run ctxsw/pipe-threads --cpu 1 --quick --json quiet.json \
 	    >/dev/null
-	taskset -c 1 sh -c 'while :; do :; done' &
-	hog=$!
+	start_hog 1
 	run "$CB" run ctxsw/pipe-threads --cpu 1 --quick --json out.json
-	kill "$hog"
 	json_check out.json <<'PY'
 import json
 quiet = {json.dumps(r["params"], sort_keys=True): r

@@ -5,7 +5,8 @@
  * machine (tests/fixtures/results/rounds-*.json: runs with rounds).
  * Same-build passes must call no row real; the same passes with one side
  * made 5% slower must call the stable rows real; a file from before
- * rounds is one round, which shows nothing.
+ * rounds is one round, which shows nothing; a side contended throughout
+ * is judged against the quiet one within its probe's inflation.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -198,6 +199,57 @@ test_rounds_runs(void **state)
 		rs_free(&f[i]);
 }
 
+/*
+ * One side ran quiet, the other with its core shared throughout: every
+ * probe reading 30% over the floor, every sample scaled.  Contention
+ * only slows, so faster is real, and slower is real only beyond the
+ * probe's 30%.
+ */
+static enum cmp_verdict
+contended_verdict(double scale, const char **why)
+{
+	struct rs_file f[2];
+	struct cmp_table t;
+	struct rs_result *r;
+	enum cmp_verdict v;
+	char err[256];
+	size_t j, k;
+
+	load(&f[0], RES "rounds-cpu0.json");
+	load(&f[1], RES "rounds-cpu0.json");
+	for (j = 0; j < f[1].nresults; j++) {
+		r = &f[1].results[j];
+		assert_non_null(r->probe);
+		for (k = 0; k < r->nsamples; k++) {
+			r->samples[k] *= scale;
+			r->probe[k] = r->probe_floor * 1.3;
+		}
+	}
+	assert_int_equal(cmp_build(&t, f, 2, NULL, 0, NULL, 0.01, err,
+	    sizeof(err)), 0);
+	v = cell(&t, "basic/imul-latency", 1)->verdict;
+	*why = cell(&t, "basic/imul-latency", 1)->why;
+	assert_true(cell(&t, "basic/imul-latency", 1)->contended);
+	cmp_free(&t);
+	rs_free(&f[0]);
+	rs_free(&f[1]);
+	return (v);
+}
+
+static void
+test_one_side_contended(void **state)
+{
+	const char *why;
+
+	(void)state;
+	assert_int_equal(contended_verdict(1.1, &why), CMP_SAME);
+	assert_string_equal(why, "one side never ran quiet, and the change "
+	    "is within what contention explains");
+	assert_int_equal(contended_verdict(1.6, &why), CMP_DIFFERENT);
+	assert_int_equal(contended_verdict(0.9, &why), CMP_DIFFERENT);
+	assert_int_equal(contended_verdict(1.0, &why), CMP_SAME);
+}
+
 /* A side of no files, or too many sides, is refused. */
 static void
 test_bad_sides(void **state)
@@ -227,6 +279,7 @@ main(void)
 		cmocka_unit_test(test_five_percent_detected),
 		cmocka_unit_test(test_one_round_untested),
 		cmocka_unit_test(test_rounds_runs),
+		cmocka_unit_test(test_one_side_contended),
 		cmocka_unit_test(test_bad_sides),
 	};
 

@@ -41,8 +41,13 @@ measure(const char *name, int isolate)
 		skip();
 	}
 	assert_int_equal(r.status, CB_OK);
-	/* Emulated on a loaded host, a quick round may keep only a few. */
+	/*
+	 * Emulated, a sample takes a hundred times as long and a round's
+	 * time budget holds a sample or two, or none kept on a busy host:
+	 * behaviour, not sample counts.
+	 */
 	assert_true(r.nsamples >= (EMULATED() ? 1 : 10));
+	assert_true(r.nrounds >= 1);
 	assert_true(r.cycles.min <= r.cycles.median);
 	assert_true(r.cycles.ci95_low <= r.cycles.median &&
 	    r.cycles.median <= r.cycles.ci95_high);
