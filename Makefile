@@ -388,8 +388,12 @@ EX_LIBDIR = $(EX_PREFIX)/lib/multiarch-dir
 EX_PC	 = env PKG_CONFIG_SYSROOT_DIR=$(STAGE) \
 	    PKG_CONFIG_PATH=$(STAGE)$(EX_LIBDIR)/pkgconfig pkg-config
 EX_RUN	 = env LD_LIBRARY_PATH=$(STAGE)$(EX_LIBDIR)
-EX_STATIC = $$($(EX_PC) --static --libs cyclebench | \
-	    sed 's/-lcyclebench/-l:libcyclebench.a/')
+# Our library static, what it needs as the system has it (libpq's own
+# static closure is not installed with it).
+EX_STATIC = $$($(EX_PC) --libs cyclebench | \
+	    sed 's/-lcyclebench/-l:libcyclebench.a/') \
+	    $$($(PKG_CONFIG) --libs $$($(EX_PC) --print-requires-private \
+	    cyclebench)) -lm -lpthread
 check-examples: all
 	@rm -rf $(STAGE) $(BUILD)/examples
 	@$(MAKE) --no-print-directory install PREFIX=$(EX_PREFIX) \
