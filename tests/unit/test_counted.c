@@ -62,6 +62,15 @@ test_counted_at_ratio(void **state)
 	(void)state;
 	measure("basic/add-latency", "ratio=2.5", &r);
 	assert_int_equal(r.method, CB_CYCLES_COUNTED);
+	/*
+	 * Emulated, the counter and the reference are read instructions
+	 * apart that take the emulator hundreds of cycles (qemu-i386 read a
+	 * ratio of 2.73): the ratio is the native build's to check.
+	 */
+	if (EMULATED()) {
+		cb_result_free(&r);
+		return;
+	}
 	assert_true(fabs(r.ratio_before / 2.5 - 1) < 0.01);
 	assert_true(fabs(r.ratio_after / 2.5 - 1) < 0.01);
 	for (i = 0; i < r.nsamples; i++)
