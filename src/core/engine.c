@@ -34,6 +34,7 @@
  * never gains one, so its fastest run is its truest.
  */
 #define REF_BEST_OF		5
+#define REF_SHORT		4	/* the short reference chain: 1/4 */
 
 /* Interleaved, so a slow drift does not tilt the fitted slope. */
 static const unsigned size_order[ENGINE_SIZES] = { 1, 5, 3, 7, 2, 6, 4, 8 };
@@ -203,7 +204,7 @@ time_best(cb_body_fn *body, void *ctx, uint64_t n, int tries)
 /* One sample: cost per iteration as the slope over ENGINE_SIZES counts. */
 static int
 fit_once(cb_body_fn *body, void *ctx, uint64_t base, struct timing *per_iter,
-    double *r2, double *intercept)
+    double *r2)
 {
 	double x[ENGINE_SIZES], yt[ENGINE_SIZES], yc[ENGINE_SIZES];
 	struct stats_fit ft, fc;
@@ -224,8 +225,6 @@ fit_once(cb_body_fn *body, void *ctx, uint64_t base, struct timing *per_iter,
 	    stats_linear_fit(x, yc, ENGINE_SIZES, &fc) == 0)
 		per_iter->cyc = fc.slope;
 	*r2 = ft.r2;
-	if (intercept != NULL)
-		*intercept = ft.intercept;
 	return (0);
 }
 
@@ -272,7 +271,7 @@ void
 engine_calibrate(struct engine_calibration *cal, int quick)
 {
 	enum { ROUNDS = 21 };
-	double tsc[ROUNDS], cyc[ROUNDS], icpt[ROUNDS], r2;
+	double tsc[ROUNDS], cyc[ROUNDS], r2;
 	unsigned rounds, kept, tries;
 	struct timing t;
 	struct guard g;
@@ -283,14 +282,14 @@ engine_calibrate(struct engine_calibration *cal, int quick)
 	warm_up(arch_add_chain, NULL, base, quick ? 0.005 : 0.01);
 	for (kept = tries = 0; kept < rounds && tries < rounds * 4; tries++) {
 		guard_begin(&g, -1, WATCH_SWITCHES);
-		if (fit_once(arch_add_chain, NULL, base, &t, &r2,
-		    &icpt[kept]) != 0 || guard_tripped(&g))
+		if (fit_once(arch_add_chain, NULL, base, &t, &r2) != 0 ||
+		    guard_tripped(&g))
 			continue;
 		tsc[kept] = t.tsc;
 		cyc[kept++] = t.cyc;
 	}
 	if (kept == 0) {	/* a machine this busy still gets a ratio */
-		fit_once(arch_add_chain, NULL, base, &t, &r2, &icpt[0]);
+		fit_once(arch_add_chain, NULL, base, &t, &r2);
 		tsc[0] = t.tsc;
 		cyc[0] = t.cyc;
 		kept = 1;
@@ -300,27 +299,32 @@ engine_calibrate(struct engine_calibration *cal, int quick)
 		cal->ratio = stats_median(cyc, kept) / stats_median(tsc, kept);
 	else
 		cal->ratio = ARCH_CHAIN_UNROLL / stats_median(tsc, kept);
-	cal->ref_intercept = stats_median(icpt, kept);
 	cal->ref_iters = base * 4;
 }
 
 /*
  * Core cycles per tick at this moment, from the reference chain timed
  * now: its counted cycles over its ticks where this thread counts, else
- * its adds over its ticks less the call overhead found at calibration.
+ * the adds a long chain has beyond a short one over the ticks it takes
+ * beyond it.  The difference cancels the call's overhead; an overhead
+ * estimated once per run scales every figure of that run alike (seen: one
+ * run of five reading every row 0.35-0.4% low, the add chain itself at
+ * 0.9965, which 60 ticks of error on a 16,000-tick chain explain).
  * Counted, it serves self-timed bodies (which count no cycles) and the
  * clock-drift flag.
  */
 static double
 ratio_now(const struct engine_calibration *cal)
 {
-	struct timing t;
+	struct timing t, s;
 
 	t = time_best(arch_add_chain, NULL, cal->ref_iters, REF_BEST_OF);
 	if (clock_counting() && t.cyc > 0 && t.tsc > 0)
 		return (t.cyc / t.tsc);
-	return ((double)cal->ref_iters * ARCH_CHAIN_UNROLL /
-	    (t.tsc - cal->ref_intercept));
+	s = time_best(arch_add_chain, NULL, cal->ref_iters / REF_SHORT,
+	    REF_BEST_OF);
+	return ((double)(cal->ref_iters - cal->ref_iters / REF_SHORT) *
+	    ARCH_CHAIN_UNROLL / (t.tsc - s.tsc));
 }
 
 /* A clock change across a calibrated sample; counted ones need no clock. */
@@ -352,7 +356,7 @@ engine_imul_check(const struct engine_calibration *cal)
 		return (NAN);
 	for (i = 0; i < ROUNDS; i++) {
 		ra = ratio_now(cal);
-		fit_once(arch_mul_chain, NULL, base, &t, &r2, NULL);
+		fit_once(arch_mul_chain, NULL, base, &t, &r2);
 		rb = ratio_now(cal);
 		cyc[i] = to_cycles(t.tsc, t.cyc, ra, rb) / ARCH_CHAIN_UNROLL;
 	}
@@ -380,7 +384,7 @@ engine_prepare(struct engine_prep *p, int quick)
 	clock_counter_close();
 	base = choose_base(arch_empty_loop, NULL);
 	for (i = 0; i < 5; i++) {
-		fit_once(arch_empty_loop, NULL, base, &t, &r2, NULL);
+		fit_once(arch_empty_loop, NULL, base, &t, &r2);
 		tsc[i] = t.tsc;
 	}
 	p->loop_ticks = stats_median(tsc, 5);
@@ -488,7 +492,7 @@ sample_loop(const struct cb_bench *b, void *ctx, const struct cb_options *o,
 		guard_begin(&g, o->cpu, (b->flags & CB_BENCH_SWITCHES) ?
 		    WATCH_NONE : WATCH_SWITCHES);
 		ra = ratio_now(cal);
-		rc = fit_once(b->body, ctx, base, &t, &r2, NULL);
+		rc = fit_once(b->body, ctx, base, &t, &r2);
 		rb = ratio_now(cal);
 		pb = probe(p, rb);
 		cyc = to_cycles(t.tsc, t.cyc, ra, rb) / b->ops;
@@ -549,7 +553,7 @@ cross_check(const struct cb_bench *b, void *ctx,
 		return;
 	for (i = 0; i < nfits; i++) {
 		ra = ratio_now(cal);
-		fit_once(b->body, ctx, base, &fit, &r2, NULL);
+		fit_once(b->body, ctx, base, &fit, &r2);
 		rb = ratio_now(cal);
 		cyc[i] = to_cycles(fit.tsc, fit.cyc, ra, rb);
 		gather_r2(s, r2);

@@ -21,7 +21,8 @@
  * switches tasks by design is judged by the time it spent runnable but
  * not running instead: a task that took its CPU shows there.  Calibrated
  * samples carry their own clock: a reference add chain timed just before
- * and just after the sample gives the cycles per tick to convert it with,
+ * and just after the sample, at two lengths whose difference cancels the
+ * call's overhead, gives the cycles per tick to convert it with,
  * and a sample across which the two disagree by more than
  * ENGINE_DRIFT_LIMIT is dropped (ENGINE_PATH_DRIFT_LIMIT for a path
  * sample, whose calls spread far wider than that and may last long enough
@@ -45,7 +46,6 @@
 
 struct engine_calibration {
 	double	ratio;		/* core cycles per TSC tick */
-	double	ref_intercept;	/* ticks a reference call costs beyond its adds */
 	uint64_t ref_iters;	/* iterations of the reference chain per check */
 	int	counted;	/* ratio from the hardware counter */
 };

@@ -365,29 +365,39 @@ judge_levels(const struct side *a, const struct side *x, double threshold,
 		c->verdict = CMP_DIFFERENT;
 }
 
+/* How much contention may have slowed a side's figure: 1 when quiet. */
+static double
+side_inflation(const struct side *d)
+{
+	return (contended_only(d) ? d->inflation : 1);
+}
+
 /*
- * One side quiet, the other contended throughout: the contended side's
- * lowest level against the quiet figure.  Contention only slows, and by
- * no more than the probe's inflation: a contended side found faster is
- * faster; one found slower is slower only beyond that inflation.
+ * A side contended throughout, against a quiet side or another such.
+ * Contention only slows, and by no more than the probe was slowed (its
+ * inflation): a contended side's figure overstates its cost by at most
+ * that.  Each contended side is taken at its floor (its lowest level, or
+ * all its rounds where no level holds), and the difference is real only
+ * where it survives both bounds: slower beyond the slower side's
+ * inflation, or faster beyond the baseline's.
  */
 static void
-judge_contended(const struct side *a, const struct side *x, int x_busy,
-    double threshold, uint64_t seed, struct cmp_cell *c)
+judge_bounded(const struct side *a, const struct side *x, double threshold,
+    uint64_t seed, struct cmp_cell *c)
 {
-	const struct side *busy = x_busy ? x : a;
-	double *ra, *rx, lo[2], hi[2], slower;
-	size_t na, nx;
+	const struct side *d[2] = { a, x };
+	double *ra, *rx, lo[2], hi[2];
+	size_t na, nx, k;
 	int rc = -1;
 
-	c->verdict = CMP_UNTESTED;
-	c->why = "one side never ran quiet, and has no level to test";
-	if (busy->e.nlevels == 0)
-		return;
-	lo[0] = lo[1] = -INFINITY;
-	hi[0] = hi[1] = INFINITY;
-	lo[x_busy] = busy->e.levels[0].l.lo;
-	hi[x_busy] = busy->e.levels[0].l.hi;
+	for (k = 0; k < 2; k++) {
+		lo[k] = -INFINITY;
+		hi[k] = INFINITY;
+		if (contended_only(d[k]) && d[k]->e.nlevels > 0) {
+			lo[k] = d[k]->e.levels[0].l.lo;
+			hi[k] = d[k]->e.levels[0].l.hi;
+		}
+	}
 	ra = calloc(a->in.s.nrounds + 1, sizeof(double));
 	rx = calloc(x->in.s.nrounds + 1, sizeof(double));
 	if (ra != NULL && rx != NULL) {
@@ -397,22 +407,23 @@ judge_contended(const struct side *a, const struct side *x, int x_busy,
 	}
 	free(ra);
 	free(rx);
+	c->verdict = CMP_UNTESTED;
+	c->why = "contended throughout, too few rounds at its floor";
 	if (rc < 0)
 		return;
-	slower = x_busy ? c->tested : 1 / c->tested;
-	c->why = "one side never ran quiet: its floor against the quiet "
-	    "figure";
-	c->verdict = rc == 1 && (slower < 1 || slower > busy->inflation) ?
-	    CMP_DIFFERENT : CMP_SAME;
-	if (rc == 1 && c->verdict == CMP_SAME)
-		c->why = "one side never ran quiet, and the change is within "
-		    "what contention explains";
+	c->verdict = rc == 1 && (c->tested / side_inflation(x) > 1 ||
+	    c->tested * side_inflation(a) < 1) ? CMP_DIFFERENT : CMP_SAME;
+	c->why = c->verdict == CMP_DIFFERENT ?
+	    "contended: beyond what contention explains" : rc == 1 ?
+	    "contended: within what contention explains" :
+	    "contended: floors";
 }
 
 static void
 judge(const struct side *a, const struct cmp_cell *base, const struct side *x,
     struct cmp_cell *c, double threshold, uint64_t seed)
 {
+	struct cmp_cell bounded;
 	double *ra, *rx;
 	size_t na, nx;
 	int rc;
@@ -444,11 +455,19 @@ judge(const struct side *a, const struct cmp_cell *base, const struct side *x,
 	}
 	if ((a->e.quiet && contended_only(x)) ||
 	    (x->e.quiet && contended_only(a))) {
-		judge_contended(a, x, contended_only(x), threshold, seed, c);
+		judge_bounded(a, x, threshold, seed, c);
 		return;
 	}
 	if (mixture(a) || mixture(x)) {
 		judge_levels(a, x, threshold, seed, c);
+		/* Levels that tell nothing: the bounds may still. */
+		if (c->verdict != CMP_DIFFERENT && contended_only(a) &&
+		    contended_only(x)) {
+			bounded = *c;
+			judge_bounded(a, x, threshold, seed, &bounded);
+			if (bounded.verdict == CMP_DIFFERENT)
+				*c = bounded;
+		}
 		return;
 	}
 	ra = calloc(a->in.s.nrounds + 1, sizeof(double));

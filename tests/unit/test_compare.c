@@ -243,8 +243,8 @@ test_one_side_contended(void **state)
 
 	(void)state;
 	assert_int_equal(contended_verdict(1.1, &why), CMP_SAME);
-	assert_string_equal(why, "one side never ran quiet, and the change "
-	    "is within what contention explains");
+	assert_string_equal(why, "contended: within what contention "
+	    "explains");
 	assert_int_equal(contended_verdict(1.6, &why), CMP_DIFFERENT);
 	assert_int_equal(contended_verdict(0.9, &why), CMP_DIFFERENT);
 	assert_int_equal(contended_verdict(1.0, &why), CMP_SAME);
