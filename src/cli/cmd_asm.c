@@ -209,11 +209,8 @@ asm_parse_args(int argc, char **argv, struct asm_args *a)
 			fputs(asm_help, stdout);
 			return (-1);
 		case ':':
-			return (usage_error("asm", "option '%s' needs a value",
-			    argv[optind - 1]));
 		case '?':
-			return (usage_error("asm", "unknown option '%s'",
-			    argv[optind - 1]));
+			return (bad_option("asm", c, argv, opts));
 		default:
 			rc = cli_measure_option("asm", c, optarg, &a->opts);
 			rc = rc > 0 ? rc : 0;

@@ -59,7 +59,7 @@ compare_parse_args(int argc, char **argv, struct compare_args *a)
 	a->threshold = 0.01;
 	opterr = 0;
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, ":h", opts, NULL)) != -1) {
 		switch (c) {
 		case 'l':
 			if (a->nlabels == CMP_MAX_INPUTS)
@@ -88,11 +88,7 @@ compare_parse_args(int argc, char **argv, struct compare_args *a)
 			fputs(compare_help, stdout);
 			return (-1);
 		default:
-			if (optopt != 0)
-				return (usage_error("compare", "option '%s' "
-				    "needs a value", argv[optind - 1]));
-			return (usage_error("compare", "unknown option '%s'",
-			    argv[optind - 1]));
+			return (bad_option("compare", c, argv, opts));
 		}
 	}
 	if (argc - optind < 2)
