@@ -20,9 +20,12 @@
 static const char run_help[] =
 "usage: cyclebench run [PATTERN...] [options]\n"
 "\n"
-"Measures the benchmarks PATTERN selects (a suite, a full name or a shell\n"
-"glob; none: the default suites) and prints cycles per operation.\n"
+"Measures the benchmarks PATTERN selects (a suite, a full name, a shell\n"
+"glob, or a name with parameters as 'cyclebench list' prints it, quoted;\n"
+"none: the default suites) and prints cycles per operation.\n"
 "\n"
+"  --param KEY=VALUE   only benchmarks with this parameter (VALUE may be a\n"
+"                      glob); repeatable: every key named, any of its values\n"
 "  --json FILE         save every result, with raw samples, as JSON\n"
 "  --csv FILE          save one CSV row per result\n"
 "  --quick             fewer samples: a rough answer in a third of the time\n"
@@ -56,6 +59,7 @@ run_parse_args(int argc, char **argv, struct run_args *a)
 	static const struct option opts[] = {
 		{ "json", required_argument, NULL, 'j' },
 		{ "csv", required_argument, NULL, 'c' },
+		{ "param", required_argument, NULL, 'P' },
 		CLI_MEASURE_OPTIONS,
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
@@ -74,6 +78,15 @@ run_parse_args(int argc, char **argv, struct run_args *a)
 		case 'c':
 			a->csv = optarg;
 			break;
+		case 'P':
+			if (a->nfilters == RUN_MAX_FILTERS)
+				return (usage_error("run", "at most %d "
+				    "--param", RUN_MAX_FILTERS));
+			if (registry_filter_valid(optarg) != 0)
+				return (usage_error("run", "--param takes "
+				    "KEY=VALUE, not '%s'", optarg));
+			a->filters[a->nfilters++] = optarg;
+			break;
 		case 'q':
 		case 'p':
 		case 'r':
@@ -85,12 +98,8 @@ run_parse_args(int argc, char **argv, struct run_args *a)
 		case 'h':
 			fputs(run_help, stdout);
 			return (-1);
-		case ':':
-			return (usage_error("run", "option '%s' needs a value",
-			    argv[optind - 1]));
-		case '?':
-			return (usage_error("run", "unknown option '%s'",
-			    argv[optind - 1]));
+		default:
+			return (bad_option("run", c, argv, opts));
 		}
 	}
 	if (a->json && strcmp(a->json, "") == 0)
@@ -178,7 +187,7 @@ cmd_run(int argc, char **argv)
 	struct selection sel;
 	struct cb_result *results;
 	struct machine m;
-	char err[256];
+	char err[1024];
 	size_t i, done;
 	int rc, status = 0, tty;
 
@@ -197,7 +206,9 @@ cmd_run(int argc, char **argv)
 		return (rc < 0 ? 0 : rc);
 	}
 	if (registry_select(argv + optind, argc - optind, 0, &sel, err,
-	    sizeof(err)) != 0) {
+	    sizeof(err)) != 0 || registry_filter(&sel, a.filters, a.nfilters,
+	    err, sizeof(err)) != 0) {
+		registry_selection_free(&sel);
 		free(info.argv);
 		return (usage_error("run", "%s", err));
 	}

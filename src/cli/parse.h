@@ -12,9 +12,13 @@
 #include "impact/impact.h"
 #include "report/compare.h"
 
+#define RUN_MAX_FILTERS	16
+
 struct run_args {
 	const char	*json;
 	const char	*csv;
+	char		*filters[RUN_MAX_FILTERS];	/* --param KEY=VALUE */
+	int		 nfilters;
 	struct cb_options opts;
 };
 

@@ -27,14 +27,28 @@ struct bit_name {
 };
 
 /* Keyed by value, not position, so reordering the header cannot shift them. */
-static const struct bit_name flag_names[] = {
-	{ CB_FLAG_POOR_FIT,		"poor-fit" },
-	{ CB_FLAG_CLOCK_DRIFT,		"clock-drift" },
-	{ CB_FLAG_DISTURBED,		"disturbed" },
-	{ CB_FLAG_NOISY,		"noisy" },
-	{ CB_FLAG_FEW_SAMPLES,		"few-samples" },
-	{ CB_FLAG_BELOW_RESOLUTION,	"below-resolution" },
+const struct cb_flag_info cb_flag_table[] = {
+	{ CB_FLAG_POOR_FIT, "poor-fit", "the median r2 of the samples' line "
+	    "fits over the loop sizes is below 0.99: the time did not grow in "
+	    "proportion to the work (not for path benchmarks)" },
+	{ CB_FLAG_CLOCK_DRIFT, "clock-drift", "the core cycles per TSC tick, "
+	    "measured before and after the benchmark, differ by more than 2%: "
+	    "the core clock moved during the measurement" },
+	{ CB_FLAG_DISTURBED, "disturbed", "more than 10% of the samples taken "
+	    "(kept plus dropped) were dropped as disturbed" },
+	{ CB_FLAG_NOISY, "noisy", "the spread of the kept samples, (p90 - "
+	    "p10) / median of the cycles, is above 5% (not for path "
+	    "benchmarks, whose single calls vary by nature)" },
+	{ CB_FLAG_FEW_SAMPLES, "few-samples", "fewer than 10 samples were "
+	    "kept" },
+	{ CB_FLAG_BELOW_RESOLUTION, "below-resolution", "one loop iteration "
+	    "(the median per operation times the operations per iteration) "
+	    "costs less than twice an empty loop iteration: the operation is "
+	    "too cheap to tell apart from the loop around it (not for path "
+	    "benchmarks)" },
 };
+
+const size_t cb_nflags = sizeof(cb_flag_table) / sizeof(cb_flag_table[0]);
 
 static const struct bit_name feature_names[] = {
 	{ CB_CPU_RDTSCP,	"rdtscp" },
@@ -117,8 +131,12 @@ cb_method_name(enum cb_cycle_method m)
 const char *
 cb_flag_name(unsigned bit)
 {
+	size_t i;
 
-	return (bit_name(flag_names, NITEMS(flag_names), bit));
+	for (i = 0; i < cb_nflags; i++)
+		if (cb_flag_table[i].bit == bit)
+			return (cb_flag_table[i].name);
+	return (NULL);
 }
 
 const char *
@@ -157,15 +175,15 @@ cb_flags_string(unsigned flags, char *buf, size_t len)
 		return (buf);
 	buf[0] = '\0';
 	used = 0;
-	for (i = 0; i < NITEMS(flag_names); i++) {
-		if ((flags & flag_names[i].bit) == 0)
+	for (i = 0; i < cb_nflags; i++) {
+		if ((flags & cb_flag_table[i].bit) == 0)
 			continue;
-		n = strlen(flag_names[i].name);
+		n = strlen(cb_flag_table[i].name);
 		if (used + n + (used > 0 ? 1 : 0) >= len)
 			break;
 		if (used > 0)
 			buf[used++] = ',';
-		memcpy(buf + used, flag_names[i].name, n + 1);
+		memcpy(buf + used, cb_flag_table[i].name, n + 1);
 		used += n;
 	}
 	return (buf);
