@@ -188,11 +188,18 @@ check-i386:
 bench: $(BIN)
 	scripts/bench
 
+# Completions where bash-completion and zsh look for them by default.
+BASHCOMPDIR ?= $(PREFIX)/share/bash-completion/completions
+ZSHCOMPDIR ?= $(PREFIX)/share/zsh/site-functions
 install: $(BIN) install-lib
-	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1 \
+	    $(DESTDIR)$(BASHCOMPDIR) $(DESTDIR)$(ZSHCOMPDIR)
 	install -m 755 $(BIN) $(DESTDIR)$(PREFIX)/bin/cyclebench
 	install -m 644 docs/cyclebench.1 docs/cyclebench-asm.1 \
 	    $(DESTDIR)$(PREFIX)/share/man/man1/
+	install -m 644 completion/cyclebench.bash \
+	    $(DESTDIR)$(BASHCOMPDIR)/cyclebench
+	install -m 644 completion/_cyclebench $(DESTDIR)$(ZSHCOMPDIR)/_cyclebench
 
 # What a program built on the API needs: header, library, pkg-config file
 # (written here, so it always names the PREFIX of this install).
