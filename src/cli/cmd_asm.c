@@ -17,6 +17,7 @@
 #include "cli/cli.h"
 #include "cli/measure_opts.h"
 #include "cli/parse.h"
+#include "cli/progress.h"
 #include "core/ab.h"
 #include "snippet/snippet.h"
 
@@ -304,15 +305,17 @@ describe(const char *who, const struct snippet *s)
 	printf("\n");
 }
 
+/* ab_measure's report after each of A's and B's measurements. */
 static void
 progress(unsigned done, unsigned total, void *arg)
 {
-	(void)arg;
-	fprintf(stderr, "\r\033[K[%u/%u] interleaved A/B measurements",
-	    done, total);
-	if (done == total)
-		fprintf(stderr, "\r\033[K");
-	fflush(stderr);
+	struct progress *p = arg;
+
+	p->total = total;
+	if (done < total)
+		progress_step(p, done, "interleaved A/B measurements");
+	else
+		progress_end(p);
 }
 
 static int
@@ -350,12 +353,15 @@ run_vs(const struct asm_args *a, struct snippet *sa, struct snippet *sb,
     int argc, char **argv)
 {
 	struct cb_result both[2];
+	struct progress prog;
 	struct ab r;
 	char verdict[512];
 	int status = 0, rc;
 
+	progress_start(&prog, 2 * (size_t)a->rounds);
+	progress_step(&prog, 0, "interleaved A/B measurements");
 	if (ab_measure(&sa->bench, &sb->bench, &a->opts, a->rounds, &r,
-	    isatty(STDERR_FILENO) ? progress : NULL, NULL) != 0)
+	    progress, &prog) != 0)
 		status = EXIT_BENCH_ERROR;
 	else {
 		cb_result_extra(&r.a, "rounds", r.rounds);
@@ -363,6 +369,7 @@ run_vs(const struct asm_args *a, struct snippet *sa, struct snippet *sb,
 		cb_result_extra(&r.a, "minus_b_ci95_low", r.lo);
 		cb_result_extra(&r.a, "minus_b_ci95_high", r.hi);
 	}
+	progress_end(&prog);
 	both[0] = r.a;
 	both[1] = r.b;
 	cb_print_results(stdout, both, 2);

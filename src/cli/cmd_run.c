@@ -11,6 +11,7 @@
 #include "cli/cli.h"
 #include "cli/measure_opts.h"
 #include "cli/parse.h"
+#include "cli/progress.h"
 #include "core/clock.h"
 #include "core/machine.h"
 #include "core/registry.h"
@@ -112,21 +113,6 @@ run_parse_args(int argc, char **argv, struct run_args *a)
 	return (0);
 }
 
-static void
-progress(size_t i, size_t n, const struct cb_bench *b, int show)
-{
-	char label[160];
-
-	if (!show)
-		return;
-	if (b == NULL)
-		fprintf(stderr, "\r\033[K");
-	else
-		fprintf(stderr, "\r\033[K[%zu/%zu] %s", i + 1, n,
-		    registry_label(b, label, sizeof(label)));
-	fflush(stderr);
-}
-
 static volatile sig_atomic_t stop_signal;
 
 static void
@@ -187,9 +173,10 @@ cmd_run(int argc, char **argv)
 	struct selection sel;
 	struct cb_result *results;
 	struct machine m;
-	char err[1024];
+	struct progress prog;
+	char err[1024], label[160];
 	size_t i, done;
-	int rc, status = 0, tty;
+	int rc, status = 0;
 
 	/* getopt_long permutes argv; the results keep it as it was typed. */
 	memset(&info, 0, sizeof(info));
@@ -222,10 +209,11 @@ cmd_run(int argc, char **argv)
 		fprintf(stderr, "cyclebench: out of memory\n");
 		return (EXIT_BENCH_ERROR);
 	}
-	tty = isatty(STDERR_FILENO);
+	progress_start(&prog, sel.n);
 	catch_stop_signals();
 	for (done = 0; done < sel.n && !cb_interrupted(); done++) {
-		progress(done, sel.n, sel.items[done], tty);
+		progress_step(&prog, done, registry_label(sel.items[done],
+		    label, sizeof(label)));
 		if (cb_measure(sel.items[done], &a.opts, &results[done]) ==
 		    CB_ERROR)
 			status = EXIT_BENCH_ERROR;
@@ -237,7 +225,7 @@ cmd_run(int argc, char **argv)
 			cb_result_free(&results[--done]);
 		info.partial = 1;
 	}
-	progress(0, 0, NULL, tty);
+	progress_end(&prog);
 	report_table(stdout, &m, results, done);
 	report_paths(stdout, &m, results, done);
 	report_pivot(stdout, results, done);

@@ -157,3 +157,17 @@ PY
 	[ -z "$(ls -A | grep -v '^out\.json$')" ] ||
 	    fail "files left behind: $(ls -A)"
 }
+
+@test "on a terminal, progress shows the step, the time spent and left" {
+	command -v script >/dev/null || skip "script(1) is not installed"
+	local out
+	out=$(script -qec "$CB run basic/imul-latency basic/add-latency --quick" \
+	    /dev/null | tr '\r' '\n')
+	grep -qE '^.\[K\[1/2\] basic/add-latency  0:[0-9]{2} elapsed$' \
+	    <<<"$out" || fail "no first step: $out"
+	grep -qE '^.\[K\[2/2\] basic/imul-latency  0:[0-9]{2} elapsed, ~0:[0-9]{2} left$' \
+	    <<<"$out" || fail "no estimate: $out"
+	# into a pipe: no progress at all
+	run --separate-stderr "$CB" run basic/add-latency --quick
+	[[ $stderr != *elapsed* ]] || fail "progress in a pipe: $stderr"
+}
