@@ -49,7 +49,7 @@ CB_TRUE	 = $(BUILD)/cb-true
 
 .PHONY: all deps run check check-unit check-cli check-clang check-asan \
 	check-i386 check-browser check-lint check-tidy check-valgrind \
-	check-fuzz fuzzers unit-tests install clean bench
+	check-fuzz check-schemas fuzzers unit-tests install clean bench
 
 all: $(BIN) $(LIB)
 
@@ -110,9 +110,9 @@ $(BUILD)/tests/helpers/%: tests/helpers/%.c
 	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -o $@ $<
 
 check: deps
-	@$(MAKE) --no-print-directory check-unit check-cli check-clang \
-	    check-lint check-tidy check-valgrind check-i386 check-fuzz \
-	    check-asan
+	@$(MAKE) --no-print-directory check-unit check-cli check-schemas \
+	    check-clang check-lint check-tidy check-valgrind check-i386 \
+	    check-fuzz check-asan
 
 unit-tests: $(TESTS)
 
@@ -122,6 +122,34 @@ check-unit: $(TESTS)
 check-cli: $(BIN) $(HELPERS)
 	CYCLEBENCH=$(abspath $(BIN)) HELPERS=$(abspath $(BUILD)/tests/helpers) \
 	    bats tests/cli
+
+# Every JSON document the tool writes, freshly written here, against the
+# JSON Schemas shipped in docs/schema (Debian's python3-jsonschema): a
+# results file with ok, skipped, failed and path rows, asm's A/B pair, a
+# comparison with missing and failed cells, an impact report.  A file
+# with a made-up flag must be refused, so the check is seen to bite.
+SCHEMA_OUT = $(BUILD)/schema-check
+FIX	 = tests/fixtures
+check-schemas: $(BIN)
+	@rm -rf $(SCHEMA_OUT) && mkdir -p $(SCHEMA_OUT)
+	$(BIN) run basic/add-latency 'ctxsw/pipe-threads cpus=1 fpu=none' \
+	    selftest/skip selftest/crash --quick --timeout 10 \
+	    --json $(SCHEMA_OUT)/run.json >/dev/null; test $$? -eq 1
+	$(BIN) asm nop --vs 'nop; nop' --quick --rounds 6 \
+	    --json $(SCHEMA_OUT)/asm.json >/dev/null
+	$(BIN) compare $(FIX)/results/basic-cpu0.json $(SCHEMA_OUT)/run.json \
+	    --format json >$(SCHEMA_OUT)/compare.json
+	$(BIN) impact --costs $(FIX)/impact/costs.json --what-if majflt=5000 \
+	    --what-if fpu-switch=+100 --json $(SCHEMA_OUT)/impact.json \
+	    -- true 2>/dev/null
+	@scripts/check-schemas docs/schema/results.schema.json \
+	    $(SCHEMA_OUT)/run.json $(SCHEMA_OUT)/asm.json \
+	    $(FIX)/results/basic-cpu0.json $(FIX)/results/basic-lfence.json \
+	    --expect-invalid $(FIX)/results/inject.json
+	@scripts/check-schemas docs/schema/compare.schema.json \
+	    $(SCHEMA_OUT)/compare.json
+	@scripts/check-schemas docs/schema/impact.schema.json \
+	    $(SCHEMA_OUT)/impact.json
 
 # The HTML report in headless Chromium; apart from check because the
 # browser is a large install.  CI runs both.

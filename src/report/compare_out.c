@@ -458,13 +458,13 @@ print_json(const struct cmp_table *t, FILE *fp)
 			    verdict_names[t->rows[i].cells[j].verdict]));
 			json_array_append_new(cells, cell);
 		}
-		json_array_append_new(rows, json_pack("{s:s, s:s, s:s, s:o}",
+		json_array_append_new(rows, json_pack("{s:s, s:O, s:s, s:o}",
 		    "name", t->rows[i].first->name,
-		    "params", t->rows[i].first->params,
+		    "params", t->rows[i].first->params_json,
 		    "mode", t->rows[i].first->mode, "cells", cells));
 	}
 	doc = json_pack("{s:s, s:i, s:f, s:f, s:i, s:s, s:o, s:o, s:o}",
-	    "format", "cyclebench-compare", "version", 1,
+	    "format", CB_FORMAT_COMPARE, "schema_version", CB_SCHEMA_VERSION,
 	    "threshold", t->threshold, "alpha", CMP_ALPHA,
 	    "resamples", CMP_RESAMPLES, "method", method,
 	    "inputs", inputs, "warnings", warnings, "rows", rows);

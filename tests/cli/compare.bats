@@ -125,8 +125,9 @@ rows() {
 	python3 - "$BATS_TEST_TMPDIR/c.json" <<-'PY'
 	import json, sys
 	d = json.load(open(sys.argv[1]))
-	assert d["format"] == "cyclebench-compare" and d["version"] == 1
+	assert d["format"] == "cyclebench-compare" and d["schema_version"] >= 1
 	rows = {r["name"]: r["cells"] for r in d["rows"]}
+	assert all(r["params"] == {} for r in d["rows"]), d["rows"]
 	imul = rows["basic/imul-latency"][1]
 	assert imul["verdict"] == "different", imul
 	assert imul["ci95_low"] > 5 and imul["p_value"] < 0.01, imul
@@ -207,4 +208,22 @@ bad() {
 	run "$CB" compare --help
 	[ "$status" -eq 0 ]
 	[[ "$output" == *"usage: cyclebench compare"* ]]
+}
+
+@test "json: params are an object, as in the results files" {
+	"$CB" compare --format json $F/synthetic.json $F/synthetic.json \
+	    >"$BATS_TEST_TMPDIR/c.json"
+	python3 - "$BATS_TEST_TMPDIR/c.json" <<-'PY'
+	import json, sys
+	d = json.load(open(sys.argv[1]))
+	assert {"user_pct": 0} in [r["params"] for r in d["rows"]], d["rows"]
+	PY
+}
+
+@test "a compare or impact document given as results is refused by name" {
+	"$CB" compare --format json $F/basic-cpu0.json $F/basic-cpu1.json \
+	    >"$BATS_TEST_TMPDIR/c.json"
+	run "$CB" compare "$BATS_TEST_TMPDIR/c.json" $F/basic-cpu0.json
+	[ "$status" -eq 2 ]
+	[[ "$output" == *'c.json: not a cyclebench results file: its "format" is "cyclebench-compare", not "cyclebench-results"'* ]]
 }
