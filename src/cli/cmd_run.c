@@ -158,7 +158,8 @@ save(const struct run_args *a, const struct machine *m,
 		fprintf(stderr, "cyclebench: %s\n", err);
 		status = EXIT_OUTPUT;
 	}
-	if (a->csv && report_csv_write(a->csv, r, n, err, sizeof(err)) != 0) {
+	if (a->csv && report_csv_write(a->csv, m, info, r, n, err,
+	    sizeof(err)) != 0) {
 		fprintf(stderr, "cyclebench: %s\n", err);
 		status = EXIT_OUTPUT;
 	}

@@ -58,8 +58,9 @@ int	report_label_width(const struct cb_result *r, size_t n);
 int	report_json_write(const char *path, const struct machine *m,
 	    const struct run_info *run, const struct cb_result *r, size_t n,
 	    char *err, size_t errlen);
-int	report_csv_write(const char *path, const struct cb_result *r,
-	    size_t n, char *err, size_t errlen);
+int	report_csv_write(const char *path, const struct machine *m,
+	    const struct run_info *run, const struct cb_result *r, size_t n,
+	    char *err, size_t errlen);
 
 /* A cost for a table: "3.00", "17.0", "1234"; "-" when not finite. */
 
