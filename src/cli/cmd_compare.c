@@ -19,7 +19,8 @@ static const char compare_help[] =
 "  --label NAME        name the next input's column (once per input, in\n"
 "                      order; default: the CPU, or the file name when\n"
 "                      the CPUs are the same)\n"
-"  --format FORMAT     text (default, 80 columns), markdown, csv or json\n"
+"  --format FORMAT     text (default, 80 columns), markdown, csv, json or\n"
+"                      github (an annotation per real change, for CI)\n"
 "  --threshold PCT     smallest change called real, in percent (1)\n";
 
 static const char *const format_names[] = {
@@ -27,6 +28,7 @@ static const char *const format_names[] = {
 	[CMP_MARKDOWN] = "markdown",
 	[CMP_CSV] = "csv",
 	[CMP_JSON] = "json",
+	[CMP_GITHUB] = "github",
 };
 
 static int
@@ -74,8 +76,8 @@ compare_parse_args(int argc, char **argv, struct compare_args *a)
 		case 'f':
 			if (parse_format(optarg, &a->format) != 0)
 				return (usage_error("compare", "--format is "
-				    "text, markdown, csv or json, not '%s'",
-				    optarg));
+				    "text, markdown, csv, json or github, not "
+				    "'%s'", optarg));
 			break;
 		case 't':
 			if (parse_double(optarg, 0, 1000, &pct) != 0)

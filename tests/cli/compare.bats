@@ -202,7 +202,7 @@ bad() {
 	[[ "$output" == *"give at least two results files"* ]]
 	run "$CB" compare --format xml $F/basic-cpu0.json $F/basic-cpu1.json
 	[ "$status" -eq 2 ]
-	[[ "$output" == *"--format is text, markdown, csv or json, not 'xml'"* ]]
+	[[ "$output" == *"--format is text, markdown, csv, json or github, not 'xml'"* ]]
 	run "$CB" compare --threshold -1 $F/basic-cpu0.json $F/basic-cpu1.json
 	[ "$status" -eq 2 ]
 	run "$CB" compare --help
@@ -226,4 +226,18 @@ bad() {
 	run "$CB" compare "$BATS_TEST_TMPDIR/c.json" $F/basic-cpu0.json
 	[ "$status" -eq 2 ]
 	[[ "$output" == *'c.json: not a cyclebench results file: its "format" is "cyclebench-compare", not "cyclebench-results"'* ]]
+}
+
+@test "github: a warning per real slowdown, escaped as workflow commands" {
+	run "$CB" compare --format github $F/basic-cpu0.json $F/basic-lfence.json
+	[ "$status" -eq 0 ]
+	# every line a workflow command GitHub reads
+	! grep -vE '^::(warning|notice|error) title=[^:]*::' <<<"$output"
+	grep -qE '^::warning title=cyclebench%3A basic/imul-latency slower::basic/imul-latency: 17\.0 core cycles per operation in basic-lfence \(B\) against 3\.00 in basic-cpu0 \(A\), \+467%25; ' <<<"$output"
+	! grep -q 'add-latency' <<<"$output"
+	grep -q '^::notice title=cyclebench compare::2 real slowdowns and 0 real speedups against basic-cpu0 over 6 benchmarks' <<<"$output"
+	# the other way round the same change is a speedup: a notice
+	run "$CB" compare --format github $F/basic-lfence.json $F/basic-cpu0.json
+	grep -q '^::notice title=cyclebench%3A basic/imul-latency faster::' <<<"$output"
+	! grep -q '^::warning' <<<"$output"
 }
