@@ -49,7 +49,8 @@ CB_TRUE	 = $(BUILD)/cb-true
 
 .PHONY: all deps run check check-unit check-cli check-clang check-asan \
 	check-i386 check-browser check-lint check-tidy check-valgrind \
-	check-fuzz check-schemas fuzzers unit-tests install clean bench
+	check-fuzz check-schemas check-docs fuzzers unit-tests install clean \
+	bench
 
 all: $(BIN) $(LIB)
 
@@ -111,6 +112,7 @@ $(BUILD)/tests/helpers/%: tests/helpers/%.c
 
 check: deps
 	@$(MAKE) --no-print-directory check-unit check-cli check-schemas \
+	    check-docs \
 	    check-clang check-lint check-tidy check-valgrind check-i386 \
 	    check-fuzz check-asan
 
@@ -150,6 +152,12 @@ check-schemas: $(BIN)
 	    $(SCHEMA_OUT)/compare.json
 	@scripts/check-schemas docs/schema/impact.schema.json \
 	    $(SCHEMA_OUT)/impact.json
+
+# Where the docs must say what the code does, word for word: the flags
+# and their meanings in cyclebench(1), docs/results-schema.md and the
+# code's own table (list --flags).
+check-docs: $(BIN)
+	@scripts/check-docs $(BIN)
 
 # The HTML report in headless Chromium; apart from check because the
 # browser is a large install.  CI runs both.

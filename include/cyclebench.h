@@ -95,7 +95,8 @@ enum cb_cpu_feature {
 #define CB_FLAG_DISTURBED	0x04u	/* more than 10% of samples dropped */
 #define CB_FLAG_NOISY		0x08u	/* (p90 - p10) / median > 5% */
 #define CB_FLAG_FEW_SAMPLES	0x10u	/* fewer than 10 clean samples */
-#define CB_FLAG_BELOW_RESOLUTION 0x20u	/* per-op cost below the loop overhead */
+#define CB_FLAG_BELOW_RESOLUTION 0x20u	/* an iteration under twice an empty
+					   loop's */
 
 /*
  * The body: run `iters' (>= 1) iterations of the measured block.  `ctx' is

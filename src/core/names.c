@@ -28,24 +28,25 @@ struct bit_name {
 
 /* Keyed by value, not position, so reordering the header cannot shift them. */
 const struct cb_flag_info cb_flag_table[] = {
-	{ CB_FLAG_POOR_FIT, "poor-fit", "the median r2 of the samples' line "
-	    "fits over the loop sizes is below 0.99: the time did not grow in "
-	    "proportion to the work (not for path benchmarks)" },
-	{ CB_FLAG_CLOCK_DRIFT, "clock-drift", "the core cycles per TSC tick, "
+	{ CB_FLAG_POOR_FIT, "poor-fit", "The median r2 of the samples' line "
+	    "fits over the iteration counts is below 0.99: the time did not "
+	    "grow in proportion to the work.  Not for path benchmarks." },
+	{ CB_FLAG_CLOCK_DRIFT, "clock-drift", "The core cycles per TSC tick, "
 	    "measured before and after the benchmark, differ by more than 2%: "
-	    "the core clock moved during the measurement" },
-	{ CB_FLAG_DISTURBED, "disturbed", "more than 10% of the samples taken "
-	    "(kept plus dropped) were dropped as disturbed" },
-	{ CB_FLAG_NOISY, "noisy", "the spread of the kept samples, (p90 - "
-	    "p10) / median of the cycles, is above 5% (not for path "
-	    "benchmarks, whose single calls vary by nature)" },
-	{ CB_FLAG_FEW_SAMPLES, "few-samples", "fewer than 10 samples were "
-	    "kept" },
-	{ CB_FLAG_BELOW_RESOLUTION, "below-resolution", "one loop iteration "
-	    "(the median per operation times the operations per iteration) "
-	    "costs less than twice an empty loop iteration: the operation is "
-	    "too cheap to tell apart from the loop around it (not for path "
-	    "benchmarks)" },
+	    "the core clock moved during the measurement, as with boost or "
+	    "frequency scaling." },
+	{ CB_FLAG_DISTURBED, "disturbed", "More than 10% of the samples taken "
+	    "(kept plus dropped) were dropped as disturbed." },
+	{ CB_FLAG_NOISY, "noisy", "The spread of the kept samples, (p90 - "
+	    "p10) / median in cycles, is above 5%.  Not for path benchmarks, "
+	    "whose single calls vary by nature." },
+	{ CB_FLAG_FEW_SAMPLES, "few-samples", "Fewer than 10 samples were "
+	    "kept." },
+	{ CB_FLAG_BELOW_RESOLUTION, "below-resolution", "The cost of one loop "
+	    "iteration (the per-operation median times the operations per "
+	    "iteration) is less than twice the cost of an empty loop "
+	    "iteration: the operation is too cheap to be told apart from the "
+	    "loop around it.  Not for path benchmarks." },
 };
 
 const size_t cb_nflags = sizeof(cb_flag_table) / sizeof(cb_flag_table[0]);
