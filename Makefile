@@ -50,7 +50,7 @@ CB_TRUE	 = $(BUILD)/cb-true
 .PHONY: all deps run check check-unit check-cli check-clang check-asan \
 	check-i386 check-browser check-lint check-tidy check-valgrind \
 	check-fuzz check-schemas check-docs fuzzers unit-tests install clean \
-	bench
+	bench screenshot
 
 all: $(BIN) $(LIB)
 
@@ -164,6 +164,19 @@ check-docs: $(BIN)
 check-browser: $(BIN)
 	@scripts/install-deps --browser
 	CYCLEBENCH=$(abspath $(BIN)) bats tests/browser
+
+# The README's picture of the report, drawn by this build from the runs
+# docs/compare.md compares (make screenshot, then look at it).
+RESULTS	 = tests/fixtures/results
+screenshot: $(BIN)
+	@scripts/install-deps --browser
+	$(BIN) report --label cpu0 --label cpu1 --label lfence \
+	    $(RESULTS)/basic-cpu0.json $(RESULTS)/basic-cpu1.json \
+	    $(RESULTS)/basic-lfence.json -o $(BUILD)/report.html
+	chromium --headless --no-sandbox --disable-gpu --hide-scrollbars \
+	    --user-data-dir=$(abspath $(BUILD))/chromium-profile \
+	    --window-size=1280,900 --screenshot=$(abspath docs/report-screenshot.png) \
+	    file://$(abspath $(BUILD))/report.html 2>/dev/null
 
 # Static analysis, enforced: cppcheck's warning, performance and
 # portability checks over the sources and tests.

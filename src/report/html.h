@@ -21,10 +21,18 @@ void	html_text(FILE *fp, const char *s);
 int	html_report(FILE *fp, const struct rs_file *files, size_t n,
 	    const struct cmp_table *t);
 
+/*
+ * Beside input idx's charts, as an <aside>: the whole machine fingerprint
+ * of files[0]; for a later input only what differs from files[0].
+ */
+void	html_fingerprint(FILE *fp, const struct rs_file *files, size_t idx);
+
 /* One bar of a chart; no value: `note' alone says why. */
 struct svg_bar {
 	int		 has_value;
 	double		 value, lo, hi;		/* lo/hi: whisker; NAN: none */
+	double		 ns;			/* the value in ns, for hover */
+	char		 flags[96];		/* "noisy,disturbed" */
 	char		 note[96];		/* shown after the bar */
 };
 
@@ -40,8 +48,18 @@ struct svg_chart {
 
 void	svg_bar_chart(FILE *fp, const struct svg_chart *c);
 
-/* Per-call distribution of a path result: its histogram, or bins of its
- * samples when the file carries none. */
-void	svg_histogram(FILE *fp, const struct rs_result *r);
+/*
+ * Per-call distribution of one path benchmark in rs[0..n-1] (n inputs,
+ * labels[i] naming each; NULL with one), its median and p99 marked: one
+ * input's own histogram as the file bins it, or bins of the samples; the
+ * distributions of several overlaid, as shares of their calls.
+ */
+#define HIST_BINS	30
+#define HIST_MAX_SERIES	4
+void	svg_histogram(FILE *fp, const struct rs_result *const *rs,
+	    const char *const *labels, size_t n);
+
+/* The colour of series i, the same in every chart and table. */
+const char *svg_colour(size_t i);
 
 #endif
