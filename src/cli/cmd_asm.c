@@ -18,6 +18,7 @@
 #include "cli/measure_opts.h"
 #include "cli/parse.h"
 #include "cli/progress.h"
+#include "cli/style_opts.h"
 #include "core/ab.h"
 #include "snippet/snippet.h"
 
@@ -72,6 +73,8 @@ static const char asm_help[] =
 "  --unroll N          copies per loop iteration, 1 to 100000 (default:\n"
 "                      enough for about 100 instructions)\n"
 "  --json FILE         save the results, with raw samples, as JSON\n"
+"  --format FORMAT     text (default) or markdown, to paste into a post\n"
+"  --wide              every column, even on a narrow terminal\n"
 "  --quick, --cpu N, --repetitions N, --timeout SECONDS: as for run\n"
 "\n"
 "Exit status: 0 measured, 1 the snippet faulted or timed out, 2 bad input\n"
@@ -151,6 +154,7 @@ asm_parse_args(int argc, char **argv, struct asm_args *a)
 		{ "rounds", required_argument, NULL, 'R' },
 		{ "unroll", required_argument, NULL, 'u' },
 		{ "json", required_argument, NULL, 'j' },
+		CLI_STYLE_OPTIONS,
 		CLI_MEASURE_OPTIONS,
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
@@ -212,6 +216,10 @@ asm_parse_args(int argc, char **argv, struct asm_args *a)
 		case ':':
 		case '?':
 			return (bad_option("asm", c, argv, opts));
+		case 'F':
+		case 'W':
+			rc = cli_style_option("asm", c, optarg, &a->style);
+			break;
 		default:
 			rc = cli_measure_option("asm", c, optarg, &a->opts);
 			rc = rc > 0 ? rc : 0;
@@ -339,7 +347,7 @@ run_one(const struct asm_args *a, struct snippet *s, int argc, char **argv)
 
 	status = cb_measure(&s->bench, &a->opts, &r) == CB_ERROR ?
 	    EXIT_BENCH_ERROR : 0;
-	cb_print_results(stdout, &r, 1);
+	report_print_results(stdout, &r, 1, &a->style);
 	describe("\n", s);
 	fflush(stdout);
 	if ((rc = save(a->json, &r, 1, argc, argv)) != 0)
@@ -372,7 +380,7 @@ run_vs(const struct asm_args *a, struct snippet *sa, struct snippet *sb,
 	progress_end(&prog);
 	both[0] = r.a;
 	both[1] = r.b;
-	cb_print_results(stdout, both, 2);
+	report_print_results(stdout, both, 2, &a->style);
 	describe("\nA = ", sa);
 	describe("B = ", sb);
 	if (status == 0) {

@@ -12,6 +12,7 @@
 #include "cli/measure_opts.h"
 #include "cli/parse.h"
 #include "cli/progress.h"
+#include "cli/style_opts.h"
 #include "core/clock.h"
 #include "core/machine.h"
 #include "core/registry.h"
@@ -29,6 +30,9 @@ static const char run_help[] =
 "                      glob); repeatable: every key named, any of its values\n"
 "  --json FILE         save every result, with raw samples, as JSON\n"
 "  --csv FILE          save one CSV row per result\n"
+"  --format FORMAT     text (default) or markdown, to paste into a post\n"
+"  --wide              every column, even on a narrow terminal (text\n"
+"                      fits the terminal; into a pipe it is always whole)\n"
 "  --quick             fewer samples: a rough answer in a third of the time\n"
 "  --cpu N             measure on CPU N (default: the highest allowed)\n"
 "  --repetitions N     samples per benchmark, 5 to 100000 (default 101,\n"
@@ -61,6 +65,7 @@ run_parse_args(int argc, char **argv, struct run_args *a)
 		{ "json", required_argument, NULL, 'j' },
 		{ "csv", required_argument, NULL, 'c' },
 		{ "param", required_argument, NULL, 'P' },
+		CLI_STYLE_OPTIONS,
 		CLI_MEASURE_OPTIONS,
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
@@ -94,6 +99,12 @@ run_parse_args(int argc, char **argv, struct run_args *a)
 		case 't':
 			if ((rc = cli_measure_option("run", c, optarg,
 			    &a->opts)) != 0)
+				return (rc);
+			break;
+		case 'F':
+		case 'W':
+			if ((rc = cli_style_option("run", c, optarg,
+			    &a->style)) != 0)
 				return (rc);
 			break;
 		case 'h':
@@ -227,10 +238,7 @@ cmd_run(int argc, char **argv)
 		info.partial = 1;
 	}
 	progress_end(&prog);
-	report_table(stdout, &m, results, done);
-	report_paths(stdout, &m, results, done);
-	report_pivot(stdout, results, done);
-	report_extras(stdout, results, done);
+	report_run(stdout, &m, results, done, &a.style);
 	if (info.partial)
 		printf("\nInterrupted by %s after %zu of %zu benchmarks; "
 		    "saved results say \"partial\".\n",

@@ -11,6 +11,7 @@
 #include "cyclebench.h"
 #include "impact/impact.h"
 #include "report/compare.h"
+#include "report/report.h"
 
 #define RUN_MAX_FILTERS	16
 
@@ -19,6 +20,7 @@ struct run_args {
 	const char	*csv;
 	char		*filters[RUN_MAX_FILTERS];	/* --param KEY=VALUE */
 	int		 nfilters;
+	struct report_style style;
 	struct cb_options opts;
 };
 
@@ -55,6 +57,7 @@ struct asm_args {
 	int		 intel;
 	enum cb_mode	 mode;
 	unsigned	 unroll, rounds;
+	struct report_style style;
 	struct cb_options opts;
 };
 

@@ -18,13 +18,66 @@ struct run_info {
 	int		 partial;		/* 1: interrupted before the end */
 };
 
-/* The human table: one row per result, then a legend of methods/flags. */
+/* How the tables are printed. */
+enum report_format {
+	REPORT_TEXT,			/* for a terminal, fitted to it */
+	REPORT_MARKDOWN			/* for a post or a pull request */
+};
+
+struct report_style {
+	enum report_format format;
+	int		 wide;		/* text: never fit to the terminal */
+};
+
+/* The width to fit text to on fp: 0 (whole) unless a terminal; NULL
+   style: text. */
+int	report_style_width(const struct report_style *st, FILE *fp);
+
+/*
+ * One result as the run table shows it, whatever it came from: a
+ * measurement now (table_row_of) or, for a later reader, a results file.
+ */
+struct table_row {
+	const char	*label;		/* "group/variant k=v" */
+	const char	*mode;
+	int		 ok;
+	const char	*status, *reason; /* when not ok */
+	double		 cycles, min, ns, ci_half, cv;
+	const char	*method;
+	const char	*flags;		/* "a,b" */
+	unsigned	 dropped;
+};
+
+/* r as a table_row; label and flags are its buffers. */
+void	table_row_of(const struct cb_result *r, struct table_row *t,
+	    char *label, size_t labellen, char *flags, size_t flagslen);
+
+/*
+ * The human table: the machine's lines, one row per result, a legend.
+ * On a terminal (text, not wide) columns go, as the width demands, in
+ * this order: method (when every row has the machine's), min, the modes
+ * abbreviated, the flags moved under their rows, cv, time, and last the
+ * names put above their figures; the legend says what went.  st NULL:
+ * text, fitted to fp's terminal.
+ */
 void	report_table(FILE *fp, const struct machine *m,
-	    const struct cb_result *r, size_t n);
+	    const struct cb_result *r, size_t n, const struct report_style *st);
+void	report_table_rows(FILE *fp, const struct machine *m, int cpu,
+	    const struct table_row *t, size_t n, size_t nsamp,
+	    const struct report_style *st);
 
 /* A cost as the tables print it: enough digits to read, never more than
    the noise supports; "-" when not finite. */
 void	report_cost_text(char *buf, size_t len, double v);
+
+/* The same with k, M, G past ten thousand: "936k". */
+void	report_cycles_text(char *buf, size_t len, double v);
+
+/* Nanoseconds in the unit that keeps them short: "0.33ns", "290µs". */
+void	report_time_text(char *buf, size_t len, double ns);
+
+/* Half a confidence interval: in cycles, or in % of median when tiny. */
+void	report_ci_text(char *buf, size_t len, double half, double median);
 
 /*
  * The seeds' tables: for each group (the part of a name before '/') and
@@ -44,7 +97,18 @@ void	report_extras(FILE *fp, const struct cb_result *r, size_t n);
  * vulnerability mitigations that shape them; nothing without path results.
  */
 void	report_paths(FILE *fp, const struct machine *m,
-	    const struct cb_result *r, size_t n);
+	    const struct cb_result *r, size_t n, const struct report_style *st);
+
+/* cb_print_results in a style: asm's table. */
+void	report_print_results(FILE *fp, const struct cb_result *r, size_t n,
+	    const struct report_style *st);
+
+/*
+ * What run prints after measuring: the table, the kernel paths, the
+ * tables by parameter and the benchmarks' own figures.
+ */
+void	report_run(FILE *fp, const struct machine *m,
+	    const struct cb_result *r, size_t n, const struct report_style *st);
 
 /* Width of the widest "name k=v" label of r[0..n-1], at least the table's. */
 int	report_label_width(const struct cb_result *r, size_t n);

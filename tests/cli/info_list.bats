@@ -45,8 +45,8 @@ list_names() {
 		*) fail "list basic showed $n" ;;
 		esac
 	done
-	[ "$(list_names | wc -l)" -eq 6 ] ||
-	    fail "expected the 6 basic benchmarks, got: $(list_names)"
+	[ "$(list_names | wc -l)" -eq 7 ] ||
+	    fail "expected the 7 basic benchmarks, got: $(list_names)"
 }
 
 @test "list 'basic/imul-*' shows exactly the two imul benchmarks" {
@@ -181,7 +181,7 @@ list_names() {
 @test "list --flags: every flag word with its meaning" {
 	run "$CB" list --flags
 	assert_status 0
-	assert_line '^noisy +the spread of the kept samples, \(p90 - p10\) / median'
-	assert_line '^below-resolution +one loop iteration'
+	assert_line '^noisy +The spread of the kept samples, \(p90 - p10\) / median'
+	assert_line '^below-resolution +The cost of one loop iteration'
 	[ "${#lines[@]}" -ge 6 ] || fail "too few: $output"
 }
