@@ -4,6 +4,8 @@
 
 bats_require_minimum_version 1.5.0
 
+load table_patterns
+
 setup() {
 	CB=${CYCLEBENCH:-build/cyclebench}
 	T=$(mktemp -d)
@@ -314,7 +316,7 @@ agree() {
 
 @test "asm --format markdown: the row to paste into a post" {
 	run --separate-stderr "$CB" asm --quick --format markdown 'nop'
-	assert_status 0
-	assert_line '^\| benchmark \| mode \| cycles \| min \| time \|'
-	assert_line '^\| asm/nop unroll=100 \| throughput \| [0-9.]+ \| '
+	[ "$status" -eq 0 ]
+	grep -q '^| benchmark | mode | cycles | min | time |' <<<"$output"
+	grep -qE '^\| asm/nop unroll=100 \| throughput \| [0-9.]+ \| ' <<<"$output"
 }
