@@ -43,6 +43,13 @@ void	usage_message(const char *cmd, const char *fmt, ...)
 void	bad_option_message(const char *cmd, int c, char *const *argv,
 	    const struct option *opts);
 
+/*
+ * A --param KEY=VALUE for run and list: checked and added to
+ * filters[*n] (at most max); 0, or EXIT_USAGE after the message.
+ */
+int	add_param_filter(const char *cmd, char **filters, int *n, int max,
+	    char *arg);
+
 /* 0 if a file could be written at path, else -1 with a message. */
 int	check_writable(const char *path);
 

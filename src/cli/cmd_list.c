@@ -53,7 +53,7 @@ list_parse_args(int argc, char **argv, struct list_args *a)
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
-	int c;
+	int c, rc;
 
 	memset(a, 0, sizeof(*a));
 	opterr = 0;
@@ -73,13 +73,9 @@ list_parse_args(int argc, char **argv, struct list_args *a)
 			a->wide = 1;
 			break;
 		case 'p':
-			if (a->nfilters == LIST_MAX_FILTERS)
-				return (usage_error("list", "at most %d "
-				    "--param", LIST_MAX_FILTERS));
-			if (registry_filter_valid(optarg) != 0)
-				return (usage_error("list", "--param takes "
-				    "KEY=VALUE, not '%s'", optarg));
-			a->filters[a->nfilters++] = optarg;
+			if ((rc = add_param_filter("list", a->filters,
+			    &a->nfilters, LIST_MAX_FILTERS, optarg)) != 0)
+				return (rc);
 			break;
 		case 'h':
 			fputs(list_help, stdout);

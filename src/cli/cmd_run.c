@@ -85,13 +85,9 @@ run_parse_args(int argc, char **argv, struct run_args *a)
 			a->csv = optarg;
 			break;
 		case 'P':
-			if (a->nfilters == RUN_MAX_FILTERS)
-				return (usage_error("run", "at most %d "
-				    "--param", RUN_MAX_FILTERS));
-			if (registry_filter_valid(optarg) != 0)
-				return (usage_error("run", "--param takes "
-				    "KEY=VALUE, not '%s'", optarg));
-			a->filters[a->nfilters++] = optarg;
+			if ((rc = add_param_filter("run", a->filters,
+			    &a->nfilters, RUN_MAX_FILTERS, optarg)) != 0)
+				return (rc);
 			break;
 		case 'q':
 		case 'p':

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "core/registry.h"
 #include "core/suggest.h"
 
 void
@@ -132,4 +133,17 @@ bad_option_message(const char *cmd, int c, char *const *argv,
 		usage_message(cmd, "unknown option '-%c'", optopt);
 	else
 		usage_message(cmd, "unknown option '%s'", word);
+}
+
+int
+add_param_filter(const char *cmd, char **filters, int *n, int max, char *arg)
+{
+
+	if (*n == max)
+		return (usage_error(cmd, "at most %d --param", max));
+	if (registry_filter_valid(arg) != 0)
+		return (usage_error(cmd, "--param takes KEY=VALUE, not '%s'",
+		    arg));
+	filters[(*n)++] = arg;
+	return (0);
 }

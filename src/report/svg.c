@@ -84,9 +84,9 @@ size_t
 svg_ticks(const struct axis *a, double *t, size_t max)
 {
 	static const double mult[] = { 1, 2, 5, 3, 4, 6, 7, 8, 9 };
-	double step, d, v;
+	double step, v;
 	size_t n = 0, k, m, nmult;
-	int decades;
+	int decades, first, d;
 
 	if (!a->log) {
 		step = nice_step(a->hi - a->lo, 5);
@@ -102,8 +102,8 @@ svg_ticks(const struct axis *a, double *t, size_t max)
 	}
 	decades = (int)ceil(log10(a->hi / a->lo));
 	nmult = decades <= 1 ? 9 : decades <= 3 ? 3 : 1;
-	for (d = floor(log10(a->lo)); d <= ceil(log10(a->hi)) && n < max;
-	    d++)
+	first = (int)floor(log10(a->lo));
+	for (d = first; d <= first + decades + 1 && n < max; d++)
 		for (m = 0; m < nmult && n < max; m++) {
 			v = mult[m] * pow(10, d);
 			if (v >= a->lo * (1 - 1e-9) && v <= a->hi * (1 + 1e-9))

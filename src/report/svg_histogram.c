@@ -68,50 +68,52 @@ hist_height(const struct hist_plot *p, const struct hist_series *s,
 	return (p->ns > 1 && s->total > 0 ? count / s->total : count);
 }
 
+/* A bin's rectangle, its tooltip open: the caller writes the rest. */
+static void
+bin_open(FILE *fp, const struct hist_plot *p, size_t i, const char *klass,
+    double x, double h, double w)
+{
+
+	fprintf(fp, "<rect class=\"%s\" x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" "
+	    "height=\"%.1f\" fill=\"%s\"%s><title>", klass, x, HIST_Y0 +
+	    HIST_H - h, w - 1, h, svg_colour(i), p->ns > 1 ?
+	    " fill-opacity=\"0.5\"" : "");
+	if (p->ns > 1) {
+		html_text(fp, p->s[i].label);
+		fputs(": ", fp);
+	}
+}
+
 static void
 hist_bins(FILE *fp, const struct hist_plot *p, double top)
 {
 	const struct hist_series *s;
-	double w = (double)HIST_PLOT_W / (double)p->nb, h, x;
+	double w = (double)HIST_PLOT_W / (double)p->nb, h;
 	char a[32], b[32];
 	size_t i, k;
+	int over = 0;
 
 	for (i = 0; i < p->ns; i++) {
 		s = &p->s[i];
 		for (k = 0; k < p->nb; k++) {
 			h = hist_height(p, s, s->counts[k]) / top * HIST_H;
-			x = HIST_X0 + w * (double)k;
 			report_cost_text(a, sizeof(a), p->edges[k]);
 			report_cost_text(b, sizeof(b), p->edges[k + 1]);
-			fprintf(fp, "<rect class=\"bin\" x=\"%.1f\" y=\"%.1f\" "
-			    "width=\"%.1f\" height=\"%.1f\" fill=\"%s\"%s>"
-			    "<title>", x + 0.5, HIST_Y0 + HIST_H - h, w - 1, h,
-			    svg_colour(i), p->ns > 1 ? " fill-opacity=\"0.5\"" :
-			    "");
-			if (p->ns > 1) {
-				html_text(fp, s->label);
-				fputs(": ", fp);
-			}
+			bin_open(fp, p, i, "bin", HIST_X0 + w * (double)k + 0.5,
+			    h, w);
 			fprintf(fp, "%s to %s cycles: %.0f calls</title></rect>"
 			    "\n", a, b, s->counts[k]);
 		}
 		if (s->over > 0) {
 			h = hist_height(p, s, s->over) / top * HIST_H;
-			fprintf(fp, "<rect class=\"bin over\" x=\"%.1f\" "
-			    "y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" "
-			    "fill=\"%s\"%s><title>", HIST_X0 + HIST_PLOT_W + 30.0 +
-			    (double)i * w, HIST_Y0 + HIST_H - h, w - 1, h,
-			    svg_colour(i), p->ns > 1 ? " fill-opacity=\"0.5\"" :
-			    "");
-			if (p->ns > 1) {
-				html_text(fp, s->label);
-				fputs(": ", fp);
-			}
+			bin_open(fp, p, i, "bin over", HIST_X0 + HIST_PLOT_W +
+			    30.0 + (double)i * w, h, w);
 			fprintf(fp, "%.0f calls above the last bin</title>"
 			    "</rect>\n", s->over);
+			over = 1;
 		}
 	}
-	if (p->s[0].over > 0 || (p->ns > 1 && p->s[1].over > 0))
+	if (over)
 		fprintf(fp, "<text class=\"tick\" x=\"%d\" y=\"%d\">&gt; p99"
 		    "</text>\n", HIST_X0 + HIST_PLOT_W + 36, HIST_Y0 + HIST_H +
 		    14);
