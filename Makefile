@@ -9,7 +9,9 @@ CC	?= cc
 
 ifeq ($(ARCH),i386)
 BUILD	?= build/i386
-ARCHFLAGS = -m32
+# SSE2 arithmetic, as on x86-64: x87's 80-bit intermediates made the
+# same statistics differ in the last bit between the two builds.
+ARCHFLAGS = -m32 -msse2 -mfpmath=sse
 # LIBDIR, not PATH: a missing i386 package must not resolve to the amd64 one.
 PKG_CONFIG ?= env PKG_CONFIG_LIBDIR=/usr/lib/i386-linux-gnu/pkgconfig:/usr/share/pkgconfig pkg-config
 else
