@@ -84,9 +84,9 @@ size_t
 svg_ticks(const struct axis *a, double *t, size_t max)
 {
 	static const double mult[] = { 1, 2, 5, 3, 4, 6, 7, 8, 9 };
-	double step, v;
+	double step, span, v;
 	size_t n = 0, k, m, nmult;
-	int decades, first, d;
+	int decades, first, d, stride;
 
 	if (!a->log) {
 		step = nice_step(a->hi - a->lo, 5);
@@ -100,10 +100,15 @@ svg_ticks(const struct axis *a, double *t, size_t max)
 		}
 		return (n);
 	}
-	decades = (int)ceil(log10(a->hi / a->lo));
+	/* From a results file anything goes: 1e-300 to 1e300 included. */
+	span = log10(a->hi) - log10(a->lo);
+	if (!(span > 0) || !isfinite(span) || !isfinite(log10(a->lo)))
+		return (0);
+	decades = (int)ceil(span);
 	nmult = decades <= 1 ? 9 : decades <= 3 ? 3 : 1;
+	stride = decades / (int)max + 1;
 	first = (int)floor(log10(a->lo));
-	for (d = first; d <= first + decades + 1 && n < max; d++)
+	for (d = first; d <= first + decades + 1 && n < max; d += stride)
 		for (m = 0; m < nmult && n < max; m++) {
 			v = mult[m] * pow(10, d);
 			if (v >= a->lo * (1 - 1e-9) && v <= a->hi * (1 + 1e-9))
@@ -155,6 +160,9 @@ bar_axis(const struct svg_chart *c, double x0, double x1, struct axis *a)
 	if (isfinite(min) && max / min > LOG_SPAN) {
 		a->log = 1;
 		a->lo = pow(10, floor(log10(min)));
+		/* a subnormal minimum's power of ten underflows to 0 */
+		if (!(a->lo > 0))
+			a->lo = min;
 	}
 }
 

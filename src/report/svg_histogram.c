@@ -220,10 +220,10 @@ geometric(const double *e, size_t nb)
 {
 	size_t k;
 
-	if (nb < 2 || !(e[0] > 0))
+	if (nb < 2 || !(e[0] > 0) || !isfinite(e[1] / e[0]))
 		return (0);
 	for (k = 1; k < nb; k++)
-		if (fabs((e[k + 1] / e[k]) / (e[1] / e[0]) - 1) > 1e-6)
+		if (!(fabs((e[k + 1] / e[k]) / (e[1] / e[0]) - 1) <= 1e-6))
 			return (0);
 	return (1);
 }
@@ -253,7 +253,7 @@ common_bins(const struct rs_result *const *rs, size_t n, double *edges,
 	nb = nb < 5 ? 5 : nb > HIST_BINS ? HIST_BINS : nb;
 	if (!(hi > lo))
 		hi = lo + 1;
-	*log_bins = lo > 0 && hi / lo > LOG_SPAN;
+	*log_bins = lo > 0 && hi / lo > LOG_SPAN && isfinite(hi / lo);
 	for (k = 0; k <= nb; k++)
 		edges[k] = *log_bins ? lo * pow(hi / lo, (double)k /
 		    (double)nb) : lo + (hi - lo) * (double)k / (double)nb;
