@@ -5,40 +5,74 @@
 PREFIX	?= /usr/local
 DESTDIR	?=
 ARCH	?= x86_64
+OS	?= linux
 CC	?= cc
 
+# ARCH picks the instruction set's directory under src/arch (arch.h is its
+# contract), OS the one under src/os; each names the Debian packages and
+# compiler it needs.  i386 and arm64 are Debian multiarch builds: their
+# -dev packages install beside the amd64 ones, and pkg-config is pointed
+# at their directory alone (LIBDIR, not PATH: a missing package must not
+# resolve to the amd64 one).
 ifeq ($(ARCH),i386)
 BUILD	?= build/i386
-# SSE2 arithmetic, as on x86-64: x87's 80-bit intermediates made the
-# same statistics differ in the last bit between the two builds.
-ARCHFLAGS = -m32 -msse2 -mfpmath=sse
+ARCH_DIR = x86
+ARCHFLAGS = -m32
+ARCH_PKGS = libcpuid
 # LIBDIR, not PATH: a missing i386 package must not resolve to the amd64 one.
 PKG_CONFIG ?= env PKG_CONFIG_LIBDIR=/usr/lib/i386-linux-gnu/pkgconfig:/usr/share/pkgconfig pkg-config
-else
-BUILD	?= build
+else ifeq ($(ARCH),arm64)
+BUILD	?= build/arm64
+ARCH_DIR = arm64
 ARCHFLAGS =
+ARCH_PKGS =
+CROSS	?= aarch64-linux-gnu-
+CC	 = $(CROSS)gcc
+AR	 = $(CROSS)ar
+PKG_CONFIG ?= env PKG_CONFIG_LIBDIR=/usr/lib/aarch64-linux-gnu/pkgconfig:/usr/share/pkgconfig pkg-config
+else ifeq ($(ARCH),x86_64)
+BUILD	?= build
+ARCH_DIR = x86
+ARCHFLAGS =
+ARCH_PKGS = libcpuid
 PKG_CONFIG ?= pkg-config
+else
+$(error ARCH=$(ARCH): cyclebench is ported to x86_64, i386 and arm64)
+endif
+ifeq ($(wildcard src/os/$(OS)),)
+$(error OS=$(OS): there is no src/os/$(OS); docs/porting.md says what a port holds)
 endif
 
-PKGS	 = jansson libcpuid
+PKGS	 = jansson sqlite3 $(ARCH_PKGS)
+# PostgreSQL, the results store of a fleet, wherever libpq is installed: the
+# i386 and arm64 builds go without, as Debian's libpq-dev is not multiarch.
+HAVE_LIBPQ := $(shell $(PKG_CONFIG) --exists libpq && echo yes)
+ifeq ($(HAVE_LIBPQ),yes)
+PKGS	+= libpq
+CPPFLAGS += -DCB_HAVE_LIBPQ
+endif
 WARN	 = -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototypes
-CPPFLAGS += -Iinclude -Isrc -D_GNU_SOURCE
+# The ports' inline parts (machdep.h, osdep.h) are found through these.
+CPPFLAGS += -Iinclude -Isrc -Isrc/arch/$(ARCH_DIR) -Isrc/os/$(OS) -D_GNU_SOURCE
 CFLAGS	?= -O2 -g
 ALL_CFLAGS = -std=gnu11 $(ARCHFLAGS) $(WARN) $(CFLAGS) \
 	    $(shell $(PKG_CONFIG) --cflags $(PKGS))
 LDLIBS	+= $(shell $(PKG_CONFIG) --libs $(PKGS)) -lm -lpthread
 
 LIB_SRCS = $(wildcard src/core/*.c src/report/*.c src/suites/*.c src/impact/*.c \
-	    src/arch/x86/*.c src/os/linux/*.c)
+	    src/suites/$(ARCH_DIR)/*.c \
+	    src/arch/$(ARCH_DIR)/*.c src/os/$(OS)/*.c)
 LIB_SRCS += $(wildcard src/snippet/*.c)
+LIB_SRCS += $(filter-out $(if $(HAVE_LIBPQ),,src/store/pg.c),\
+	    $(wildcard src/store/*.c))
 CLI_SRCS = $(wildcard src/cli/*.c)
-TEST_SRCS = $(wildcard tests/unit/test_*.c)
+TEST_SRCS = $(wildcard tests/unit/test_*.c tests/unit/$(ARCH_DIR)/test_*.c)
 HELPER_SRCS = $(wildcard tests/helpers/*.c)
 FUZZ_NAMES = $(patsubst tests/fuzz/fuzz_%.c,%,$(wildcard tests/fuzz/fuzz_*.c))
 
 LIB_OBJS = $(LIB_SRCS:%.c=$(BUILD)/obj/%.o)
 CLI_OBJS = $(CLI_SRCS:%.c=$(BUILD)/obj/%.o)
-TESTS	 = $(TEST_SRCS:tests/unit/%.c=$(BUILD)/tests/%) \
+TESTS	 = $(patsubst %.c,$(BUILD)/tests/%,$(notdir $(TEST_SRCS))) \
 	    $(FUZZ_NAMES:%=$(BUILD)/tests/replay_%)
 HELPERS	 = $(HELPER_SRCS:tests/helpers/%.c=$(BUILD)/tests/helpers/%)
 
@@ -50,7 +84,7 @@ BIN	 = $(BUILD)/cyclebench
 CB_TRUE	 = $(BUILD)/cb-true
 
 .PHONY: all deps run check check-unit check-cli check-clang check-asan \
-	check-i386 check-browser check-lint check-tidy check-valgrind \
+	check-i386 check-arm64 check-browser check-lint check-tidy check-valgrind \
 	check-fuzz check-schemas check-docs fuzzers unit-tests install clean \
 	bench screenshot
 
@@ -87,11 +121,17 @@ install-cb-true: $(CB_TRUE)
 	install -D -m 755 $(CB_TRUE) \
 	    $(DESTDIR)$(PREFIX)/libexec/cyclebench/cb-true
 
-$(BUILD)/tests/%: tests/unit/%.c $(LIB)
+define unit_test
 	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS) -Itests/unit $(ALL_CFLAGS) \
 	    $(shell $(PKG_CONFIG) --cflags cmocka) -o $@ $< $(LIB) \
 	    $(LDLIBS) $(shell $(PKG_CONFIG) --libs cmocka)
+endef
+$(BUILD)/tests/%: tests/unit/%.c $(LIB)
+	$(unit_test)
+# The tests of what one instruction set alone has (its suites, its asm).
+$(BUILD)/tests/%: tests/unit/$(ARCH_DIR)/%.c $(LIB)
+	$(unit_test)
 
 # A fuzz target's corpus replayed as a unit test (tests/fuzz/replay.c).
 $(BUILD)/tests/replay_%: tests/fuzz/fuzz_%.c tests/fuzz/replay.c \
@@ -112,20 +152,23 @@ $(BUILD)/tests/helpers/%: tests/helpers/%.c
 	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -o $@ $<
 
+# One throw-away PostgreSQL cluster for every target that tests the
+# PostgreSQL results store (scripts/with-postgres; skipped, and said so,
+# where no server is installed).
 check: deps
-	@$(MAKE) --no-print-directory check-unit check-cli check-schemas \
-	    check-docs \
-	    check-clang check-lint check-tidy check-valgrind check-i386 \
-	    check-fuzz check-asan
+	@scripts/with-postgres $(MAKE) --no-print-directory check-unit \
+	    check-cli check-schemas check-docs check-clang check-lint \
+	    check-tidy check-valgrind check-i386 check-arm64 check-fuzz \
+	    check-asan
 
 unit-tests: $(TESTS)
 
 check-unit: $(TESTS)
-	@scripts/run-unit-tests $(TESTS)
+	@scripts/with-postgres scripts/run-unit-tests $(TESTS)
 
 check-cli: $(BIN) $(HELPERS)
 	CYCLEBENCH=$(abspath $(BIN)) HELPERS=$(abspath $(BUILD)/tests/helpers) \
-	    bats tests/cli
+	    scripts/with-postgres bats tests/cli
 
 # Every JSON document the tool writes, freshly written here, against the
 # JSON Schemas shipped in docs/schema (Debian's python3-jsonschema): a
@@ -148,7 +191,7 @@ check-schemas: $(BIN)
 	    -- true 2>/dev/null
 	@scripts/check-schemas docs/schema/results.schema.json \
 	    $(SCHEMA_OUT)/run.json $(SCHEMA_OUT)/asm.json \
-	    $(FIX)/results/basic-cpu0.json $(FIX)/results/basic-lfence.json \
+	    $(FIX)/results/rounds-cpu0.json $(FIX)/results/rounds-lfence.json \
 	    --expect-invalid $(FIX)/results/inject.json
 	@scripts/check-schemas docs/schema/compare.schema.json \
 	    $(SCHEMA_OUT)/compare.json
@@ -201,13 +244,31 @@ check-tidy:
 	@echo "clang-tidy: $(words $(TIDY_SRCS)) files clean"
 
 # memcheck on a representative run: CLI parsing, calibration, a child,
-# statistics, the table and the JSON writer.
+# statistics, the table and the JSON writer; then the results store:
+# saving, importing, a table, a history and a report from it.
 check-valgrind: $(BIN)
 	valgrind -q --error-exitcode=9 --leak-check=full \
 	    --errors-for-leak-kinds=definite $(BIN) run basic/imul-latency \
 	    --quick --json $(BUILD)/valgrind.json >/dev/null
 	valgrind -q --error-exitcode=9 --leak-check=full \
 	    --errors-for-leak-kinds=definite $(BIN) list >/dev/null
+	@rm -f $(BUILD)/valgrind.db*
+	valgrind -q --error-exitcode=9 --leak-check=full \
+	    --errors-for-leak-kinds=definite $(BIN) run basic/add-latency \
+	    --quick --save --db $(BUILD)/valgrind.db --context c=1 >/dev/null
+	valgrind -q --error-exitcode=9 --leak-check=full \
+	    --errors-for-leak-kinds=definite $(BIN) db import \
+	    --db $(BUILD)/valgrind.db $(BUILD)/valgrind.json \
+	    tests/fixtures/results/basic-cpu1.json >/dev/null
+	valgrind -q --error-exitcode=9 --leak-check=full \
+	    --errors-for-leak-kinds=definite $(BIN) table basic --by machine \
+	    --last 2 --db $(BUILD)/valgrind.db >/dev/null
+	valgrind -q --error-exitcode=9 --leak-check=full \
+	    --errors-for-leak-kinds=definite $(BIN) history basic/add-latency \
+	    --db $(BUILD)/valgrind.db >/dev/null
+	valgrind -q --error-exitcode=9 --leak-check=full \
+	    --errors-for-leak-kinds=definite $(BIN) report --store \
+	    $(BUILD)/valgrind.db --db last=2 -o $(BUILD)/valgrind.html
 	@echo "valgrind: memcheck clean"
 
 # Everything must build warning-free with clang as well as gcc.
@@ -235,6 +296,14 @@ check-fuzz:
 check-i386:
 	@$(MAKE) --no-print-directory ARCH=i386 BUILD=build/i386 all unit-tests
 	@scripts/check-i386 build/i386
+
+# The arm64 cross-build (Debian's gcc-aarch64-linux-gnu and arm64
+# multiarch libraries), its unit tests and a command-line smoke run
+# (tests/arm64) under qemu-aarch64.  Emulated, they test what the program
+# does, not what anything costs; scripts/check-arm64 says so.
+check-arm64:
+	@$(MAKE) --no-print-directory ARCH=arm64 BUILD=build/arm64 all unit-tests
+	@scripts/check-arm64 build/arm64
 
 bench: $(BIN)
 	scripts/bench

@@ -4,8 +4,10 @@
  * A benchmark is a body function that runs a counted loop around an
  * unrolled block of operations.  The engine times the body at several
  * iteration counts, fits a line and reports the slope per operation in
- * core cycles, TSC ticks and nanoseconds, with the spread over many
- * samples and how the cycles were obtained (counted or calibrated).
+ * core cycles, reference ticks and nanoseconds, with the spread over many
+ * samples and how the cycles were obtained (counted or calibrated).  The
+ * reference counter is the one the architecture reads at a constant rate
+ * from user space: the TSC on x86, CNTVCT_EL0 on arm64.
  *
  * Minimal use:
  *
@@ -36,13 +38,14 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#define CB_VERSION		"0.1.0"
-#define CB_SCHEMA_VERSION	1	/* of every JSON document written */
+#define CB_VERSION		"0.2.0"
+#define CB_SCHEMA_VERSION	2	/* of every JSON document written */
 #define CB_FORMAT_RESULTS	"cyclebench-results"
 #define CB_FORMAT_COMPARE	"cyclebench-compare"
 #define CB_FORMAT_IMPACT	"cyclebench-impact"
 #define CB_MAX_PARAMS		4
 #define CB_MAX_EXTRAS		8
+#define CB_MAX_LEVELS		4
 #define CB_REASON_MAX		256
 
 /* What a number answers: a dependent chain, independent copies, or one call. */
@@ -60,11 +63,16 @@ enum cb_status {
 
 /* Where the core-cycle figures come from. */
 enum cb_cycle_method {
-	CB_CYCLES_CALIBRATED,	/* TSC ticks times a measured cycles/tick ratio */
+	CB_CYCLES_CALIBRATED,	/* reference ticks times a measured
+				   cycles/tick ratio */
 	CB_CYCLES_COUNTED	/* a hardware cycle counter */
 };
 
-/* CPU features a benchmark may require; checked through CPUID. */
+/*
+ * CPU features a benchmark may require, checked the architecture's way
+ * (CPUID on x86, the kernel's HWCAP on arm64): each exists on one
+ * architecture and is never offered on another.
+ */
 enum cb_cpu_feature {
 	CB_CPU_RDTSCP		= 1u << 0,
 	CB_CPU_SSE2		= 1u << 1,
@@ -79,8 +87,23 @@ enum cb_cpu_feature {
 	CB_CPU_RDPID		= 1u << 10,
 	CB_CPU_FSGSBASE		= 1u << 11,
 	CB_CPU_SERIALIZE	= 1u << 12,
-	CB_CPU_CLFLUSHOPT	= 1u << 13
+	CB_CPU_CLFLUSHOPT	= 1u << 13,
+	/* arm64 */
+	CB_CPU_LSE		= 1u << 16,	/* LDADD, SWP, CAS (ARMv8.1) */
+	CB_CPU_LRCPC		= 1u << 17,	/* LDAPR (ARMv8.3) */
+	CB_CPU_SB		= 1u << 18,	/* SB, speculation barrier */
+	CB_CPU_SVE		= 1u << 19
 };
+
+/*
+ * What this release renamed keeps its old name for one more release, with
+ * a warning where it is used.
+ */
+#if defined(__GNUC__) || defined(__clang__)
+#define CB_DEPRECATED(use)	__attribute__((__deprecated__("use " use)))
+#else
+#define CB_DEPRECATED(use)
+#endif
 
 /* Benchmark flags. */
 #define CB_BENCH_HIDDEN		0x1u	/* only when named exactly (test-only) */
@@ -95,8 +118,12 @@ enum cb_cpu_feature {
 #define CB_FLAG_DISTURBED	0x04u	/* more than 10% of samples dropped */
 #define CB_FLAG_NOISY		0x08u	/* (p90 - p10) / median > 5% */
 #define CB_FLAG_FEW_SAMPLES	0x10u	/* fewer than 10 clean samples */
-#define CB_FLAG_BELOW_RESOLUTION 0x20u	/* an iteration under twice an empty
-					   loop's */
+#define CB_FLAG_BELOW_RESOLUTION 0x20u	/* per-op cost below twice the loop
+					   overhead */
+#define CB_FLAG_MULTILEVEL	0x40u	/* samples settle on two or more
+					   separate levels */
+#define CB_FLAG_CONTENDED	0x80u	/* over a quarter of the samples ran
+					   while the probe saw the core shared */
 
 /*
  * The body: run `iters' (>= 1) iterations of the measured block.  `ctx' is
@@ -119,9 +146,9 @@ typedef void cb_teardown_fn(void *ctx);
 /*
  * A CB_PATH body that times itself, for costs that start or end where the
  * caller cannot put a stamp (inside a signal handler, in another thread):
- * run one operation and return the TSC ticks of the part that counts,
- * stamped with cb_tsc_begin()/cb_tsc_end().  The engine converts ticks to
- * cycles with the clock it tracks around each batch.
+ * run one operation and return the reference ticks of the part that
+ * counts, stamped with cb_ref_begin()/cb_ref_end().  The engine converts
+ * ticks to cycles with the clock it tracks around each batch.
  */
 typedef uint64_t cb_timed_fn(void *ctx);
 
@@ -130,12 +157,15 @@ struct cb_result;
 typedef void cb_report_fn(void *ctx, struct cb_result *r);
 
 /*
- * TSC time stamps for a cb_timed_fn, serialised as the engine's own are:
- * begin waits for earlier instructions before reading, end waits for the
- * timed ones to finish.
+ * Reference-counter time stamps for a cb_timed_fn, serialised as the
+ * engine's own are: begin waits for earlier instructions before reading,
+ * end waits for the timed ones to finish.
  */
-uint64_t	 cb_tsc_begin(void);
-uint64_t	 cb_tsc_end(void);
+uint64_t	 cb_ref_begin(void);
+uint64_t	 cb_ref_end(void);
+/* Their names before 0.2.0. */
+uint64_t	 cb_tsc_begin(void) CB_DEPRECATED("cb_ref_begin");
+uint64_t	 cb_tsc_end(void) CB_DEPRECATED("cb_ref_end");
 
 struct cb_param {
 	const char	*key;
@@ -163,10 +193,49 @@ struct cb_bench {
 					   when that is more than the run's */
 };
 
-/* One statistic set, per operation. */
+/*
+ * One statistic set, per operation, over the samples the figure rests on
+ * (the quiet ones where there is a quiet figure).  The median is the
+ * median of the round medians; its 95% interval is bootstrapped over
+ * rounds, then samples within them.
+ */
 struct cb_summary {
 	double	min, p10, median, p90, p99, max, mean, cv;
-	double	ci95_low, ci95_high;	/* bootstrap 95% CI of the median */
+	double	ci95_low, ci95_high;	/* 95% CI of the median */
+};
+
+/*
+ * A round: one short burst of samples in a fresh child process.  Rounds
+ * of all the benchmarks of a run are interleaved in time, so a phase of
+ * the host touches each benchmark a little, not one entirely.
+ */
+struct cb_round {
+	double		 start;		/* seconds after the run began */
+	double		 seconds;	/* its child's wall time */
+	double		 median;	/* cycles per op over its kept samples */
+	double		 contended;	/* share of its samples; NAN: no probe */
+	size_t		 nsamples;	/* kept; they follow the previous
+					   rounds' in samples[] */
+	unsigned	 disturbed;
+	int		 cpu;
+};
+
+/* A separate value the samples settle on (core/levels.h). */
+struct cb_level {
+	double		 value;		/* cycles per op */
+	double		 low, high;	/* the span of its samples */
+	double		 share;		/* of the samples, rounds weighing alike */
+	double		 ci95_low, ci95_high;
+	unsigned	 rounds;	/* rounds with samples in it */
+};
+
+/* Why a benchmark took no more rounds. */
+enum cb_stop {
+	CB_STOP_PRECISION,	/* its interval was narrow enough */
+	CB_STOP_ROUNDS,		/* it had the most rounds allowed */
+	CB_STOP_TIME,		/* its time was up */
+	CB_STOP_FAILED,		/* a round failed or it was skipped */
+	CB_STOP_INTERRUPTED
 };
 
 struct cb_result {
@@ -174,20 +243,41 @@ struct cb_result {
 	enum cb_status	 status;
 	char		 reason[CB_REASON_MAX];
 	enum cb_cycle_method method;
-	struct cb_summary cycles, tsc, ns;
+	struct cb_summary cycles;
+	union {
+		struct cb_summary ref;	/* reference ticks */
+		struct cb_summary tsc CB_DEPRECATED("ref");
+	};
+	struct cb_summary ns;
 	double		 r2;		/* median R^2 of the per-sample fits */
 	double		 loop_overhead;	/* empty-loop cycles per op (cross-check) */
 	double		 first_call;	/* CB_PATH: cycles of the cold call */
 	double		 batched;	/* CB_PATH: fitted cycles per op */
-	double		 ratio_before;	/* core cycles per TSC tick */
+	double		 ratio_before;	/* core cycles per reference tick */
 	double		 ratio_after;
 	unsigned	 disturbed;	/* samples dropped as disturbed */
 	unsigned	 flags;		/* CB_FLAG_* */
 	int		 cpu;		/* the CPU it ran on */
 	double		 seconds;	/* wall time spent measuring */
 	size_t		 nsamples;
-	double		*samples;	/* core cycles per operation */
-	double		*samples_tsc;	/* TSC ticks per operation */
+	double		*samples;	/* core cycles per operation, round
+					   after round, in the order taken */
+	union {
+		double	*samples_ref;	/* reference ticks per operation */
+		double	*samples_tsc CB_DEPRECATED("samples_ref");
+	};
+	double		*probe;		/* the contention probe beside each
+					   sample, cycles per nop; NAN: none */
+	struct cb_round	*rounds;
+	size_t		 nrounds;
+	double		 probe_floor;	/* the probe's quiet reading */
+	int		 quiet;		/* cycles rest on the quiet samples */
+	double		 contended;	/* share of samples; NAN: no probe */
+	unsigned	 basis_rounds;	/* rounds cycles rest on */
+	struct cb_level	 levels[CB_MAX_LEVELS];
+	unsigned	 nlevels;
+	double		 scattered;	/* share of samples in no level */
+	enum cb_stop	 stop;
 	struct cb_extra {		/* figures a benchmark adds itself */
 		char	 key[32];	/* e.g. "real_seconds" */
 		double	 value;
@@ -201,10 +291,14 @@ void		 cb_result_extra(struct cb_result *r, const char *key,
 
 struct cb_options {
 	int		 cpu;		/* -1: choose */
-	unsigned	 repetitions;	/* samples to keep; 0: default */
-	double		 timeout;	/* seconds per benchmark in its child */
+	unsigned	 repetitions;	/* samples per round; 0: default */
+	double		 timeout;	/* seconds per round in its child */
 	int		 isolate;	/* run in a child process */
 	int		 quick;
+	unsigned	 rounds;	/* 0: adaptive, from min to max rounds */
+	double		 precision;	/* relative half-width of the 95%
+					   interval that ends the rounds;
+					   0: 1% (loops), 3% (paths) */
 };
 
 /* Fill `o' with the defaults. */
@@ -216,7 +310,10 @@ void		 cb_options_default(struct cb_options *o);
  */
 enum cb_status	 cb_measure(const struct cb_bench *b, const struct cb_options *o,
 		    struct cb_result *r);
-/* Free the samples cb_measure() allocated in r (r itself is the caller's). */
+/*
+ * Free what cb_measure() allocated in r: samples, probe readings and
+ * rounds (r itself is the caller's).
+ */
 void		 cb_result_free(struct cb_result *r);
 
 /*
@@ -230,6 +327,7 @@ int		 cb_interrupted(void);
 const char	*cb_mode_name(enum cb_mode m);
 const char	*cb_status_name(enum cb_status s);
 const char	*cb_method_name(enum cb_cycle_method m);
+const char	*cb_stop_name(enum cb_stop s);
 /*
  * The names the table and the results files use ("latency", "ok",
  * "calibrated", ...) and, for flags, comma-separated into buf (returns buf).

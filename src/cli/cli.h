@@ -10,14 +10,18 @@
 #define EXIT_BENCH_ERROR	1	/* a benchmark ended in error */
 #define EXIT_USAGE		2	/* bad arguments or input */
 #define EXIT_OUTPUT		3	/* results could not be saved */
+#define EXIT_STORE		4	/* the results store failed */
 
 int	cmd_asm(int argc, char **argv);
 int	cmd_compare(int argc, char **argv);
+int	cmd_db(int argc, char **argv);
+int	cmd_history(int argc, char **argv);
 int	cmd_impact(int argc, char **argv);
 int	cmd_info(int argc, char **argv);
 int	cmd_list(int argc, char **argv);
 int	cmd_report(int argc, char **argv);
 int	cmd_run(int argc, char **argv);
+int	cmd_table(int argc, char **argv);
 
 /*
  * Print "cyclebench: <msg>" and a hint to stderr; be EXIT_USAGE.  A macro

@@ -14,12 +14,15 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "arch/arch.h"
 #include "cli/cli.h"
 #include "cli/measure_opts.h"
 #include "cli/parse.h"
 #include "cli/progress.h"
 #include "cli/style_opts.h"
+#include "cli/save_opts.h"
 #include "core/ab.h"
+#include "report/report.h"
 #include "snippet/snippet.h"
 
 #define DEFAULT_ROUNDS	10
@@ -29,22 +32,13 @@ static const char asm_help[] =
 "       cyclebench asm [options] --file BODY.s\n"
 "       cyclebench asm [options] 'SNIPPET' --vs 'OTHER'\n"
 "\n"
-"Assembles SNIPPET with GNU as (AT&T syntax; Intel with --intel), puts\n"
-"--unroll copies of it back to back in a loop and measures that loop with\n"
-"the engine `run' uses.  Statements are separated by ';' or newlines.\n"
+"Assembles SNIPPET with GNU as for " ARCH_SNIPPET_ISA ARCH_SNIPPET_SYNTAX ",\n"
+"puts --unroll copies of it back to back in a loop and measures that loop\n"
+"with the engine `run' uses.  Statements are separated by ';' or newlines.\n"
 "Cycles are per copy of the snippet.\n"
 "\n"
 "The snippet runs with:\n"
-"  %r14       1 MiB of zeroed, page-aligned scratch memory; the pages\n"
-"             just outside it are inaccessible, so an overrun is reported\n"
-"  %r15       %r14 + 0x80800: the second half, offset by half a page so\n"
-"             loads through one do not 4K-alias stores through the other\n"
-"  %rsp       a 1 MiB stack of its own, reset to where --init left it at\n"
-"             the top of every loop iteration\n"
-"  every other general register is zero before --init runs; all\n"
-"  registers, vector and x87 included, are the snippet's to change, and\n"
-"  the ABI's callee-saved state is restored afterwards.  The scratch\n"
-"  memory keeps what the snippet stores there from one loop to the next.\n"
+ARCH_SNIPPET_HELP
 "A snippet may not call or jump to symbols or refer to data outside the\n"
 "scratch area (it runs from copies at an address chosen at run time).\n"
 "\n"
@@ -52,16 +46,14 @@ static const char asm_help[] =
 "ties one to the next is what the snippet reads and writes; the tool\n"
 "cannot build a chain for you.\n"
 "  (default)   throughput: write copies that do not depend on each other.\n"
-"              Beware: 'add %rax,%rbx' is not such a snippet; every add\n"
-"              waits for the last %rbx, so it measures add's latency.\n"
+"              Beware: " ARCH_SNIPPET_NOT_CHAIN " is not such a snippet;\n"
+"              every add waits for the last, so it measures add's latency.\n"
 "  --latency   the snippet's output must feed its own input, so each copy\n"
 "              waits for the one before it:\n"
-"                cyclebench asm --latency 'imul %rax,%rax'\n"
-"                cyclebench asm --latency --init 'mov %r14,(%r14)' \\\n"
-"                    'mov (%r14),%r14'          # load-to-use latency\n"
+ARCH_SNIPPET_EXAMPLES
 "              The flag labels the result; the chain is what you write.\n"
 "\n"
-"  --intel             Intel syntax without register prefixes\n"
+ARCH_SNIPPET_INTEL_HELP
 "  --init SNIPPET      run once before each timed loop (set up registers\n"
 "                      or memory); not timed\n"
 "  --file FILE         read SNIPPET from FILE\n"
@@ -75,6 +67,8 @@ static const char asm_help[] =
 "  --json FILE         save the results, with raw samples, as JSON\n"
 "  --format FORMAT     text (default) or markdown, to paste into a post\n"
 "  --wide              every column, even on a narrow terminal\n"
+"  --save, --db FILE|URL, --context KEY=VALUE|git|host: keep the results\n"
+"                      in the results store, with their context, as run\n"
 "  --quick, --cpu N, --repetitions N, --timeout SECONDS: as for run\n"
 "\n"
 "Exit status: 0 measured, 1 the snippet faulted or timed out, 2 bad input\n"
@@ -153,8 +147,8 @@ asm_parse_args(int argc, char **argv, struct asm_args *a)
 		{ "vs-file", required_argument, NULL, 'V' },
 		{ "rounds", required_argument, NULL, 'R' },
 		{ "unroll", required_argument, NULL, 'u' },
-		{ "json", required_argument, NULL, 'j' },
 		CLI_STYLE_OPTIONS,
+		CLI_SAVE_OPTIONS,
 		CLI_MEASURE_OPTIONS,
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
@@ -175,6 +169,9 @@ asm_parse_args(int argc, char **argv, struct asm_args *a)
 			a->mode = CB_LATENCY;
 			break;
 		case 'I':
+			if (!arch_has_intel_syntax)
+				return (usage_error("asm", "--intel: there is "
+				    "no Intel syntax for " ARCH_SNIPPET_ISA));
 			a->intel = 1;
 			break;
 		case 'i':
@@ -208,7 +205,10 @@ asm_parse_args(int argc, char **argv, struct asm_args *a)
 			a->unroll = (unsigned)v;
 			break;
 		case 'j':
-			a->json = optarg;
+		case 'S':
+		case 'D':
+		case 'x':
+			rc = cli_save_option("asm", c, optarg, &a->out);
 			break;
 		case 'h':
 			fputs(asm_help, stdout);
@@ -239,11 +239,7 @@ asm_parse_args(int argc, char **argv, struct asm_args *a)
 	if (a->body.text == NULL)
 		return (usage_error("asm", "no snippet: give one, quoted, or "
 		    "--file FILE"));
-	if (a->json != NULL && a->json[0] == '\0')
-		return (usage_error("asm", "--json needs a file name"));
-	if (a->json != NULL && check_writable(a->json) != 0)
-		return (EXIT_USAGE);
-	return (0);
+	return (cli_save_check("asm", &a->out));
 }
 
 /* Its title: a file by its name, text on one line. */
@@ -327,16 +323,24 @@ progress(unsigned done, unsigned total, void *arg)
 }
 
 static int
-save(const char *path, const struct cb_result *r, size_t n, int argc,
-    char **argv)
+save(const struct asm_args *a, const struct cb_result *r, size_t n,
+    int argc, char **argv)
 {
-	char err[512];
+	char *doc;
+	size_t len;
+	int rc;
 
-	if (path == NULL || cb_write_json(path, r, n, argc, argv, err,
-	    sizeof(err)) == 0)
+	if (a->out.json == NULL && !a->out.save)
 		return (0);
-	fprintf(stderr, "cyclebench: %s\n", err);
-	return (EXIT_OUTPUT);
+	if (report_api_render(r, n, argc, argv, &a->out.ctx, &doc,
+	    &len) != 0) {
+		fprintf(stderr, "cyclebench: cannot save the results: out of "
+		    "memory\n");
+		return (EXIT_OUTPUT);
+	}
+	rc = cli_save_document(&a->out, doc, len);
+	free(doc);
+	return (rc);
 }
 
 static int
@@ -350,7 +354,7 @@ run_one(const struct asm_args *a, struct snippet *s, int argc, char **argv)
 	report_print_results(stdout, &r, 1, &a->style);
 	describe("\n", s);
 	fflush(stdout);
-	if ((rc = save(a->json, &r, 1, argc, argv)) != 0)
+	if ((rc = save(a, &r, 1, argc, argv)) != 0)
 		status = rc;
 	cb_result_free(&r);
 	return (status);
@@ -386,12 +390,12 @@ run_vs(const struct asm_args *a, struct snippet *sa, struct snippet *sb,
 	if (status == 0) {
 		ab_verdict(&r, verdict, sizeof(verdict));
 		printf("\n%s\n", verdict);
-		printf("(Hodges-Lehmann shift of the per-round median "
-		    "differences, Wilcoxon signed-rank\ninterval; rows above "
-		    "pool every round's samples.)\n");
+		printf("(Hodges-Lehmann shift of the differences of paired "
+		    "round medians, Wilcoxon\nsigned-rank interval; the rows "
+		    "above are each side over all its rounds.)\n");
 	}
 	fflush(stdout);
-	if ((rc = save(a->json, both, 2, argc, argv)) != 0)
+	if ((rc = save(a, both, 2, argc, argv)) != 0)
 		status = rc;
 	ab_free(&r);
 	return (status);
@@ -421,9 +425,12 @@ cmd_asm(int argc, char **argv)
 	if ((sa = prepare(&a, &a.body)) == NULL ||
 	    (a.vs.text != NULL && (sb = prepare(&a, &a.vs)) == NULL))
 		goto out;
+	if ((rc = cli_save_prepare("asm", &a.out)) != 0)
+		goto out;
 	rc = sb != NULL ? run_vs(&a, sa, sb, argc + 1, typed) :
 	    run_one(&a, sa, argc + 1, typed);
 out:
+	cli_save_free(&a.out);
 	free(typed);
 	snippet_free(sa);
 	snippet_free(sb);

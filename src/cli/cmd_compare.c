@@ -1,27 +1,44 @@
 #include <getopt.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cli/cli.h"
 #include "cli/parse.h"
+#include "cli/store_cli.h"
 #include "report/compare.h"
 
 static const char compare_help[] =
 "usage: cyclebench compare BASELINE.json OTHER.json [MORE.json...] [options]\n"
+"       cyclebench compare A1.json [A2.json...] --vs B1.json [B2.json...]\n"
+"                          [--vs C1.json...] [options]\n"
+"       cyclebench compare --db SELECTION --vs --db SELECTION [options]\n"
 "\n"
-"Puts results files side by side, matched by benchmark name and\n"
-"parameters: median cycles per operation, and for each file after the\n"
-"first, the change from the first and whether it is real (*) or not\n"
-"shown to differ (~).  Differences in what shapes the numbers (cycle\n"
-"method, kernel, hypervisor, microcode, mitigations) are warned about.\n"
+"Puts results side by side, matched by benchmark name and parameters:\n"
+"each side's cycles per operation, and for each side after the first, the\n"
+"change from the first and whether it is real (*), not shown to differ\n"
+"(~) or cannot be told (?).  Without --vs every file (or stored run) is a\n"
+"side; with it, what comes before the first --vs is the baseline side and\n"
+"each --vs starts the next, whose runs' rounds pool.  Verdicts are over\n"
+"rounds, never single samples.  Differences in what shapes the numbers\n"
+"(cycle method, kernel, hypervisor, microcode, mitigations) are warned\n"
+"about.\n"
 "\n"
-"  --label NAME        name the next input's column (once per input, in\n"
+"  --vs                the files and selections that follow form the next\n"
+"                      side\n"
+"  --db SELECTION      runs from the results store, oldest first, as if\n"
+"                      their files were given ('machine=Xeon,last=3';\n"
+"                      cyclebench db --help)\n"
+"  --store FILE|URL    the results store (default: $CYCLEBENCH_DB, or\n"
+"                      $XDG_DATA_HOME/cyclebench/results.db)\n"
+"  --label NAME        name the next side's column (once per side, in\n"
 "                      order; default: the CPU, or the file name when\n"
 "                      the CPUs are the same)\n"
 "  --format FORMAT     text (default, 80 columns), markdown, csv, json or\n"
 "                      github (an annotation per real change, for CI)\n"
-"  --threshold PCT     smallest change called real, in percent (1)\n";
+"  --threshold PCT     smallest change called real, in percent (1)\n"
+"  --fail-above PCT    exit 1 when a real slowdown exceeds PCT percent\n";
 
 static const char *const format_names[] = {
 	[CMP_TEXT] = "text",
@@ -44,6 +61,34 @@ parse_format(const char *s, enum cmp_format *f)
 	return (-1);
 }
 
+/* A file or a selection, into the side --vs has started. */
+static int
+add_source(struct compare_args *a, const char *text, int stored)
+{
+	struct compare_source *s;
+
+	if (a->nsources == COMPARE_MAX_FILES)
+		return (usage_error("compare", "at most %d results files and "
+		    "selections", COMPARE_MAX_FILES));
+	if (stored && text[0] == '\0')
+		return (usage_error("compare", "--db needs a selection ('all': "
+		    "every stored run)"));
+	s = &a->sources[a->nsources++];
+	s->text = text;
+	s->stored = stored;
+	s->side = a->nsides - 1;
+	a->stored |= stored;
+	return (0);
+}
+
+/* Whether the side --vs started last has anything in it yet. */
+static int
+side_empty(const struct compare_args *a)
+{
+	return (a->nsources == 0 ||
+	    a->sources[a->nsources - 1].side != a->nsides - 1);
+}
+
 int
 compare_parse_args(int argc, char **argv, struct compare_args *a)
 {
@@ -51,18 +96,53 @@ compare_parse_args(int argc, char **argv, struct compare_args *a)
 		{ "label", required_argument, NULL, 'l' },
 		{ "format", required_argument, NULL, 'f' },
 		{ "threshold", required_argument, NULL, 't' },
+		{ "fail-above", required_argument, NULL, 'F' },
+		{ "vs", no_argument, NULL, 'v' },
+		{ "db", required_argument, NULL, 'd' },
+		{ "store", required_argument, NULL, 'S' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
 	double pct;
-	int c;
+	int c, rc;
 
 	memset(a, 0, sizeof(*a));
 	a->threshold = 0.01;
+	a->fail_above = NAN;
+	a->nsides = 1;
 	opterr = 0;
 	optind = 1;
-	while ((c = getopt_long(argc, argv, ":h", opts, NULL)) != -1) {
+	/* "-": operands come in order, as 1, so --vs can split them. */
+	while ((c = getopt_long(argc, argv, "-:h", opts, NULL)) != -1) {
 		switch (c) {
+		case 1:
+		case 'd':
+			if ((rc = add_source(a, optarg, c == 'd')) != 0)
+				return (rc);
+			break;
+		case 'v':
+			if (side_empty(a))
+				return (usage_error("compare", "--vs needs "
+				    "results before it and after it"));
+			if (a->nsides == CMP_MAX_INPUTS)
+				return (usage_error("compare", "at most %d "
+				    "sides", CMP_MAX_INPUTS));
+			a->nsides++;
+			a->vs = 1;
+			break;
+		case 'S':
+			if (optarg[0] == '\0')
+				return (usage_error("compare", "--store needs a "
+				    "file or URL"));
+			a->store = optarg;
+			break;
+		case 'F':
+			if (parse_double(optarg, 0, 1000, &pct) != 0)
+				return (usage_error("compare", "--fail-above "
+				    "takes a percentage from 0 to 1000, not "
+				    "'%s'", optarg));
+			a->fail_above = pct / 100;
+			break;
 		case 'l':
 			if (a->nlabels == CMP_MAX_INPUTS)
 				return (usage_error("compare", "too many "
@@ -93,21 +173,116 @@ compare_parse_args(int argc, char **argv, struct compare_args *a)
 			return (bad_option("compare", c, argv, opts));
 		}
 	}
-	if (argc - optind < 2)
+	if (a->vs && side_empty(a))
+		return (usage_error("compare", "--vs needs results before it "
+		    "and after it"));
+	if (a->store != NULL && !a->stored)
+		return (usage_error("compare", "--store goes with --db "
+		    "SELECTION"));
+	/* Stored runs are counted once loaded. */
+	if (!a->vs && !a->stored && a->nsources < 2)
 		return (usage_error("compare", "give at least two results "
 		    "files: the baseline, then what to compare with it"));
-	if (argc - optind > CMP_MAX_INPUTS)
-		return (usage_error("compare", "at most %d results files",
-		    CMP_MAX_INPUTS));
-	if (a->nlabels != 0 && a->nlabels != argc - optind)
-		return (usage_error("compare", "%d --label for %d files: give "
-		    "one per file, or none", a->nlabels, argc - optind));
+	if (!a->vs && !a->stored && a->nsources > CMP_MAX_INPUTS)
+		return (usage_error("compare", "at most %d results files, or "
+		    "group runs into sides with --vs", CMP_MAX_INPUTS));
+	if (a->vs && a->nlabels != 0 && (size_t)a->nlabels != a->nsides)
+		return (usage_error("compare", "%d --label for %zu sides: give "
+		    "one per side, or none", a->nlabels, a->nsides));
 	return (0);
+}
+
+/*
+ * Load every source in order into *files, and the files each side got
+ * into sides[] (without --vs, every file is a side of its own).
+ */
+static int
+load_sources(const struct compare_args *a, struct rs_file **files, int *n,
+    size_t *sides, size_t *nsides)
+{
+	struct rs_file *all, *got, *grown;
+	size_t i;
+	int k, ngot, rc, bad;
+
+	*files = NULL;
+	*n = 0;
+	all = NULL;
+	memset(sides, 0, CMP_MAX_INPUTS * sizeof(*sides));
+	/* Every bad file is reported, not only the first. */
+	for (i = 0, bad = 0; i < a->nsources; i++) {
+		if (a->sources[i].stored)
+			rc = cli_load_selection("compare", a->store,
+			    a->sources[i].text, &got, &ngot);
+		else {
+			ngot = 1;
+			rc = load_inputs((char *const *)&a->sources[i].text,
+			    1, &got);
+		}
+		if (rc != 0) {
+			bad = bad ? bad : rc;
+			continue;
+		}
+		if (*n + ngot > COMPARE_MAX_FILES) {
+			free_inputs(got, ngot);
+			bad = usage_error("compare", "the selections give over "
+			    "%d runs (narrow them: last=N)", COMPARE_MAX_FILES);
+			break;
+		}
+		if ((grown = realloc(all, ((size_t)*n + (size_t)ngot) *
+		    sizeof(*all))) == NULL) {
+			free_inputs(got, ngot);
+			free_inputs(all, *n);
+			fprintf(stderr, "cyclebench: out of memory\n");
+			return (EXIT_USAGE);
+		}
+		all = grown;
+		/* The files move: nothing points into an rs_file itself. */
+		for (k = 0; k < ngot; k++)
+			all[*n + k] = got[k];
+		free(got);
+		*n += ngot;
+		sides[a->sources[i].side] += (size_t)ngot;
+	}
+	*files = all;
+	if (bad != 0)
+		return (bad);
+	*nsides = a->nsides;
+	if (!a->vs) {
+		if (*n > CMP_MAX_INPUTS)
+			return (usage_error("compare", "%d runs; at most %d can "
+			    "be sides (narrow the selection: last=N, or group "
+			    "them with --vs)", *n, CMP_MAX_INPUTS));
+		for (k = 0; k < *n; k++)
+			sides[k] = 1;
+		*nsides = (size_t)*n;
+	}
+	return (0);
+}
+
+/* With --fail-above: a real slowdown beyond it fails the command. */
+static int
+gate(const struct cmp_table *t, double fail_above)
+{
+	size_t row = 0, side = 0;
+	double worst;
+
+	if (isnan(fail_above))
+		return (0);
+	worst = cmp_worst_slowdown(t, &row, &side);
+	if (!(worst > 1 + fail_above))
+		return (0);
+	fprintf(stderr, "cyclebench: compare: %s%s%s is %.1f%% slower in %c "
+	    "(%s), above --fail-above %g%%\n", t->rows[row].first->name,
+	    t->rows[row].first->params[0] ? " " : "",
+	    t->rows[row].first->params, (worst - 1) * 100, CMP_LETTER(side),
+	    t->inputs[side].label, fail_above * 100);
+	return (EXIT_BENCH_ERROR);
 }
 
 int
 cmd_compare(int argc, char **argv)
 {
+	size_t sides[CMP_MAX_INPUTS], nsides;
 	struct compare_args a;
 	struct cmp_table t;
 	struct rs_file *files;
@@ -116,19 +291,30 @@ cmd_compare(int argc, char **argv)
 
 	if ((rc = compare_parse_args(argc, argv, &a)) != 0)
 		return (rc < 0 ? 0 : rc);
-	n = argc - optind;
-	if ((rc = load_inputs(argv + optind, n, &files)) != 0)
+	if ((rc = load_sources(&a, &files, &n, sides, &nsides)) != 0) {
+		free_inputs(files, n);
 		return (rc);
-	if (cmp_build(&t, files, (size_t)n, a.nlabels ? a.labels : NULL,
-	    a.threshold, err, sizeof(err)) != 0) {
+	}
+	if (nsides < 2) {
+		free_inputs(files, n);
+		return (usage_error("compare", "one side to compare: give two "
+		    "or more runs, or --vs"));
+	}
+	if (a.nlabels != 0 && (size_t)a.nlabels != nsides) {
+		free_inputs(files, n);
+		return (usage_error("compare", "%d --label for %zu sides: give "
+		    "one per side, or none", a.nlabels, nsides));
+	}
+	if (cmp_build(&t, files, (size_t)n, sides, nsides,
+	    a.nlabels ? a.labels : NULL, a.threshold, err, sizeof(err)) != 0) {
 		free_inputs(files, n);
 		return (usage_error("compare", "%s", err));
 	}
-	rc = 0;
 	if (cmp_print(&t, a.format, stdout) != 0) {
 		fprintf(stderr, "cyclebench: cannot write the comparison\n");
 		rc = EXIT_OUTPUT;
-	}
+	} else
+		rc = gate(&t, a.fail_above);
 	cmp_free(&t);
 	free_inputs(files, n);
 	return (rc);

@@ -30,6 +30,8 @@ static const char impact_help[] =
 "                      EVENT=+N or EVENT=-N: N cycles more or less.\n"
 "                      Repeatable.  Prices an EVENT no benchmark does.\n"
 "  --json FILE         also save the report as JSON (docs/impact.md)\n"
+"  --context KEY=VALUE what the workload was (saved in the JSON); 'git':\n"
+"                      commit=git describe here; 'host': host=name\n"
 "  --quick             measure costs with fewer samples\n"
 "\n"
 "events: %s\n";
@@ -65,10 +67,12 @@ impact_parse_args(int argc, char **argv, struct impact_args *a,
 		{ "costs", required_argument, NULL, 'c' },
 		{ "what-if", required_argument, NULL, 'w' },
 		{ "json", required_argument, NULL, 'j' },
+		{ "context", required_argument, NULL, 'x' },
 		{ "quick", no_argument, NULL, 'q' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
+	char err[256];
 	int c, rc;
 
 	opterr = 0;
@@ -89,6 +93,10 @@ impact_parse_args(int argc, char **argv, struct impact_args *a,
 			break;
 		case 'j':
 			a->json = optarg;
+			break;
+		case 'x':
+			if (context_add(&a->ctx, optarg, err, sizeof(err)) != 0)
+				return (usage_error("impact", "%s", err));
 			break;
 		case 'q':
 			a->quick = 1;
@@ -222,6 +230,11 @@ cmd_impact(int argc, char **argv)
 	}
 	if ((rc = impact_parse_args(argc, argv, &a, im)) != 0)
 		goto out;
+	if (context_resolve(&a.ctx, err, sizeof(err)) != 0) {
+		rc = usage_error("impact", "%s", err);
+		goto out;
+	}
+	im->context = &a.ctx;
 	im->argv = argv + optind;
 	if (a.costs != NULL && (doc = costs_load(a.costs, &im->clock, err,
 	    sizeof(err))) == NULL) {
@@ -251,6 +264,7 @@ cmd_impact(int argc, char **argv)
 	rc = finish(im, &a);
 out:
 	json_decref(doc);
+	context_free(&a.ctx);
 	free(im);
 	return (rc < 0 ? 0 : rc);
 }

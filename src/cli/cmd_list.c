@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "arch/arch.h"
 #include "core/names.h"
 #include "core/registry.h"
 #include "os/term.h"
@@ -206,6 +207,21 @@ list_full(const struct selection *sel, int width)
 	}
 }
 
+/* What another instruction set's build would list besides. */
+static void
+list_elsewhere(void)
+{
+	const char *name, *archs;
+	size_t cursor = 0, n = 0;
+
+	while ((name = registry_elsewhere(&cursor, &archs)) != NULL)
+		printf("%s%s (%s)", n++ == 0 ? "\nNot in this " ARCH_NAME
+		    " build, written for other instruction sets: " : ", ",
+		    name, archs);
+	if (n > 0)
+		printf("\n");
+}
+
 int
 cmd_list(int argc, char **argv)
 {
@@ -239,5 +255,8 @@ cmd_list(int argc, char **argv)
 	else
 		list_full(&sel, width);
 	registry_selection_free(&sel);
+	/* Names alone are for scripts: nothing but names. */
+	if (optind == argc && !a.names)
+		list_elsewhere();
 	return (0);
 }

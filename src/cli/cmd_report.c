@@ -5,12 +5,18 @@
 
 #include "cli/cli.h"
 #include "cli/parse.h"
+#include "cli/series.h"
+#include "cli/store_cli.h"
 #include "report/compare.h"
 #include "report/html.h"
 #include "report/report.h"
 
+/* Runs of each benchmark in the history charts of report --db. */
+#define REPORT_HISTORY	100
+
 static const char report_help[] =
 "usage: cyclebench report RESULTS.json [MORE.json...] -o REPORT.html\n"
+"       cyclebench report --db SELECTION -o REPORT.html\n"
 "\n"
 "Draws results files as one self-contained HTML page: per suite a bar\n"
 "chart of the variants, per kernel path a histogram of the per-call\n"
@@ -18,7 +24,13 @@ static const char report_help[] =
 "comparison against the first (as 'cyclebench compare' judges it).\n"
 "\n"
 "  -o, --output FILE   write the page here ('-': standard output)\n"
-"  --label NAME        name the next input (once per input, in order)\n";
+"  --label NAME        name the next input (once per input, in order)\n"
+"  --db SELECTION      runs from the results store instead of files, with\n"
+"                      a chart of each benchmark's last 100 runs on the\n"
+"                      same machine ('machine=Xeon,last=1'; cyclebench\n"
+"                      db --help)\n"
+"  --store FILE|URL    the results store (default: $CYCLEBENCH_DB, or\n"
+"                      $XDG_DATA_HOME/cyclebench/results.db)\n";
 
 int
 report_parse_args(int argc, char **argv, struct report_args *a)
@@ -26,6 +38,8 @@ report_parse_args(int argc, char **argv, struct report_args *a)
 	static const struct option opts[] = {
 		{ "output", required_argument, NULL, 'o' },
 		{ "label", required_argument, NULL, 'l' },
+		{ "db", required_argument, NULL, 'd' },
+		{ "store", required_argument, NULL, 'S' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
@@ -47,6 +61,12 @@ report_parse_args(int argc, char **argv, struct report_args *a)
 				    CMP_LABEL_MAX - 1));
 			a->labels[a->nlabels++] = optarg;
 			break;
+		case 'd':
+			a->db_sel = optarg;
+			break;
+		case 'S':
+			a->store = optarg;
+			break;
 		case 'h':
 			fputs(report_help, stdout);
 			return (-1);
@@ -58,6 +78,9 @@ report_parse_args(int argc, char **argv, struct report_args *a)
 	if (a->out == NULL || a->out[0] == '\0')
 		return (usage_error("report", "say where to write the page: "
 		    "-o REPORT.html"));
+	if (a->db_sel != NULL || a->store != NULL)
+		return (cli_stored_inputs("report", a->db_sel, NULL, a->store,
+		    n));
 	if (n < 1 || n > CMP_MAX_INPUTS)
 		return (usage_error("report", "give 1 to %d results files",
 		    CMP_MAX_INPUTS));
@@ -73,20 +96,41 @@ cmd_report(int argc, char **argv)
 	struct report_args a;
 	struct cmp_table t, *tp;
 	struct rs_file *files;
+	struct hist_series *h;
 	char err[512], *buf;
-	size_t len;
+	size_t len, hn;
 	FILE *fp;
 	int n, rc;
 
 	if ((rc = report_parse_args(argc, argv, &a)) != 0)
 		return (rc < 0 ? 0 : rc);
 	n = argc - optind;
-	if ((rc = load_inputs(argv + optind, n, &files)) != 0)
+	hn = 0;
+	h = NULL;
+	files = NULL;
+	if (a.db_sel != NULL)
+		rc = cli_load_sides("report", a.store, a.db_sel, NULL, &files,
+		    &n);
+	else
+		rc = load_inputs(argv + optind, n, &files);
+	if (rc == 0 && a.db_sel != NULL)
+		rc = cli_histories(a.store, files, n, REPORT_HISTORY, &h, &hn);
+	if (rc == 0 && (n > CMP_MAX_INPUTS || (a.nlabels != 0 &&
+	    a.nlabels != n)))
+		rc = usage_error("report", n > CMP_MAX_INPUTS ? "%d runs: a "
+		    "report takes at most 26; narrow the selection (last=N)" :
+		    "%d --label for the runs: give one per run, or none",
+		    n > CMP_MAX_INPUTS ? n : a.nlabels);
+	if (rc != 0) {
+		series_free(h, hn);
+		/* A failed load has freed its files already. */
+		free_inputs(files, files != NULL ? n : 0);
 		return (rc);
+	}
 	tp = NULL;
 	/* One file has nothing to compare, but its label comes from here. */
-	if (cmp_build(&t, files, (size_t)n, a.nlabels ? a.labels : NULL, 0.01,
-	    err, sizeof(err)) != 0) {
+	if (cmp_build(&t, files, (size_t)n, NULL, 0, a.nlabels ? a.labels :
+	    NULL, 0.01, err, sizeof(err)) != 0) {
 		free_inputs(files, n);
 		return (usage_error("report", "%s", err));
 	}
@@ -95,7 +139,8 @@ cmd_report(int argc, char **argv)
 	rc = 0;
 	buf = NULL;
 	if ((fp = open_memstream(&buf, &len)) == NULL ||
-	    html_report(fp, files, (size_t)n, tp) != 0 || fclose(fp) != 0) {
+	    html_report_history(fp, files, (size_t)n, tp, h, hn) != 0 ||
+	    fclose(fp) != 0) {
 		fprintf(stderr, "cyclebench: cannot write %s: out of memory\n",
 		    a.out);
 		rc = EXIT_OUTPUT;
@@ -108,6 +153,7 @@ cmd_report(int argc, char **argv)
 	}
 	free(buf);
 	cmp_free(&t);
+	series_free(h, hn);
 	free_inputs(files, n);
 	return (rc);
 }

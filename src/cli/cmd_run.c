@@ -13,9 +13,11 @@
 #include "cli/parse.h"
 #include "cli/progress.h"
 #include "cli/style_opts.h"
+#include "cli/save_opts.h"
 #include "core/clock.h"
 #include "core/machine.h"
 #include "core/registry.h"
+#include "core/rounds.h"
 #include "os/cpuset.h"
 #include "report/report.h"
 
@@ -29,15 +31,29 @@ static const char run_help[] =
 "  --param KEY=VALUE   only benchmarks with this parameter (VALUE may be a\n"
 "                      glob); repeatable: every key named, any of its values\n"
 "  --json FILE         save every result, with raw samples, as JSON\n"
+"  --save              keep the results in the results store as well\n"
+"  --db FILE|URL       the store for --save (default: $CYCLEBENCH_DB, or\n"
+"                      ~/.local/share/cyclebench/results.db); a\n"
+"                      postgresql://user@host/db URL for a fleet's\n"
+"  --context KEY=VALUE say what was measured (commit=..., kernel_tree=...);\n"
+"                      'git': commit=git describe here; 'host': host=name\n"
 "  --csv FILE          save one CSV row per result\n"
 "  --format FORMAT     text (default) or markdown, to paste into a post\n"
 "  --wide              every column, even on a narrow terminal (text\n"
 "                      fits the terminal; into a pipe it is always whole)\n"
-"  --quick             fewer samples: a rough answer in a third of the time\n"
-"  --cpu N             measure on CPU N (default: the highest allowed)\n"
-"  --repetitions N     samples per benchmark, 5 to 100000 (default 101,\n"
-"                      --quick 31; path benchmarks time 10 calls each)\n"
-"  --timeout SECONDS   stop a benchmark's child after this long (60;\n"
+"  --quick             fewer and shorter rounds: a rough answer, fast\n"
+"  --cpu N|KIND        measure on CPU N, or on a kind of core (P-core,\n"
+"                      E-core, Cortex-A76: see info) (default: the highest\n"
+"                      allowed CPU of the fastest kind)\n"
+"  --rounds N          exactly N rounds per benchmark, 1 to 1000 (default:\n"
+"                      5 to 20, until the interval is --precision wide;\n"
+"                      --quick 5 to 8)\n"
+"  --precision PCT     end a benchmark's rounds when the half-width of its\n"
+"                      95% interval is PCT% of its figure (default 1, path\n"
+"                      benchmarks 3)\n"
+"  --repetitions N     samples per round, 5 to 100000 (default 15,\n"
+"                      --quick 10; path benchmarks time 10 calls each)\n"
+"  --timeout SECONDS   stop a round's child after this long (60;\n"
 "                      longer for one that asks for more)\n";
 
 /* Refuse before measuring, not after, when a result could not be saved. */
@@ -62,14 +78,16 @@ int
 run_parse_args(int argc, char **argv, struct run_args *a)
 {
 	static const struct option opts[] = {
-		{ "json", required_argument, NULL, 'j' },
+		CLI_SAVE_OPTIONS,
 		{ "csv", required_argument, NULL, 'c' },
-		{ "param", required_argument, NULL, 'P' },
+		{ "param", required_argument, NULL, 'K' },
 		CLI_STYLE_OPTIONS,
+		{ "rounds", required_argument, NULL, 'R' },
 		CLI_MEASURE_OPTIONS,
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
+	long v;
 	int c, rc;
 
 	memset(a, 0, sizeof(*a));
@@ -79,20 +97,33 @@ run_parse_args(int argc, char **argv, struct run_args *a)
 	while ((c = getopt_long(argc, argv, ":h", opts, NULL)) != -1) {
 		switch (c) {
 		case 'j':
-			a->json = optarg;
+		case 'S':
+		case 'D':
+		case 'x':
+			if ((rc = cli_save_option("run", c, optarg,
+			    &a->out)) != 0)
+				return (rc);
 			break;
 		case 'c':
 			a->csv = optarg;
 			break;
-		case 'P':
+		case 'K':
 			if ((rc = add_param_filter("run", a->filters,
 			    &a->nfilters, RUN_MAX_FILTERS, optarg)) != 0)
 				return (rc);
+			break;
+		case 'R':
+			if (parse_long(optarg, 1, 1000, &v) != 0)
+				return (usage_error("run", "--rounds takes a "
+				    "whole number from 1 to 1000, not '%s'",
+				    optarg));
+			a->opts.rounds = (unsigned)v;
 			break;
 		case 'q':
 		case 'p':
 		case 'r':
 		case 't':
+		case 'P':
 			if ((rc = cli_measure_option("run", c, optarg,
 			    &a->opts)) != 0)
 				return (rc);
@@ -110,14 +141,26 @@ run_parse_args(int argc, char **argv, struct run_args *a)
 			return (bad_option("run", c, argv, opts));
 		}
 	}
-	if (a->json && strcmp(a->json, "") == 0)
-		return (usage_error("run", "--json needs a file name"));
+	if ((rc = cli_save_check("run", &a->out)) != 0)
+		return (rc);
 	if (a->csv && strcmp(a->csv, "") == 0)
 		return (usage_error("run", "--csv needs a file name"));
-	if ((a->json && check_writable(a->json) != 0) ||
-	    (a->csv && check_writable(a->csv) != 0))
+	if (a->csv && check_writable(a->csv) != 0)
 		return (EXIT_USAGE);
 	return (0);
+}
+
+/* On a terminal: the pass, the benchmarks done, the one measured, time. */
+static void
+progress(const struct rounds_progress *p, void *arg)
+{
+	struct progress *prog = arg;
+	char head[64], label[160];
+
+	snprintf(head, sizeof(head), "[round %u, %zu/%zu done] ", p->pass,
+	    p->finished, p->n);
+	progress_line(prog, head, p->finished, registry_label(p->bench,
+	    label, sizeof(label)));
 }
 
 static volatile sig_atomic_t stop_signal;
@@ -157,18 +200,23 @@ static int
 save(const struct run_args *a, const struct machine *m,
     const struct run_info *info, const struct cb_result *r, size_t n)
 {
-	char err[512];
+	char err[512], *doc;
+	size_t len;
 	int status = 0;
 
-	if (a->json && report_json_write(a->json, m, info, r, n, err,
-	    sizeof(err)) != 0) {
-		fprintf(stderr, "cyclebench: %s\n", err);
+	if ((a->out.json || a->out.save) &&
+	    report_json_render(m, info, r, n, &doc, &len) != 0) {
+		fprintf(stderr, "cyclebench: cannot save the results: out of "
+		    "memory\n");
 		status = EXIT_OUTPUT;
+	} else if (a->out.json || a->out.save) {
+		status = cli_save_document(&a->out, doc, len);
+		free(doc);
 	}
 	if (a->csv && report_csv_write(a->csv, m, info, r, n, err,
 	    sizeof(err)) != 0) {
 		fprintf(stderr, "cyclebench: %s\n", err);
-		status = EXIT_OUTPUT;
+		status = status ? status : EXIT_OUTPUT;
 	}
 	return (status);
 }
@@ -182,7 +230,7 @@ cmd_run(int argc, char **argv)
 	struct cb_result *results;
 	struct machine m;
 	struct progress prog;
-	char err[1024], label[160];
+	char err[1024];
 	size_t i, done;
 	int rc, status = 0;
 
@@ -198,14 +246,23 @@ cmd_run(int argc, char **argv)
 	memcpy(info.argv + 1, argv, (size_t)argc * sizeof(char *));
 	if ((rc = run_parse_args(argc, argv, &a)) != 0) {
 		free(info.argv);
+		cli_save_free(&a.out);
 		return (rc < 0 ? 0 : rc);
 	}
+	info.context = &a.out.ctx;
 	if (registry_select(argv + optind, argc - optind, 0, &sel, err,
 	    sizeof(err)) != 0 || registry_filter(&sel, a.filters, a.nfilters,
 	    err, sizeof(err)) != 0) {
 		registry_selection_free(&sel);
 		free(info.argv);
+		cli_save_free(&a.out);
 		return (usage_error("run", "%s", err));
+	}
+	if ((rc = cli_save_prepare("run", &a.out)) != 0) {
+		free(info.argv);
+		cli_save_free(&a.out);
+		registry_selection_free(&sel);
+		return (rc);
 	}
 	if (a.opts.cpu < 0)
 		a.opts.cpu = cpuset_default_cpu();
@@ -219,21 +276,22 @@ cmd_run(int argc, char **argv)
 	}
 	progress_start(&prog, sel.n);
 	catch_stop_signals();
-	for (done = 0; done < sel.n && !cb_interrupted(); done++) {
-		progress_step(&prog, done, registry_label(sel.items[done],
-		    label, sizeof(label)));
-		if (cb_measure(sel.items[done], &a.opts, &results[done]) ==
-		    CB_ERROR)
-			status = EXIT_BENCH_ERROR;
-	}
-	if (cb_interrupted()) {
-		/* The one cut short has nothing to show. */
-		if (done > 0 && strcmp(results[done - 1].reason,
-		    "interrupted") == 0)
-			cb_result_free(&results[--done]);
-		info.partial = 1;
-	}
+	rounds_run(sel.items, sel.n, &a.opts, results, prog.show ? progress :
+	    NULL, &prog);
 	progress_end(&prog);
+	/* Cut short, a benchmark that had no round has nothing to show. */
+	for (i = done = 0; i < sel.n; i++) {
+		if (results[i].nrounds == 0 &&
+		    strcmp(results[i].reason, "interrupted") == 0) {
+			cb_result_free(&results[i]);
+			continue;
+		}
+		if (results[i].status == CB_ERROR)
+			status = EXIT_BENCH_ERROR;
+		results[done++] = results[i];
+	}
+	if (cb_interrupted())
+		info.partial = 1;
 	report_run(stdout, &m, results, done, &a.style);
 	if (info.partial)
 		printf("\nInterrupted by %s after %zu of %zu benchmarks; "
@@ -249,6 +307,7 @@ cmd_run(int argc, char **argv)
 		cb_result_free(&results[i]);
 	free(results);
 	free(info.argv);
+	cli_save_free(&a.out);
 	registry_selection_free(&sel);
 	return (status);
 }

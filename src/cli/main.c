@@ -18,11 +18,14 @@ struct command {
 static const struct command commands[] = {
 	{ "asm", cmd_asm, "measure instructions given as assembly text" },
 	{ "compare", cmd_compare, "runs side by side, real differences marked" },
+	{ "db", cmd_db, "the results store: import, export, runs, machines" },
+	{ "history", cmd_history, "one benchmark over stored runs, shifts marked" },
 	{ "impact", cmd_impact, "count a command's kernel events and price them" },
 	{ "info", cmd_info, "print the machine fingerprint" },
 	{ "list", cmd_list, "list the benchmarks matching PATTERN" },
 	{ "report", cmd_report, "results as one HTML page of charts" },
 	{ "run", cmd_run, "measure benchmarks and report cycles per operation" },
+	{ "table", cmd_table, "a suite across machines, kernels or commits" },
 };
 
 #define NCOMMANDS (sizeof(commands) / sizeof(commands[0]))

@@ -2,6 +2,7 @@
  * The engine's options as every measuring command (run, asm) accepts and
  * checks them.
  */
+#include <ctype.h>
 #include <stdio.h>
 
 #include "cyclebench.h"
@@ -13,6 +14,7 @@ int
 cli_measure_option(const char *cmd, int c, const char *arg,
     struct cb_options *o)
 {
+	char why[512];
 	long v;
 
 	switch (c) {
@@ -20,6 +22,13 @@ cli_measure_option(const char *cmd, int c, const char *arg,
 		o->quick = 1;
 		return (0);
 	case 'p':
+		/* A kind of core: its highest-numbered CPU, as by default. */
+		if (isalpha((unsigned char)arg[0])) {
+			if ((o->cpu = cpuset_cpu_of_type(arg, why,
+			    sizeof(why))) < 0)
+				return (usage_error(cmd, "--cpu %s", why));
+			return (0);
+		}
 		if (parse_long(arg, 0, 65535, &v) != 0 ||
 		    !cpuset_allowed((int)v))
 			return (usage_error(cmd, "--cpu '%s' is not a CPU this "
@@ -36,6 +45,12 @@ cli_measure_option(const char *cmd, int c, const char *arg,
 		if (parse_double(arg, 0.1, 86400, &o->timeout) != 0)
 			return (usage_error(cmd, "--timeout takes seconds from "
 			    "0.1 to 86400, not '%s'", arg));
+		return (0);
+	case 'P':
+		if (parse_double(arg, 0.01, 50, &o->precision) != 0)
+			return (usage_error(cmd, "--precision takes a percentage "
+			    "from 0.01 to 50, not '%s'", arg));
+		o->precision /= 100;
 		return (0);
 	}
 	return (-1);

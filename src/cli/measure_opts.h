@@ -9,7 +9,8 @@
 	{ "quick", no_argument, NULL, 'q' },				\
 	{ "cpu", required_argument, NULL, 'p' },			\
 	{ "repetitions", required_argument, NULL, 'r' },		\
-	{ "timeout", required_argument, NULL, 't' }
+	{ "timeout", required_argument, NULL, 't' },			\
+	{ "precision", required_argument, NULL, 'P' }
 
 /*
  * Apply getopt's `c' (with its argument) to o when it is one of

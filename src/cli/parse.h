@@ -9,6 +9,8 @@
 #define CB_CLI_PARSE_H
 
 #include "cyclebench.h"
+#include "cli/save_opts.h"
+#include "cli/store_cli.h"
 #include "impact/impact.h"
 #include "report/compare.h"
 #include "report/report.h"
@@ -16,7 +18,7 @@
 #define RUN_MAX_FILTERS	16
 
 struct run_args {
-	const char	*json;
+	struct save_opts out;		/* --json, --save, --db, --context */
 	const char	*csv;
 	char		*filters[RUN_MAX_FILTERS];	/* --param KEY=VALUE */
 	int		 nfilters;
@@ -26,11 +28,32 @@ struct run_args {
 
 int	run_parse_args(int argc, char **argv, struct run_args *a);
 
+/* Results files compare reads at most, over all its sides. */
+#define COMPARE_MAX_FILES	256
+
+/*
+ * What compare reads, in order: results files, and selections of stored
+ * runs (--db SELECTION, each standing for the runs it matches), each in
+ * the side that --vs had started when it came.
+ */
+struct compare_source {
+	const char	*text;		/* a file name or a selection */
+	int		 stored;	/* text is a --db selection */
+	size_t		 side;
+};
+
 struct compare_args {
 	const char	*labels[CMP_MAX_INPUTS];
 	int		 nlabels;
+	const char	*store;			/* --store URL */
 	enum cmp_format	 format;
 	double		 threshold;	/* a fraction */
+	double		 fail_above;	/* a fraction; NAN: no gate */
+	struct compare_source sources[COMPARE_MAX_FILES];
+	size_t		 nsources;
+	size_t		 nsides;	/* sides named with --vs, at least 1 */
+	int		 vs;		/* sides are named with --vs */
+	int		 stored;	/* some source is a --db selection */
 };
 
 int	compare_parse_args(int argc, char **argv, struct compare_args *a);
@@ -38,6 +61,8 @@ int	compare_parse_args(int argc, char **argv, struct compare_args *a);
 struct report_args {
 	const char	*labels[CMP_MAX_INPUTS];
 	int		 nlabels;
+	const char	*db_sel;		/* --db: stored runs */
+	const char	*store;			/* --store URL */
 	const char	*out;
 };
 
@@ -53,7 +78,7 @@ struct source {
 
 struct asm_args {
 	struct source	 body, init, vs;
-	const char	*json;
+	struct save_opts out;		/* --json, --save, --db, --context */
 	int		 intel;
 	enum cb_mode	 mode;
 	unsigned	 unroll, rounds;
@@ -68,10 +93,57 @@ struct impact_args {
 	const char	*costs;
 	const char	*json;
 	int		 quick;
+	struct run_context ctx;		/* --context */
 };
 
 /* The --what-if options go to im->whatif. */
 int	impact_parse_args(int argc, char **argv, struct impact_args *a,
 	    struct impact *im);
+
+struct history_args {
+	const char	*machine;
+	struct read_opts rd;		/* --last (0: every run), --where, --db */
+	int		 csv;
+};
+
+/* optind ends at NAME. */
+int	history_parse_args(int argc, char **argv, struct history_args *a);
+
+struct table_args {
+	const char	*by;
+	struct read_opts rd;		/* --last, --where, --db */
+	size_t		 dim;		/* machine, kernel, microcode, context */
+	int		 format;	/* xt_format() */
+};
+
+/* optind ends at SUITE. */
+int	table_parse_args(int argc, char **argv, struct table_args *a);
+
+struct store;
+struct store_sel;
+struct db_args;
+
+/* A db sub-command: its operands, whether they are a selection, and how
+   it opens the store. */
+struct db_sub {
+	const char	*name;
+	int		 min, max;	/* operands */
+	int		 selects;
+	int		 mode;		/* enum store_mode */
+	int		(*fn)(struct store *s, const struct db_args *a,
+			    const struct store_sel *sel, char **ops, int n);
+};
+
+extern const struct db_sub db_subs[];
+extern const size_t db_nsubs;
+
+struct db_args {
+	const struct db_sub *sub;
+	const char	*db;		/* --db */
+	const char	*out;		/* -o */
+};
+
+/* optind ends at the first operand after the sub-command. */
+int	db_parse_args(int argc, char **argv, struct db_args *a);
 
 #endif

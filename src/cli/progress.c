@@ -47,9 +47,10 @@ progress_start(struct progress *p, size_t total)
 }
 
 void
-progress_step(struct progress *p, size_t done, const char *what)
+progress_line(struct progress *p, const char *head, size_t done,
+    const char *what)
 {
-	char head[64], times[96], spent[32], left[32];
+	char times[96], spent[32], left[32];
 	double elapsed;
 	int room;
 
@@ -57,8 +58,7 @@ progress_step(struct progress *p, size_t done, const char *what)
 		return;
 	elapsed = now() - p->start;
 	duration(elapsed, spent, sizeof(spent));
-	snprintf(head, sizeof(head), "[%zu/%zu] ", done + 1, p->total);
-	if (done > 0) {
+	if (done > 0 && done < p->total) {
 		duration(elapsed / (double)done * (double)(p->total - done),
 		    left, sizeof(left));
 		snprintf(times, sizeof(times), "  %s elapsed, ~%s left", spent,
@@ -71,6 +71,15 @@ progress_step(struct progress *p, size_t done, const char *what)
 		room = 8;
 	fprintf(stderr, "\r\033[K%s%.*s%s", head, room, what, times);
 	fflush(stderr);
+}
+
+void
+progress_step(struct progress *p, size_t done, const char *what)
+{
+	char head[64];
+
+	snprintf(head, sizeof(head), "[%zu/%zu] ", done + 1, p->total);
+	progress_line(p, head, done, what);
 }
 
 void

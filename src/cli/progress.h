@@ -20,6 +20,13 @@ void	progress_start(struct progress *p, size_t total);
 /* "[3/20] basic/imul-latency   0:12 elapsed, ~1:05 left": step done+1. */
 void	progress_step(struct progress *p, size_t done, const char *what);
 
+/*
+ * The same with the caller's head ("[round 2, 3/20 done] ") for the
+ * position: done of the total are finished, what is in progress.
+ */
+void	progress_line(struct progress *p, const char *head, size_t done,
+	    const char *what);
+
 /* Clear the line. */
 void	progress_end(struct progress *p);
 

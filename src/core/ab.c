@@ -1,8 +1,9 @@
 /*
- * The pooled rows are for reading: all samples of a side together, with
- * the flags any round raised.  Their bootstrap intervals treat samples as
- * independent, which samples sharing a child and a calibration are not;
- * so the verdict does not use them, only the per-round medians.
+ * A against B over rounds (core/rounds.h): the rounds of the two
+ * benchmarks interleave in a new random order every pass, so round k of
+ * A and round k of B ran within moments of each other and their
+ * difference cancels what the host was doing then.  The verdict rests on
+ * those paired differences alone.
  */
 #include <math.h>
 #include <stdio.h>
@@ -10,71 +11,28 @@
 #include <string.h>
 
 #include "core/ab.h"
-#include "core/clock.h"
+#include "core/rounds.h"
 #include "core/stats.h"
 
-#define BOOTSTRAP_RESAMPLES	1000
+struct relay {
+	ab_progress_fn	*fn;
+	void		*arg;
+	unsigned	 done, total;
+};
 
-/* Fold `n' successful measurements of one benchmark into dst. */
-static int
-pool(struct cb_result *dst, const struct cb_result *src, unsigned n)
+static void
+relay(const struct rounds_progress *p, void *arg)
 {
-	double *r2, *loop, *ns, hz;
-	size_t total = 0, at = 0, i;
-	unsigned k;
+	struct relay *r = arg;
 
-	for (k = 0; k < n; k++)
-		total += src[k].nsamples;
-	*dst = src[0];
-	dst->samples = calloc(total ? total : 1, sizeof(double));
-	dst->samples_tsc = calloc(total ? total : 1, sizeof(double));
-	ns = calloc(total ? total : 1, sizeof(double));
-	r2 = calloc(n, sizeof(double));
-	loop = calloc(n, sizeof(double));
-	if (dst->samples == NULL || dst->samples_tsc == NULL || ns == NULL ||
-	    r2 == NULL || loop == NULL) {
-		free(ns);
-		free(r2);
-		free(loop);
-		cb_result_free(dst);
-		return (-1);
-	}
-	dst->disturbed = 0;
-	dst->flags = 0;
-	dst->seconds = 0;
-	for (k = 0; k < n; k++) {
-		memcpy(dst->samples + at, src[k].samples,
-		    src[k].nsamples * sizeof(double));
-		memcpy(dst->samples_tsc + at, src[k].samples_tsc,
-		    src[k].nsamples * sizeof(double));
-		at += src[k].nsamples;
-		dst->disturbed += src[k].disturbed;
-		dst->flags |= src[k].flags;
-		dst->seconds += src[k].seconds;
-		r2[k] = src[k].r2;
-		loop[k] = src[k].loop_overhead;
-	}
-	dst->nsamples = total;
-	dst->ratio_after = src[n - 1].ratio_after;
-	dst->r2 = stats_median(r2, n);
-	dst->loop_overhead = stats_median(loop, n);
-	hz = clock_tsc_hz();
-	for (i = 0; i < total; i++)
-		ns[i] = dst->samples_tsc[i] / hz * 1e9;
-	stats_summarize(dst->samples, total, BOOTSTRAP_RESAMPLES, 1,
-	    &dst->cycles);
-	stats_summarize(dst->samples_tsc, total, BOOTSTRAP_RESAMPLES, 1,
-	    &dst->tsc);
-	stats_summarize(ns, total, BOOTSTRAP_RESAMPLES, 1, &dst->ns);
-	free(ns);
-	free(r2);
-	free(loop);
-	return (0);
+	(void)p;
+	r->fn(++r->done, r->total, r->arg);
 }
 
 static void
 not_measured(struct cb_result *r, const struct cb_bench *b, int cpu)
 {
+	cb_result_free(r);
 	memset(r, 0, sizeof(*r));
 	r->bench = b;
 	r->cpu = cpu;
@@ -88,61 +46,36 @@ ab_measure(const struct cb_bench *a, const struct cb_bench *b,
     const struct cb_options *o, unsigned rounds, struct ab *r,
     ab_progress_fn *progress, void *arg)
 {
-	struct cb_result *ra, *rb, *cur;
+	const struct cb_bench *both[2] = { a, b };
+	struct cb_result res[2];
+	struct cb_options opts;
+	struct relay rl = { progress, arg, 0, 2 * rounds };
 	double *d;
-	unsigned k, done = 0, m;
-	int rc = -1, failed = 0;
+	size_t k;
 
 	memset(r, 0, sizeof(*r));
 	r->shift = r->lo = r->hi = NAN;
-	ra = calloc(rounds, sizeof(*ra));
-	rb = calloc(rounds, sizeof(*rb));
-	d = calloc(rounds, sizeof(*d));
-	if (ra == NULL || rb == NULL || d == NULL) {
-		not_measured(&r->a, a, o->cpu);
-		not_measured(&r->b, b, o->cpu);
-		snprintf(r->a.reason, sizeof(r->a.reason), "out of memory");
-		r->a.status = CB_ERROR;
-		goto out;
+	opts = *o;
+	opts.rounds = rounds;
+	rounds_run(both, 2, &opts, res, progress != NULL ? relay : NULL, &rl);
+	r->a = res[0];
+	r->b = res[1];
+	if (r->a.status != CB_OK || r->b.status != CB_OK) {
+		if (r->a.status == CB_OK)
+			not_measured(&r->a, a, r->a.cpu);
+		else if (r->b.status == CB_OK)
+			not_measured(&r->b, b, r->b.cpu);
+		return (-1);
 	}
-	for (k = 0; k < rounds; k++) {
-		/* A first in even rounds, B first in odd ones: ABBA. */
-		for (m = 0; m < 2 && !failed; m++) {
-			cur = (k + m) % 2 == 0 ? &ra[k] : &rb[k];
-			failed = cb_measure(cur == &ra[k] ? a : b, o, cur) !=
-			    CB_OK;
-			if (progress != NULL)
-				progress(++done, 2 * rounds, arg);
-		}
-		if (failed) {
-			if (cur == &ra[k]) {
-				r->a = *cur;
-				not_measured(&r->b, b, cur->cpu);
-			} else {
-				r->b = *cur;
-				not_measured(&r->a, a, cur->cpu);
-			}
-			memset(cur, 0, sizeof(*cur));	/* moved to r */
-			break;
-		}
-		d[k] = ra[k].cycles.median - rb[k].cycles.median;
-	}
-	if (failed)
-		goto out;
-	r->rounds = rounds;
-	if (pool(&r->a, ra, rounds) != 0 || pool(&r->b, rb, rounds) != 0)
-		goto out;
-	stats_hodges_lehmann(d, rounds, &r->shift, &r->lo, &r->hi);
-	rc = 0;
-out:
-	for (k = 0; ra != NULL && rb != NULL && k < rounds; k++) {
-		cb_result_free(&ra[k]);
-		cb_result_free(&rb[k]);
-	}
-	free(ra);
-	free(rb);
+	r->rounds = (unsigned)(r->a.nrounds < r->b.nrounds ? r->a.nrounds :
+	    r->b.nrounds);
+	if ((d = calloc(r->rounds + 1, sizeof(*d))) == NULL)
+		return (-1);
+	for (k = 0; k < r->rounds; k++)
+		d[k] = r->a.rounds[k].median - r->b.rounds[k].median;
+	stats_hodges_lehmann(d, r->rounds, &r->shift, &r->lo, &r->hi);
 	free(d);
-	return (rc);
+	return (0);
 }
 
 /* What prints as 0.00 is 0: no "-0.00". */

@@ -1,7 +1,7 @@
 /*
- * Two benchmarks measured against each other: whole measurements of A
- * and B alternate, ABBA ABBA..., so a slow drift of the machine (another
- * tenant, the clock) falls on both alike, and each round gives one paired
+ * Two benchmarks measured against each other in interleaved rounds
+ * (core/rounds.h), so a slow drift of the machine (another tenant, the
+ * clock) falls on both alike, and each pair of rounds gives one paired
  * difference of medians.  The verdict rests on those differences alone.
  */
 #ifndef CB_AB_H
@@ -15,8 +15,8 @@
 #define AB_MAX_ROUNDS	400
 
 struct ab {
-	struct cb_result a, b;	/* every round's samples pooled, or the
-				   failed measurement */
+	struct cb_result a, b;	/* each side's result over its rounds, or
+				   the failed measurement */
 	unsigned	 rounds;
 	double		 shift;	/* A - B in cycles per op (Hodges-Lehmann) */
 	double		 lo, hi;	/* its 95% confidence interval */

@@ -1,23 +1,40 @@
-#include <errno.h>
+/*
+ * The reference counter's rate, stated by the hardware or measured against
+ * the kernel's raw monotonic clock, and the table of counter providers:
+ * the OS's hardware counter, and the test counter that stands in for it
+ * when CYCLEBENCH_TEST_COUNTER is set (core/testcounter.h).
+ */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
-#include <sys/syscall.h>
 #include <time.h>
-#include <unistd.h>
 
-#include "arch/x86/cpu.h"
 #include "core/clock.h"
 #include "core/engine.h"
+#include "core/testcounter.h"
+#include "os/clock.h"
 
-volatile struct perf_event_mmap_page *clock_pmc_page;
+static void	os_describe(char *buf, size_t len);
+
+static const struct counter_provider providers[] = {
+	{ "os", os_counter_open, os_counter_close, NULL, os_describe },
+	{ "test", testcounter_open, testcounter_close, testcounter_read,
+	  testcounter_describe },
+};
+
+struct clock_counter clock_counter;
 
 static struct {
 	int	 ready;
-	double	 tsc_hz;
-	char	 tsc_source[64];
-	int	 perf_fd;
-} clk = { .perf_fd = -1 };
+	double	 ref_hz;
+	char	 ref_source[64];
+} clk;
+
+static void
+os_describe(char *buf, size_t len)
+{
+	snprintf(buf, len, "hardware cycle counter (%s)", ARCH_PMC_NAME);
+}
 
 static double
 now_raw_ns(void)
@@ -28,67 +45,48 @@ now_raw_ns(void)
 	return (ts.tv_sec * 1e9 + ts.tv_nsec);
 }
 
-/* A (tsc, ns) pair read as close together as we can manage. */
+/* A (ticks, ns) pair read as close together as we can manage. */
 static void
-tsc_ns_pair(double *tsc, double *ns)
+ref_ns_pair(double *ref, double *ns)
 {
 	uint64_t a, b, best = UINT64_MAX;
 	double t;
 	int i;
 
 	for (i = 0; i < 8; i++) {
-		a = arch_tsc_begin();
+		a = arch_ref_begin();
 		t = now_raw_ns();
-		b = arch_tsc_end();
+		b = arch_ref_end();
 		if (b - a < best) {
 			best = b - a;
-			*tsc = (a + b) / 2.0;
+			*ref = (a + b) / 2.0;
 			*ns = t;
 		}
 	}
 }
 
 /*
- * CPUID leaf 0x15 (Intel's crystal ratio) or the hypervisor timing leaf
- * give the TSC rate exactly; otherwise measure it against the kernel's
- * raw monotonic clock over 20 ms, which is good to a few ppm.
+ * What the hardware states, else what the OS does, else the rate against
+ * the kernel's raw monotonic clock over 20 ms, which is good to a few
+ * ppm.
  */
 static void
-tsc_frequency(void)
+ref_frequency(void)
 {
-	uint32_t r[4];
 	double t0, n0, t1, n1;
 
-	arch_cpuid(0, 0, r);
-	if (r[0] >= 0x15) {
-		arch_cpuid(0x15, 0, r);
-		if (r[0] != 0 && r[1] != 0 && r[2] != 0) {
-			clk.tsc_hz = (double)r[2] * r[1] / r[0];
-			snprintf(clk.tsc_source, sizeof(clk.tsc_source),
-			    "CPUID leaf 0x15");
-			return;
-		}
-	}
-	arch_cpuid(1, 0, r);
-	if (r[2] & 1u << 31)		/* running under a hypervisor */
-		arch_cpuid(0x40000000, 0, r);
-	else
-		r[0] = 0;
-	if (r[0] >= 0x40000010 && r[0] < 0x40010000) {
-		arch_cpuid(0x40000010, 0, r);
-		if (r[0] != 0) {
-			clk.tsc_hz = r[0] * 1e3;
-			snprintf(clk.tsc_source, sizeof(clk.tsc_source),
-			    "hypervisor CPUID leaf 0x40000010");
-			return;
-		}
-	}
-	tsc_ns_pair(&t0, &n0);
+	clk.ref_hz = arch_ref_hz(clk.ref_source, sizeof(clk.ref_source));
+	if (clk.ref_hz > 0)
+		return;
+	clk.ref_hz = os_ref_hz(clk.ref_source, sizeof(clk.ref_source));
+	if (clk.ref_hz > 0)
+		return;
+	ref_ns_pair(&t0, &n0);
 	do
-		tsc_ns_pair(&t1, &n1);
+		ref_ns_pair(&t1, &n1);
 	while (n1 - n0 < 20e6);
-	clk.tsc_hz = (t1 - t0) / (n1 - n0) * 1e9;
-	snprintf(clk.tsc_source, sizeof(clk.tsc_source),
+	clk.ref_hz = (t1 - t0) / (n1 - n0) * 1e9;
+	snprintf(clk.ref_source, sizeof(clk.ref_source),
 	    "measured against CLOCK_MONOTONIC_RAW");
 }
 
@@ -97,84 +95,35 @@ clock_init(void)
 {
 	if (clk.ready)
 		return;
-	arch_tsc_init();
-	tsc_frequency();
+	arch_ref_init();
+	ref_frequency();
+	clock_counter.provider = &providers[testcounter_wanted() ? 1 : 0];
 	clk.ready = 1;
 }
 
 double
-clock_tsc_hz(void)
+clock_ref_hz(void)
 {
 	clock_init();
-	return (clk.tsc_hz);
-}
-
-static int
-counter_fail(char *why, size_t len, const char *what, int err)
-{
-	snprintf(why, len, "%s: %s", what, strerror(err));
-	clock_counter_close();
-	return (0);
+	return (clk.ref_hz);
 }
 
 int
 clock_counter_open(char *why, size_t len)
 {
-	struct perf_event_attr a;
-	void *page;
-	int fd;
-
+	clock_init();
 	clock_counter_close();
-	memset(&a, 0, sizeof(a));
-	a.type = PERF_TYPE_HARDWARE;
-	a.size = sizeof(a);
-	a.config = PERF_COUNT_HW_CPU_CYCLES;
-	a.exclude_hv = 1;
-	/* Kernel paths need kernel cycles; take user-only if that is all. */
-	fd = (int)syscall(SYS_perf_event_open, &a, 0, -1, -1, 0);
-	if (fd < 0) {
-		a.exclude_kernel = 1;
-		fd = (int)syscall(SYS_perf_event_open, &a, 0, -1, -1, 0);
-	}
-	if (fd < 0 && (errno == EACCES || errno == EPERM)) {
-		snprintf(why, len, "perf_event_open cycles: %s; to count "
-		    "cycles, lower kernel.perf_event_paranoid (sysctl "
-		    "kernel.perf_event_paranoid=2 allows user-mode counting, "
-		    "1 kernel too) or grant CAP_PERFMON", strerror(errno));
-		clock_counter_close();
-		return (0);
-	}
-	if (fd < 0) {
-		return (counter_fail(why, len, errno == ENOENT ||
-		    errno == EOPNOTSUPP ? "no hardware cycle counter "
-		    "(perf_event_open cycles)" : "perf_event_open cycles",
-		    errno));
-	}
-	clk.perf_fd = fd;
-	page = mmap(NULL, (size_t)sysconf(_SC_PAGESIZE), PROT_READ,
-	    MAP_SHARED, fd, 0);
-	if (page == MAP_FAILED)
-		return (counter_fail(why, len, "mmap of the perf page", errno));
-	clock_pmc_page = page;
-	if (!clock_pmc_page->cap_user_rdpmc || clock_pmc_page->index == 0) {
-		snprintf(why, len, "cycle counter opens but user-space rdpmc "
-		    "is not allowed: echo 2 > "
-		    "/sys/bus/event_source/devices/cpu/rdpmc allows it");
-		clock_counter_close();
-		return (0);
-	}
-	return (1);
+	clock_counter.counting = clock_counter.provider->open(why, len);
+	clock_counter.read = clock_counter.provider->read;
+	return (clock_counter.counting);
 }
 
 void
 clock_counter_close(void)
 {
-	if (clock_pmc_page != NULL)
-		munmap((void *)clock_pmc_page, (size_t)sysconf(_SC_PAGESIZE));
-	clock_pmc_page = NULL;
-	if (clk.perf_fd >= 0)
-		close(clk.perf_fd);
-	clk.perf_fd = -1;
+	clock_counter.counting = 0;
+	if (clock_counter.provider != NULL)
+		clock_counter.provider->close();
 }
 
 void
@@ -184,8 +133,9 @@ clock_describe(struct machine *m)
 	char why[256];
 
 	clock_init();
-	m->tsc_hz = clk.tsc_hz;
-	snprintf(m->tsc_source, sizeof(m->tsc_source), "%s", clk.tsc_source);
+	m->tsc_hz = clk.ref_hz;
+	snprintf(m->tsc_source, sizeof(m->tsc_source), "%s", clk.ref_source);
+	snprintf(m->ref_name, sizeof(m->ref_name), "%s", arch_ref_name);
 	m->perf_counters = clock_counter_open(why, sizeof(why));
 	if (!m->perf_counters)
 		snprintf(m->perf_reason, sizeof(m->perf_reason), "%s", why);
@@ -194,8 +144,36 @@ clock_describe(struct machine *m)
 	m->imul_check = engine_imul_check(&cal);
 	m->cycle_method = m->perf_counters ? CB_CYCLES_COUNTED :
 	    CB_CYCLES_CALIBRATED;
-	snprintf(m->cycle_source, sizeof(m->cycle_source), "%s",
-	    m->perf_counters ? "hardware cycle counter (rdpmc)" :
-	    "dependent add chain, 1 cycle per add");
+	if (m->perf_counters)
+		clock_counter.provider->describe(m->cycle_source,
+		    sizeof(m->cycle_source));
+	else
+		snprintf(m->cycle_source, sizeof(m->cycle_source),
+		    "dependent add chain, 1 cycle per add");
 	clock_counter_close();
+}
+
+/* The public stamps, out of line, for self-timed bodies. */
+uint64_t
+cb_ref_begin(void)
+{
+	return (arch_ref_begin());
+}
+
+uint64_t
+cb_ref_end(void)
+{
+	return (arch_ref_end());
+}
+
+uint64_t
+cb_tsc_begin(void)
+{
+	return (arch_ref_begin());
+}
+
+uint64_t
+cb_tsc_end(void)
+{
+	return (arch_ref_end());
 }

@@ -1,29 +1,49 @@
 /*
- * The clock: TSC time stamps, the TSC frequency, and core cycles either
- * counted by a hardware counter (perf_event_open + rdpmc) or derived from
- * TSC ticks with a calibrated ratio.  One per process, like the TSC.
+ * The clock: reference-counter stamps (arch/arch.h), the reference
+ * counter's rate, and core cycles either counted (a counter provider:
+ * the OS's hardware counter, or the test counter that stands in for it)
+ * or derived from reference ticks with a calibrated ratio.  One per
+ * process, like the reference counter.
  */
 #ifndef CB_CLOCK_H
 #define CB_CLOCK_H
 
+#include <stddef.h>
 #include <stdint.h>
-#include <linux/perf_event.h>
 
 #include "cyclebench.h"
-#include "arch/x86/tsc.h"
+#include "arch/arch.h"
 #include "core/machine.h"
+#include "os/counter.h"
 
 struct stamp {
-	uint64_t	tsc;
+	uint64_t	ref;	/* reference ticks */
 	uint64_t	cyc;	/* counted core cycles; 0 when calibrated */
 };
 
-/* The counter page while counting on this thread, else NULL. */
-extern volatile struct perf_event_mmap_page *clock_pmc_page;
+/*
+ * Where counted cycles come from.  `read' is NULL for the OS's hardware
+ * counter, read inline (os_counter_read()); a stand-in reads through it.
+ */
+struct counter_provider {
+	const char	*name;
+	int		(*open)(char *why, size_t len);
+	void		(*close)(void);
+	uint64_t	(*read)(void);
+	/* How the fingerprint says cycles were counted. */
+	void		(*describe)(char *buf, size_t len);
+};
 
-/* Idempotent: pick the stop instruction, measure the TSC frequency. */
+/* The provider of this process, and whether it counts on this thread. */
+extern struct clock_counter {
+	const struct counter_provider *provider;
+	uint64_t	(*read)(void);
+	int		 counting;
+} clock_counter;
+
+/* Idempotent: probe the stamps, find the reference counter's rate. */
 void	clock_init(void);
-double	clock_tsc_hz(void);
+double	clock_ref_hz(void);
 
 /*
  * Try to count core cycles on the calling thread (kernel and user).
@@ -35,43 +55,32 @@ void	clock_counter_close(void);
 /* Fill the clock part of the fingerprint (calibrates: takes ~20 ms). */
 void	clock_describe(struct machine *m);
 
-static inline uint64_t
-clock_pmc_read(void)
+/* Are core cycles counted on this thread (else calibrated)? */
+static inline int
+clock_counting(void)
 {
-	volatile struct perf_event_mmap_page *pc = clock_pmc_page;
-	uint64_t count;
-	uint32_t seq, idx, width;
-	int64_t pmc;
+	return (clock_counter.counting);
+}
 
-	do {
-		seq = pc->lock;
-		__asm__ volatile("" : : : "memory");
-		idx = pc->index;
-		count = pc->offset;
-		if (pc->cap_user_rdpmc && idx != 0) {
-			width = pc->pmc_width;
-			pmc = (int64_t)arch_rdpmc(idx - 1);
-			pmc = (int64_t)((uint64_t)pmc << (64 - width)) >>
-			    (64 - width);
-			count += (uint64_t)pmc;
-		}
-		__asm__ volatile("" : : : "memory");
-	} while (pc->lock != seq);
-	return (count);
+static inline uint64_t
+clock_cycles(void)
+{
+	return (clock_counter.read == NULL ? os_counter_read() :
+	    clock_counter.read());
 }
 
 static inline void
 stamp_begin(struct stamp *s)
 {
-	s->cyc = clock_pmc_page != NULL ? clock_pmc_read() : 0;
-	s->tsc = arch_tsc_begin();
+	s->cyc = clock_counting() ? clock_cycles() : 0;
+	s->ref = arch_ref_begin();
 }
 
 static inline void
 stamp_end(struct stamp *s)
 {
-	s->tsc = arch_tsc_end();
-	s->cyc = clock_pmc_page != NULL ? clock_pmc_read() : 0;
+	s->ref = arch_ref_end();
+	s->cyc = clock_counting() ? clock_cycles() : 0;
 }
 
 #endif

@@ -1,32 +1,39 @@
+#include <fcntl.h>
 #include <math.h>
 #include <sched.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
 #include <time.h>
+#include <unistd.h>
 
-#include "arch/x86/loops.h"
 #include "core/clock.h"
 #include "core/engine.h"
+#include "core/isolate.h"
 #include "core/stats.h"
 
-#define BOOTSTRAP_RESAMPLES	1000
-#define MIN_CLEAN_SAMPLES	10
-#define POOR_FIT_R2		0.99
-#define NOISY_SPREAD		0.05	/* (p90 - p10) / median */
-#define DISTURBED_SHARE		0.10
+#define ROUND_MIN_SAMPLES	3	/* before a round may end at its time */
+#define QUICK_ROUND_SHARE	0.25	/* of ENGINE_ROUND_SECONDS, --quick */
 #define PATH_BATCH		16	/* most calls per disturbance check */
 #define PATH_BATCH_SECONDS	0.002	/* the most a batch should take */
-#define PATH_BUDGET_SHARE	0.5	/* of the budget, for path samples */
-#define PATH_FIT_SHARE		0.25	/* of the path budget, for the fits */
+#define PATH_FIT_SECONDS	0.01	/* for a first round's batched fits */
+#define PROBE_BEST_OF		3
+/*
+ * A path that switches tasks by design waits for its partner to block,
+ * microseconds a switch (a third of a one-CPU ping-pong's time, summed
+ * over both threads); a task that took their CPU makes one wait a time
+ * slice, milliseconds.  A batch whose threads waited more than this share
+ * of its wall time, and more than SWITCH_WAIT_MIN_NS, saw the latter.
+ */
+#define SWITCH_WAIT_SHARE	0.5
+#define SWITCH_WAIT_MIN_NS	250e3
 /*
  * The reference chain's best of five: a dependent add chain loses a cycle
  * now and then to whatever shares the core (an SMT sibling on the host),
  * never gains one, so its fastest run is its truest.
  */
 #define REF_BEST_OF		5
-#define BUDGET_SECONDS		2.0
-#define QUICK_BUDGET_SECONDS	0.5
 
 /* Interleaved, so a slow drift does not tilt the fitted slope. */
 static const unsigned size_order[ENGINE_SIZES] = { 1, 5, 3, 7, 2, 6, 4, 8 };
@@ -46,7 +53,69 @@ struct guard {
 	long	nivcsw;		/* -1: switches are not watched */
 	int	cpu;
 	int	pinned;		/* -1: not pinned */
+	double	run_delay;	/* ns runnable but not running; NAN: not
+				   watched */
+	double	wall;		/* when it began, ns */
 };
+
+/*
+ * The schedstat files of this thread and of the partners its benchmark
+ * named (core/isolate.h), opened once: a switching path's guard.
+ */
+static int schedstat_fd[1 + ISOLATE_MAX_PARTNERS];
+static size_t nschedstat;
+
+static int
+schedstat_open(void)
+{
+	pid_t tid[ISOLATE_MAX_PARTNERS];
+	char path[64];
+	size_t i, n;
+
+	if (nschedstat > 0)
+		return (0);
+	if ((schedstat_fd[0] = open("/proc/thread-self/schedstat",
+	    O_RDONLY | O_CLOEXEC)) < 0)
+		return (-1);
+	n = isolate_partners(tid, ISOLATE_MAX_PARTNERS);
+	for (i = 0, nschedstat = 1; i < n; i++) {
+		snprintf(path, sizeof(path), "/proc/%d/schedstat", (int)tid[i]);
+		if ((schedstat_fd[nschedstat] = open(path, O_RDONLY |
+		    O_CLOEXEC)) >= 0)
+			nschedstat++;
+	}
+	return (0);
+}
+
+/*
+ * Nanoseconds this thread and its partners have waited runnable for
+ * their CPUs; NAN when the kernel does not say.
+ */
+static double
+thread_run_delay(void)
+{
+	unsigned long long delay;
+	double sum = 0;
+	char buf[96], *p, *end;
+	ssize_t n;
+	size_t i;
+
+	if (schedstat_open() != 0)
+		return (NAN);
+	for (i = 0; i < nschedstat; i++) {
+		n = pread(schedstat_fd[i], buf, sizeof(buf) - 1, 0);
+		if (n <= 0)
+			return (NAN);
+		buf[n] = '\0';
+		/* "run_ns delay_ns slices": the second field. */
+		p = buf + strcspn(buf, " ");
+		delay = strtoull(p, &end, 10);
+		if (*p != ' ' || end == p)
+			return (NAN);
+		sum += (double)delay;
+	}
+	return (sum);
+}
 
 static double
 now_seconds(void)
@@ -56,6 +125,7 @@ now_seconds(void)
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return (ts.tv_sec + ts.tv_nsec / 1e9);
 }
+
 
 static long
 thread_nivcsw(void)
@@ -81,15 +151,19 @@ thread_cpu(void)
 	return (ts.tv_sec + ts.tv_nsec / 1e9);
 }
 
-/*
- * `switches': count an involuntary context switch as a disturbance, which
- * it is unless the measured path wakes tasks on its CPU itself, or the
- * time it was kept off its CPU is known and taken out.
- */
+/* What a guard watches besides the CPU it runs on. */
+enum watch {
+	WATCH_SWITCHES,		/* an involuntary context switch */
+	WATCH_RUN_DELAY,	/* waiting for the CPU (a switching path) */
+	WATCH_NONE		/* a preemption's wait is taken out */
+};
+
 static void
-guard_begin(struct guard *g, int pinned, int switches)
+guard_begin(struct guard *g, int pinned, enum watch w)
 {
-	g->nivcsw = switches ? thread_nivcsw() : -1;
+	g->nivcsw = w == WATCH_SWITCHES ? thread_nivcsw() : -1;
+	g->run_delay = w == WATCH_RUN_DELAY ? thread_run_delay() : NAN;
+	g->wall = now_seconds() * 1e9;
 	g->cpu = sched_getcpu();
 	g->pinned = pinned;
 }
@@ -99,6 +173,10 @@ guard_tripped(const struct guard *g)
 {
 	int cpu = sched_getcpu();
 
+	if (!isnan(g->run_delay) && thread_run_delay() - g->run_delay >
+	    fmax(SWITCH_WAIT_SHARE * (now_seconds() * 1e9 - g->wall),
+	    SWITCH_WAIT_MIN_NS))
+		return (1);
 	return ((g->nivcsw >= 0 && thread_nivcsw() != g->nivcsw) ||
 	    cpu != g->cpu || (g->pinned >= 0 && cpu != g->pinned));
 }
@@ -114,8 +192,8 @@ time_best(cb_body_fn *body, void *ctx, uint64_t n, int tries)
 		stamp_begin(&s0);
 		body(n, ctx);
 		stamp_end(&s1);
-		if ((double)(s1.tsc - s0.tsc) < best.tsc) {
-			best.tsc = (double)(s1.tsc - s0.tsc);
+		if ((double)(s1.ref - s0.ref) < best.tsc) {
+			best.tsc = (double)(s1.ref - s0.ref);
 			best.cyc = (double)(s1.cyc - s0.cyc);
 		}
 	}
@@ -142,7 +220,7 @@ fit_once(cb_body_fn *body, void *ctx, uint64_t base, struct timing *per_iter,
 		return (-1);
 	per_iter->tsc = ft.slope;
 	per_iter->cyc = NAN;
-	if (clock_pmc_page != NULL &&
+	if (clock_counting() &&
 	    stats_linear_fit(x, yc, ENGINE_SIZES, &fc) == 0)
 		per_iter->cyc = fc.slope;
 	*r2 = ft.r2;
@@ -204,7 +282,7 @@ engine_calibrate(struct engine_calibration *cal, int quick)
 	base = choose_base(arch_add_chain, NULL);
 	warm_up(arch_add_chain, NULL, base, quick ? 0.005 : 0.01);
 	for (kept = tries = 0; kept < rounds && tries < rounds * 4; tries++) {
-		guard_begin(&g, -1, 1);
+		guard_begin(&g, -1, WATCH_SWITCHES);
 		if (fit_once(arch_add_chain, NULL, base, &t, &r2,
 		    &icpt[kept]) != 0 || guard_tripped(&g))
 			continue;
@@ -217,43 +295,46 @@ engine_calibrate(struct engine_calibration *cal, int quick)
 		cyc[0] = t.cyc;
 		kept = 1;
 	}
-	cal->counted = clock_pmc_page != NULL;
+	cal->counted = clock_counting();
 	if (cal->counted)
 		cal->ratio = stats_median(cyc, kept) / stats_median(tsc, kept);
 	else
-		cal->ratio = ARCH_ADD_CHAIN_UNROLL / stats_median(tsc, kept);
+		cal->ratio = ARCH_CHAIN_UNROLL / stats_median(tsc, kept);
 	cal->ref_intercept = stats_median(icpt, kept);
 	cal->ref_iters = base * 4;
 }
 
 /*
- * Core cycles per tick at this moment: the reference chain's adds over its
- * ticks less the call overhead found at calibration.  With a counter the
- * calibration's ratio serves only self-timed bodies, which count no cycles.
+ * Core cycles per tick at this moment, from the reference chain timed
+ * now: its counted cycles over its ticks where this thread counts, else
+ * its adds over its ticks less the call overhead found at calibration.
+ * Counted, it serves self-timed bodies (which count no cycles) and the
+ * clock-drift flag.
  */
 static double
 ratio_now(const struct engine_calibration *cal)
 {
-	double t;
+	struct timing t;
 
-	if (cal->counted)
-		return (cal->ratio);
-	t = time_best(arch_add_chain, NULL, cal->ref_iters, REF_BEST_OF).tsc;
-	return ((double)cal->ref_iters * ARCH_ADD_CHAIN_UNROLL /
-	    (t - cal->ref_intercept));
+	t = time_best(arch_add_chain, NULL, cal->ref_iters, REF_BEST_OF);
+	if (clock_counting() && t.cyc > 0 && t.tsc > 0)
+		return (t.cyc / t.tsc);
+	return ((double)cal->ref_iters * ARCH_CHAIN_UNROLL /
+	    (t.tsc - cal->ref_intercept));
 }
 
+/* A clock change across a calibrated sample; counted ones need no clock. */
 static int
 drifted(double before, double after, double limit)
 {
-	return (fabs(after / before - 1) > limit);
+	return (!clock_counting() && fabs(after / before - 1) > limit);
 }
 
 /* Cycles for `ticks': counted if we can, else under the clock around it. */
 static double
 to_cycles(double ticks, double counted, double ratio_a, double ratio_b)
 {
-	if (clock_pmc_page != NULL && !isnan(counted))
+	if (clock_counting() && !isnan(counted))
 		return (counted);
 	return (ticks * (ratio_a + ratio_b) / 2);
 }
@@ -267,21 +348,61 @@ engine_imul_check(const struct engine_calibration *cal)
 	uint64_t base;
 	int i;
 
-	if ((base = choose_base(arch_imul_chain, NULL)) == 0)
+	if ((base = choose_base(arch_mul_chain, NULL)) == 0)
 		return (NAN);
 	for (i = 0; i < ROUNDS; i++) {
 		ra = ratio_now(cal);
-		fit_once(arch_imul_chain, NULL, base, &t, &r2, NULL);
+		fit_once(arch_mul_chain, NULL, base, &t, &r2, NULL);
 		rb = ratio_now(cal);
-		cyc[i] = to_cycles(t.tsc, t.cyc, ra, rb) / ARCH_ADD_CHAIN_UNROLL;
+		cyc[i] = to_cycles(t.tsc, t.cyc, ra, rb) / ARCH_CHAIN_UNROLL;
 	}
 	return (stats_median(cyc, ROUNDS));
+}
+
+void
+engine_prepare(struct engine_prep *p, int quick)
+{
+	char why[CB_REASON_MAX];
+	struct timing t;
+	double tsc[5], r2;
+	uint64_t base;
+	int i;
+
+	clock_init();
+	/*
+	 * Each round's child opens its own counter (a counter counts the
+	 * thread that opened it); where it can, the ratio comes from one
+	 * opened here for the calibration, for paths that time themselves.
+	 */
+	clock_counter_open(why, sizeof(why));
+	warm_up(arch_add_chain, NULL, 1000, quick ? 0.005 : 0.01);
+	engine_calibrate(&p->cal, quick);
+	clock_counter_close();
+	base = choose_base(arch_empty_loop, NULL);
+	for (i = 0; i < 5; i++) {
+		fit_once(arch_empty_loop, NULL, base, &t, &r2, NULL);
+		tsc[i] = t.tsc;
+	}
+	p->loop_ticks = stats_median(tsc, 5);
+	p->probe_iters = choose_base(arch_probe_block, NULL);
+}
+
+/* The probe now, in cycles per nop, under the clock `ratio'. */
+static double
+probe(const struct engine_prep *p, double ratio)
+{
+	struct timing t;
+
+	t = time_best(arch_probe_block, NULL, p->probe_iters, PROBE_BEST_OF);
+	return (to_cycles(t.tsc, t.cyc, ratio, ratio) /
+	    ((double)p->probe_iters * ARCH_PROBE_NOPS));
 }
 
 /* Raw per-operation samples while they are being gathered. */
 struct gather {
 	double	*tsc;
 	double	*cyc;		/* counted cycles, NAN when calibrated */
+	double	*probe;
 	size_t	 n, cap;
 	unsigned disturbed;
 	double	 r2[ENGINE_SIZES * 64];
@@ -292,17 +413,28 @@ static int
 gather_init(struct gather *s, size_t cap)
 {
 	memset(s, 0, sizeof(*s));
-	s->tsc = calloc(cap, sizeof(double));
-	s->cyc = calloc(cap, sizeof(double));
+	s->tsc = calloc(cap ? cap : 1, sizeof(double));
+	s->cyc = calloc(cap ? cap : 1, sizeof(double));
+	s->probe = calloc(cap ? cap : 1, sizeof(double));
 	s->cap = cap;
-	return (s->tsc != NULL && s->cyc != NULL ? 0 : -1);
+	return (s->tsc != NULL && s->cyc != NULL && s->probe != NULL ? 0 :
+	    -1);
 }
 
 static void
-gather_add(struct gather *s, double tsc, double cyc)
+gather_free(struct gather *s)
+{
+	free(s->tsc);
+	free(s->cyc);
+	free(s->probe);
+}
+
+static void
+gather_add(struct gather *s, double tsc, double cyc, double probe_cycles)
 {
 	if (s->n < s->cap) {
 		s->tsc[s->n] = tsc;
+		s->probe[s->n] = probe_cycles;
 		s->cyc[s->n++] = cyc;
 	}
 }
@@ -315,74 +447,61 @@ gather_r2(struct gather *s, double r2)
 }
 
 static double
-budget(const struct cb_options *o)
+round_seconds(const struct cb_options *o)
 {
-	return (o->quick ? QUICK_BUDGET_SECONDS : BUDGET_SECONDS);
+	return (ENGINE_ROUND_SECONDS * (o->quick ? QUICK_ROUND_SHARE : 1));
 }
 
 /*
- * Stop at the budget once there are enough clean samples; on a machine so
- * disturbed that there are not, give it three budgets more, then stop with
- * what there is (flagged few-samples, or an error when none).
+ * A round ends at its time once it has a few clean samples; on a machine
+ * so disturbed that it has not, it gets three times more, then ends with
+ * what it has.
  */
 static int
-out_of_time(const struct gather *s, double end, double budget_seconds)
+out_of_time(const struct gather *s, double end, double seconds)
 {
 	double now = now_seconds();
 
-	return ((s->n >= MIN_CLEAN_SAMPLES && now > end) ||
-	    now > end + 3 * budget_seconds);
-}
-
-/*
- * Path samples are single calls: half the budget still holds hundreds of
- * calls of milliseconds each, and spares a run of slow paths (page faults,
- * fork) seconds per benchmark.
- */
-static double
-path_budget(const struct cb_options *o)
-{
-	return (budget(o) * PATH_BUDGET_SHARE);
+	return ((s->n >= ROUND_MIN_SAMPLES && now > end) ||
+	    now > end + 3 * seconds);
 }
 
 static int
 sample_loop(const struct cb_bench *b, void *ctx, const struct cb_options *o,
-    const struct engine_calibration *cal, struct gather *s, double *loop_ticks,
-    struct cb_result *r)
+    const struct engine_prep *p, struct gather *s, struct cb_result *r)
 {
-	struct timing t, empty[5];
+	const struct engine_calibration *cal = &p->cal;
+	struct timing t;
 	struct guard g;
 	uint64_t base;
-	double r2, tsc[5], end, ra, rb;
-	int i, rc;
-
-	/* The empty loop around the body, per iteration, as a cross-check. */
-	base = choose_base(arch_empty_loop, NULL);
-	for (i = 0; i < 5; i++) {
-		fit_once(arch_empty_loop, NULL, base, &empty[i], &r2, NULL);
-		tsc[i] = empty[i].tsc;
-	}
-	*loop_ticks = stats_median(tsc, 5);
+	double r2, end, ra, rb, pa, pb, cyc;
+	int rc;
 
 	if ((base = choose_base(b->body, ctx)) == 0)
 		return (flat_body(r));
-	warm_up(b->body, ctx, base * ENGINE_SIZES, o->quick ? 0.01 : 0.02);
+	warm_up(b->body, ctx, base, 0.001);
 
-	end = now_seconds() + budget(o);
-	while (s->n < s->cap && !out_of_time(s, end, budget(o))) {
-		guard_begin(&g, o->cpu, !(b->flags & CB_BENCH_SWITCHES));
+	r->ratio_before = ra = ratio_now(cal);
+	pa = probe(p, ra);
+	end = now_seconds() + round_seconds(o);
+	while (s->n < s->cap && !out_of_time(s, end, round_seconds(o))) {
+		guard_begin(&g, o->cpu, (b->flags & CB_BENCH_SWITCHES) ?
+		    WATCH_NONE : WATCH_SWITCHES);
 		ra = ratio_now(cal);
 		rc = fit_once(b->body, ctx, base, &t, &r2, NULL);
 		rb = ratio_now(cal);
-		if (rc != 0 || guard_tripped(&g) ||
-		    drifted(ra, rb, ENGINE_DRIFT_LIMIT)) {
+		pb = probe(p, rb);
+		cyc = to_cycles(t.tsc, t.cyc, ra, rb) / b->ops;
+		if (rc != 0 || guard_tripped(&g) || !(cyc > 0) ||
+		    drifted(ra, rb, ENGINE_DRIFT_LIMIT))
 			s->disturbed++;
-			continue;
+		else {
+			gather_add(s, t.tsc / b->ops, cyc, fmax(pa, pb));
+			gather_r2(s, r2);
 		}
-		gather_add(s, t.tsc / b->ops, to_cycles(t.tsc, t.cyc, ra, rb) /
-		    b->ops);
-		gather_r2(s, r2);
+		pa = pb;
 	}
+	r->ratio_after = ratio_now(cal);
 	return (0);
 }
 
@@ -395,18 +514,18 @@ path_batch(double call_ticks)
 {
 	double n;
 
-	n = PATH_BATCH_SECONDS * clock_tsc_hz() / fmax(call_ticks, 1);
+	n = PATH_BATCH_SECONDS * clock_ref_hz() / fmax(call_ticks, 1);
 	return (n >= PATH_BATCH ? PATH_BATCH : n < 1 ? 1 : (int)n);
 }
 
 /*
  * The batched slope, a cross-check of the per-call numbers, with as many
- * fits (up to five) as PATH_FIT_SHARE of the path budget holds.  Calls so long
- * that not even one fit does are left without one: the stamps' cost, which
- * the fit exists to remove, is then lost in the call's own spread.
+ * fits (up to five) as PATH_FIT_SECONDS holds.  Calls so long that not
+ * even one fit does are left without one: the stamps' cost, which the fit
+ * exists to remove, is then lost in the call's own spread.
  */
 static void
-cross_check(const struct cb_bench *b, void *ctx, const struct cb_options *o,
+cross_check(const struct cb_bench *b, void *ctx,
     const struct engine_calibration *cal, struct gather *s,
     struct cb_result *r)
 {
@@ -425,8 +544,7 @@ cross_check(const struct cb_bench *b, void *ctx, const struct cb_options *o,
 	/* NOLINTNEXTLINE(bugprone-integer-division) */
 	fit_ticks = ENGINE_SIZES * (ENGINE_SIZES + 1) / 2 * ENGINE_BEST_OF *
 	    fmax(call, 2 * ENGINE_TARGET_TICKS);
-	nfits = (int)fmin(5, PATH_FIT_SHARE * path_budget(o) * clock_tsc_hz() /
-	    fit_ticks);
+	nfits = (int)fmin(5, PATH_FIT_SECONDS * clock_ref_hz() / fit_ticks);
 	if (nfits < 1 || (base = choose_base(b->body, ctx)) == 0)
 		return;
 	for (i = 0; i < nfits; i++) {
@@ -456,7 +574,7 @@ time_calls(const struct cb_bench *b, void *ctx, int n,
 			stamp_begin(&s0);
 			b->body(1, ctx);
 			stamp_end(&s1);
-			tsc[k] = (double)(s1.tsc - s0.tsc) - overhead->tsc;
+			tsc[k] = (double)(s1.ref - s0.ref) - overhead->tsc;
 			cyc[k] = (double)(s1.cyc - s0.cyc) - overhead->cyc;
 		}
 		sum += tsc[k];
@@ -464,21 +582,31 @@ time_calls(const struct cb_bench *b, void *ctx, int n,
 	return (sum);
 }
 
+/* The guard a batch of path calls gets (see the top of engine.h). */
+static enum watch
+path_watch(const struct cb_bench *b, int mend)
+{
+	if (b->flags & CB_BENCH_SWITCHES)
+		return (WATCH_RUN_DELAY);
+	return (mend ? WATCH_NONE : WATCH_SWITCHES);
+}
+
 static void
 sample_path(const struct cb_bench *b, void *ctx, const struct cb_options *o,
-    const struct engine_calibration *cal, struct gather *s,
+    const struct engine_prep *p, int first_round, struct gather *s,
     struct cb_result *r)
 {
+	const struct engine_calibration *cal = &p->cal;
 	struct timing overhead, first;
 	struct stamp s0, s1;
 	struct guard g;
 	double batch_tsc[PATH_BATCH], batch_cyc[PATH_BATCH], ticks;
-	double end, ra, rb, waited, warm, cpu, wall;
+	double end, ra, rb, pa, pb, waited, cpu, wall;
 	int i, k, nb, mend;
 
 	/*
-	 * The cold call first, before anything warms the path, timed as
-	 * the steady-state calls will be.
+	 * The cold call first, before anything warms the path (each round
+	 * is a fresh process), timed as the steady-state calls will be.
 	 */
 	if (b->timed != NULL) {
 		first.tsc = (double)b->timed(ctx);
@@ -489,22 +617,22 @@ sample_path(const struct cb_bench *b, void *ctx, const struct cb_options *o,
 	for (i = 0; i < 1000; i++) {
 		stamp_begin(&s0);
 		stamp_end(&s1);
-		if ((double)(s1.tsc - s0.tsc) < overhead.tsc) {
-			overhead.tsc = (double)(s1.tsc - s0.tsc);
+		if ((double)(s1.ref - s0.ref) < overhead.tsc) {
+			overhead.tsc = (double)(s1.ref - s0.ref);
 			overhead.cyc = (double)(s1.cyc - s0.cyc);
 		}
 	}
-	ra = ratio_now(cal);
+	r->ratio_before = ra = ratio_now(cal);
 	r->first_call = to_cycles(first.tsc - overhead.tsc,
 	    first.cyc - overhead.cyc, ra, ra);
 	/* A first call longer than the warm-up has warmed the path. */
-	warm = o->quick ? 0.005 : 0.01;
-	if (first.tsc < warm * clock_tsc_hz())
-		warm_up(b->body, ctx, 1, warm);
+	if (first.tsc < 0.001 * clock_ref_hz())
+		warm_up(b->body, ctx, 1, 0.001);
 
 	nb = path_batch(first.tsc);
-	end = now_seconds() + path_budget(o);
-	while (s->n < s->cap && !out_of_time(s, end, path_budget(o))) {
+	pa = probe(p, ra);
+	end = now_seconds() + round_seconds(o);
+	while (s->n < s->cap && !out_of_time(s, end, round_seconds(o))) {
 		/*
 		 * A call of milliseconds on a shared machine is rarely spared
 		 * a preemption: alone in its batch, it keeps its sample with
@@ -516,15 +644,15 @@ sample_path(const struct cb_bench *b, void *ctx, const struct cb_options *o,
 		 */
 		mend = nb == 1 && !(b->flags & CB_BENCH_SWITCHES) &&
 		    !isnan(thread_cpu());
-		guard_begin(&g, o->cpu, !(b->flags & CB_BENCH_SWITCHES) &&
-		    !mend);
+		guard_begin(&g, o->cpu, path_watch(b, mend));
 		ra = ratio_now(cal);
 		cpu = thread_cpu();
 		wall = now_seconds();
 		ticks = time_calls(b, ctx, nb, &overhead, batch_tsc, batch_cyc);
 		waited = mend ? fmax(0, now_seconds() - wall - (thread_cpu() -
-		    cpu)) * clock_tsc_hz() : 0;
+		    cpu)) * clock_ref_hz() : 0;
 		rb = ratio_now(cal);
+		pb = probe(p, rb);
 		batch_tsc[0] -= waited;
 		if (guard_tripped(&g) || waited >= ticks ||
 		    drifted(ra, rb, ENGINE_PATH_DRIFT_LIMIT))
@@ -533,72 +661,19 @@ sample_path(const struct cb_bench *b, void *ctx, const struct cb_options *o,
 			for (k = 0; k < nb; k++)
 				gather_add(s, batch_tsc[k] / b->ops, to_cycles(
 				    batch_tsc[k], batch_cyc[k], ra, rb) /
-				    b->ops);
+				    b->ops, fmax(pa, pb));
+		pa = pb;
 		nb = path_batch(ticks / nb);
 	}
-	cross_check(b, ctx, o, cal, s, r);
-}
-
-static unsigned
-result_flags(const struct cb_result *r, double loop_cycles)
-{
-	unsigned f = 0;
-	double kept = (double)r->nsamples;
-
-	if (r->bench->mode != CB_PATH && r->r2 < POOR_FIT_R2)
-		f |= CB_FLAG_POOR_FIT;
-	if (fabs(r->ratio_after / r->ratio_before - 1) > ENGINE_DRIFT_LIMIT)
-		f |= CB_FLAG_CLOCK_DRIFT;
-	if (r->disturbed > DISTURBED_SHARE * (kept + r->disturbed))
-		f |= CB_FLAG_DISTURBED;
-	/* Robust spread: one stray sample must not condemn a clean row. */
-	if (r->bench->mode != CB_PATH &&
-	    (r->cycles.p90 - r->cycles.p10) / r->cycles.median > NOISY_SPREAD)
-		f |= CB_FLAG_NOISY;
-	if (kept < MIN_CLEAN_SAMPLES)
-		f |= CB_FLAG_FEW_SAMPLES;
-	if (r->bench->mode != CB_PATH &&
-	    r->cycles.median * r->bench->ops < 2 * loop_cycles)
-		f |= CB_FLAG_BELOW_RESOLUTION;
-	return (f);
-}
-
-/* Turn gathered ticks into cycles, summaries and flags. */
-static void
-finish(struct cb_result *r, struct gather *s, double loop_ticks)
-{
-	double ratio, tsc_hz, *ns;
-	size_t i;
-
-	ratio = (r->ratio_before + r->ratio_after) / 2;
-	tsc_hz = clock_tsc_hz();
-	r->nsamples = s->n;
-	r->samples_tsc = s->tsc;
-	r->samples = s->cyc;
-	r->disturbed = s->disturbed;
-	ns = calloc(s->n ? s->n : 1, sizeof(double));
-	for (i = 0; ns != NULL && i < s->n; i++)
-		ns[i] = s->tsc[i] / tsc_hz * 1e9;
-	stats_summarize(r->samples, s->n, BOOTSTRAP_RESAMPLES, 1, &r->cycles);
-	stats_summarize(r->samples_tsc, s->n, BOOTSTRAP_RESAMPLES, 1, &r->tsc);
-	stats_summarize(ns, ns != NULL ? s->n : 0, BOOTSTRAP_RESAMPLES, 1,
-	    &r->ns);
-	free(ns);
-	r->r2 = s->nr2 ? stats_median(s->r2, s->nr2) : NAN;
-	r->loop_overhead = r->bench->mode == CB_PATH ? NAN :
-	    loop_ticks * ratio / r->bench->ops;
-	r->flags = result_flags(r, loop_ticks * ratio);
-	if (s->n == 0) {
-		r->status = CB_ERROR;
-		snprintf(r->reason, sizeof(r->reason), "every sample was "
-		    "disturbed (%u dropped): the machine is too busy",
-		    s->disturbed);
-	}
+	r->ratio_after = ratio_now(cal);
+	if (first_round)
+		cross_check(b, ctx, cal, s, r);
 }
 
 /*
- * Test hook: CYCLEBENCH_TEST_DRIFT=0.05 makes the closing calibration see
- * a core clock 5% faster, so the tests can check a drift is reported.
+ * Test hook: CYCLEBENCH_TEST_DRIFT=0.05 makes a round's closing clock
+ * read a core clock 5% faster, so the tests can check a drift is
+ * reported.
  */
 static double
 test_drift(void)
@@ -609,43 +684,41 @@ test_drift(void)
 }
 
 void
-engine_run(const struct cb_bench *b, void *ctx, const struct cb_options *o,
-    struct cb_result *r)
+engine_round(const struct cb_bench *b, void *ctx, const struct cb_options *o,
+    const struct engine_prep *p, int first, struct cb_result *r)
 {
-	struct engine_calibration before, after;
 	struct gather s;
-	double start, loop_ticks = 0;
+	double start;
 	size_t cap;
 
 	start = now_seconds();
-	clock_init();
 	r->status = CB_OK;
-	r->first_call = r->batched = NAN;
+	r->first_call = r->batched = r->r2 = NAN;
 	/* In size_t: a library caller's repetitions must not wrap. */
 	cap = (size_t)o->repetitions *
 	    (b->mode == CB_PATH ? ENGINE_PATH_CALLS : 1);
 	if (gather_init(&s, cap) != 0) {
+		gather_free(&s);
 		r->status = CB_ERROR;
 		snprintf(r->reason, sizeof(r->reason), "out of memory for "
 		    "%zu samples", cap);
-		free(s.tsc);
-		free(s.cyc);
 		return;
 	}
-	warm_up(arch_add_chain, NULL, 1000, o->quick ? 0.005 : 0.01);
-	engine_calibrate(&before, o->quick);
-	r->method = before.counted ? CB_CYCLES_COUNTED : CB_CYCLES_CALIBRATED;
+	/* What this child counts, whatever the parent could. */
+	r->method = clock_counting() ? CB_CYCLES_COUNTED :
+	    CB_CYCLES_CALIBRATED;
 	if (b->mode == CB_PATH)
-		sample_path(b, ctx, o, &before, &s, r);
-	else if (sample_loop(b, ctx, o, &before, &s, &loop_ticks, r) != 0) {
-		free(s.tsc);
-		free(s.cyc);
+		sample_path(b, ctx, o, p, first, &s, r);
+	else if (sample_loop(b, ctx, o, p, &s, r) != 0) {
+		gather_free(&s);
 		return;
 	}
-	engine_calibrate(&after, o->quick);
-	after.ratio *= 1 + test_drift();
-	r->ratio_before = before.ratio;
-	r->ratio_after = after.ratio;
-	finish(r, &s, loop_ticks);
+	r->ratio_after *= 1 + test_drift();
+	r->nsamples = s.n;
+	r->samples = s.cyc;
+	r->samples_ref = s.tsc;
+	r->probe = s.probe;
+	r->disturbed = s.disturbed;
+	r->r2 = s.nr2 ? stats_median(s.r2, s.nr2) : NAN;
 	r->seconds = now_seconds() - start;
 }

@@ -1,26 +1,34 @@
 /*
- * The engine: turns a benchmark body into samples of cost per operation.
+ * The engine: turns a benchmark body into samples of cost per operation,
+ * one round at a time (core/rounds.h interleaves the rounds and turns
+ * their samples into figures).
  *
  * Loop benchmarks (latency, throughput): a sample is the least-squares
  * slope of the body's time over eight iteration counts, each the best of
- * three calls, so the call and timer overhead fall into the intercept.
+ * five calls, so the call and timer overhead fall into the intercept.  A
+ * slope that is not positive measured no cost and is dropped.
  * Path benchmarks: a sample is one call timed on its own, minus the cost of
- * the time stamps, with a batched slope kept as a cross-check where the
- * budget holds one.  Calls are checked for disturbance in batches of at
- * most 2 ms; a call that long is kept through a preemption with the time
- * it waited for the CPU taken out.  Sampling takes half the budget of a
- * loop benchmark and ends after four such with whatever it has.
+ * the time stamps, with a batched slope kept as a cross-check in a
+ * benchmark's first round.  Calls are checked for disturbance in batches
+ * of at most 2 ms; a call that long is kept through a preemption with the
+ * time it waited for the CPU taken out.  A round samples for
+ * ENGINE_ROUND_SECONDS (a quarter of that with --quick), or until it has
+ * its samples, and ends after four such with whatever it has.
  *
  * Every sample is taken between checks for what could have disturbed it:
  * an involuntary context switch, a migration to another CPU, and (when
- * cycles are calibrated) a change of the core clock.  Calibrated samples
- * carry their own clock: a reference add chain timed just before and just
- * after the sample gives the cycles per tick to convert it with, and a
- * sample across which the two disagree by more than ENGINE_DRIFT_LIMIT is
- * dropped (ENGINE_PATH_DRIFT_LIMIT for a path sample, whose calls spread
- * far wider than that and may last long enough for the host to change the
- * clock under every one).  A core clock that wanders between samples, as
- * it does on a shared host, so moves no number.
+ * cycles are calibrated) a change of the core clock.  A path that
+ * switches tasks by design is judged by the time it spent runnable but
+ * not running instead: a task that took its CPU shows there.  Calibrated
+ * samples carry their own clock: a reference add chain timed just before
+ * and just after the sample gives the cycles per tick to convert it with,
+ * and a sample across which the two disagree by more than
+ * ENGINE_DRIFT_LIMIT is dropped (ENGINE_PATH_DRIFT_LIMIT for a path
+ * sample, whose calls spread far wider than that and may last long enough
+ * for the host to change the clock under every one).  A core clock that
+ * wanders between samples, as it does on a shared host, so moves no
+ * number.  Beside every sample the contention probe (core/estimate.h) is
+ * timed before and after it, and the slower reading kept.
  */
 #ifndef CB_ENGINE_H
 #define CB_ENGINE_H
@@ -33,6 +41,7 @@
 #define ENGINE_DRIFT_LIMIT	0.02	/* relative change of cycles/tick */
 #define ENGINE_PATH_DRIFT_LIMIT	0.10	/* the same, for path samples */
 #define ENGINE_PATH_CALLS	10	/* path calls per repetition */
+#define ENGINE_ROUND_SECONDS	0.04	/* sampling time of one round */
 
 struct engine_calibration {
 	double	ratio;		/* core cycles per TSC tick */
@@ -45,6 +54,19 @@ struct engine_calibration {
 void	engine_calibrate(struct engine_calibration *cal, int quick);
 
 /*
+ * What is measured once in the parent and holds for every round it forks:
+ * the calibration, the empty loop's cost per iteration (the resolution
+ * every loop benchmark is judged against) and the size of a probe.
+ */
+struct engine_prep {
+	struct engine_calibration cal;
+	double	 loop_ticks;	/* TSC ticks per empty-loop iteration */
+	uint64_t probe_iters;	/* iterations of a probe reading */
+};
+
+void	engine_prepare(struct engine_prep *p, int quick);
+
+/*
  * The calibrated cycles of one dependent 64-bit imul.  It must come out a
  * whole number; when it does not, the add chain is not running one add per
  * cycle (something shares the core) and calibrated cycles are off by as
@@ -53,10 +75,13 @@ void	engine_calibrate(struct engine_calibration *cal, int quick);
 double	engine_imul_check(const struct engine_calibration *cal);
 
 /*
- * Measure `b' in this process, on the CPU it is pinned to, with setup
- * already done.  Fills everything in r but bench and cpu.
+ * One round of `b' in this process, on the CPU it is pinned to, with setup
+ * already done: fills r's status (and reason), samples, samples_ref,
+ * probe, nsamples, disturbed, r2, ratio_before and ratio_after, seconds,
+ * and for paths first_call and (in the `first' round) batched.
  */
-void	engine_run(const struct cb_bench *b, void *ctx,
-	    const struct cb_options *o, struct cb_result *r);
+void	engine_round(const struct cb_bench *b, void *ctx,
+	    const struct cb_options *o, const struct engine_prep *p,
+	    int first, struct cb_result *r);
 
 #endif

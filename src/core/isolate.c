@@ -1,8 +1,8 @@
 /*
- * cb_measure(): run one benchmark in a child process pinned to one CPU,
- * under a time limit, so that a crash, an illegal instruction or a hang
- * becomes an error row for that benchmark and the run goes on.  The child
- * sends its result back through a pipe; the parent owns the result.  A
+ * One round of a benchmark in a child process pinned to one CPU, under a
+ * time limit, so that a crash, an illegal instruction or a hang becomes
+ * an error row for that benchmark and the run goes on.  The child sends
+ * its samples back through a pipe; the parent owns the result.  A
  * benchmark whose setup registers a describer (core/isolate.h) has its
  * faults caught in the child and sent as an error result saying which
  * signal, what access and where, in its own terms.
@@ -21,15 +21,16 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "arch/x86/cpu.h"
+#include "arch/arch.h"
 #include "core/clock.h"
 #include "os/cpuset.h"
 #include "core/engine.h"
 #include "core/isolate.h"
 #include "core/names.h"
+#include "core/stats.h"
 
-#define DEFAULT_REPETITIONS	101
-#define QUICK_REPETITIONS	31
+#define DEFAULT_REPETITIONS	15	/* samples per round */
+#define QUICK_REPETITIONS	10
 #define DEFAULT_TIMEOUT		60.0
 
 void
@@ -45,9 +46,12 @@ void
 cb_result_free(struct cb_result *r)
 {
 	free(r->samples);
-	free(r->samples_tsc);
-	r->samples = r->samples_tsc = NULL;
-	r->nsamples = 0;
+	free(r->samples_ref);
+	free(r->probe);
+	free(r->rounds);
+	r->samples = r->samples_ref = r->probe = NULL;
+	r->rounds = NULL;
+	r->nsamples = r->nrounds = 0;
 }
 
 void
@@ -77,8 +81,8 @@ set_reason(struct cb_result *r, enum cb_status st, const char *fmt, ...)
 
 /* Setup, pin, measure, teardown: what runs in the child (or inline). */
 static void
-measure_here(const struct cb_bench *b, const struct cb_options *o,
-    struct cb_result *r)
+round_here(const struct cb_bench *b, const struct cb_options *o,
+    const struct engine_prep *p, int first, struct cb_result *r)
 {
 	char why[CB_REASON_MAX] = "";
 	void *ctx = (void *)(uintptr_t)b->arg;
@@ -97,10 +101,16 @@ measure_here(const struct cb_bench *b, const struct cb_options *o,
 	}
 	/* A counter counts the thread that opened it: open it here. */
 	clock_counter_open(why, sizeof(why));
-	engine_run(b, ctx, o, r);
+	engine_round(b, ctx, o, p, first, r);
 	clock_counter_close();
-	if (b->report != NULL && r->status == CB_OK)
+	/*
+	 * A benchmark's own figures derive from this round's cycles (per
+	 * page, less the pipe); the run takes their median over rounds.
+	 */
+	if (b->report != NULL && r->status == CB_OK) {
+		stats_summarize(r->samples, r->nsamples, 0, 0, &r->cycles);
 		b->report(ctx, r);
+	}
 	if (b->teardown != NULL)
 		b->teardown(ctx);
 }
@@ -182,13 +192,32 @@ read_until(int fd, void *buf, size_t len, double deadline)
 	return ((ssize_t)got);
 }
 
-/* The child's pipe and the describer its benchmark registered. */
+/* The child's pipe, and what its benchmark registered. */
 static struct {
 	int			 fd;
 	const struct cb_bench	*bench;
 	isolate_fault_fn	*describe;
 	void			*arg;
+	pid_t			 partners[ISOLATE_MAX_PARTNERS];
+	size_t			 npartners;
 } in_child = { .fd = -1 };
+
+void
+isolate_watch_partner(pid_t tid)
+{
+	if (in_child.fd >= 0 && in_child.npartners < ISOLATE_MAX_PARTNERS)
+		in_child.partners[in_child.npartners++] = tid;
+}
+
+size_t
+isolate_partners(pid_t *out, size_t max)
+{
+	size_t i;
+
+	for (i = 0; i < in_child.npartners && i < max; i++)
+		out[i] = in_child.partners[i];
+	return (i);
+}
 
 static time_t first_measure;
 
@@ -244,7 +273,8 @@ child_fault(const struct fault *f, void *arg)
 }
 
 static void
-child(int fd, const struct cb_bench *b, const struct cb_options *o)
+child(int fd, const struct cb_bench *b, const struct cb_options *o,
+    const struct engine_prep *p, int first)
 {
 	struct cb_result r;
 	size_t n;
@@ -253,11 +283,12 @@ child(int fd, const struct cb_bench *b, const struct cb_options *o)
 	in_child.fd = fd;
 	in_child.bench = b;
 	memset(&r, 0, sizeof(r));
-	measure_here(b, o, &r);
+	round_here(b, o, p, first, &r);
 	n = r.nsamples;
 	if (write_all(fd, &r, sizeof(r)) != 0 ||
 	    (n && write_all(fd, r.samples, n * sizeof(double)) != 0) ||
-	    (n && write_all(fd, r.samples_tsc, n * sizeof(double)) != 0))
+	    (n && write_all(fd, r.samples_ref, n * sizeof(double)) != 0) ||
+	    (n && write_all(fd, r.probe, n * sizeof(double)) != 0))
 		_exit(3);
 	_exit(0);
 }
@@ -294,12 +325,23 @@ reap(pid_t pid, int *status)
 		;
 }
 
+/* Read the child's n doubles into a new array at *out; -1 on failure. */
+static int
+read_doubles(int fd, size_t n, double deadline, double **out)
+{
+	size_t bytes = n * sizeof(double);
+
+	if ((*out = malloc(bytes ? bytes : 1)) == NULL)
+		return (-1);
+	return (read_until(fd, *out, bytes, deadline) == (ssize_t)bytes ? 0 :
+	    -1);
+}
+
 static void
-measure_isolated(const struct cb_bench *b, const struct cb_options *o,
-    struct cb_result *r)
+round_isolated(const struct cb_bench *b, const struct cb_options *o,
+    const struct engine_prep *p, int first, struct cb_result *r)
 {
 	double deadline;
-	size_t bytes;
 	ssize_t got;
 	pid_t pid;
 	int fds[2], status;
@@ -319,7 +361,7 @@ measure_isolated(const struct cb_bench *b, const struct cb_options *o,
 	if (pid == 0) {
 		close(fds[0]);
 		setpgid(0, 0);
-		child(fds[1], b, o);
+		child(fds[1], b, o, p, first);
 	}
 	setpgid(pid, pid);	/* either side may win the race; both set it */
 	close(fds[1]);
@@ -340,13 +382,11 @@ measure_isolated(const struct cb_bench *b, const struct cb_options *o,
 		close(fds[0]);
 		return;
 	}
-	bytes = r->nsamples * sizeof(double);
-	r->samples = malloc(bytes ? bytes : 1);
-	r->samples_tsc = malloc(bytes ? bytes : 1);
-	if (r->samples == NULL || r->samples_tsc == NULL ||
-	    read_until(fds[0], r->samples, bytes, deadline) != (ssize_t)bytes ||
-	    read_until(fds[0], r->samples_tsc, bytes, deadline) !=
-	    (ssize_t)bytes) {
+	r->samples = r->samples_ref = r->probe = NULL;
+	r->rounds = NULL;
+	if (read_doubles(fds[0], r->nsamples, deadline, &r->samples) != 0 ||
+	    read_doubles(fds[0], r->nsamples, deadline, &r->samples_ref) != 0 ||
+	    read_doubles(fds[0], r->nsamples, deadline, &r->probe) != 0) {
 		cb_result_free(r);
 		kill(-pid, SIGKILL);
 		set_reason(r, CB_ERROR, interrupted ? "interrupted" :
@@ -356,32 +396,36 @@ measure_isolated(const struct cb_bench *b, const struct cb_options *o,
 	reap(pid, &status);
 }
 
-enum cb_status
-cb_measure(const struct cb_bench *b, const struct cb_options *opts,
-    struct cb_result *r)
+void
+isolate_options(const struct cb_bench *b, const struct cb_options *in,
+    struct cb_options *o)
 {
-	struct cb_options o;
+	if (in != NULL)
+		*o = *in;
+	else
+		cb_options_default(o);
+	if (o->repetitions == 0)
+		o->repetitions = o->quick ? QUICK_REPETITIONS :
+		    DEFAULT_REPETITIONS;
+	if (o->cpu < 0)
+		o->cpu = cpuset_default_cpu();
+	if (b->timeout > o->timeout)
+		o->timeout = b->timeout;
+}
+
+void
+isolate_round(const struct cb_bench *b, const struct cb_options *o,
+    const struct engine_prep *p, int first, struct cb_result *r)
+{
 	const char *names[16];
 	unsigned missing;
 	size_t i, n;
-	char *p;
+	char *q;
 
 	if (first_measure == 0)
 		first_measure = time(NULL);
-	if (opts != NULL)
-		o = *opts;
-	else
-		cb_options_default(&o);
-	if (o.repetitions == 0)
-		o.repetitions = o.quick ? QUICK_REPETITIONS :
-		    DEFAULT_REPETITIONS;
-	if (o.cpu < 0)
-		o.cpu = cpuset_default_cpu();
-	if (b->timeout > o.timeout)
-		o.timeout = b->timeout;
 	memset(r, 0, sizeof(*r));
-	r->cpu = o.cpu;
-	clock_init();	/* once in the parent, inherited by every child */
+	r->cpu = o->cpu;
 	missing = b->cpu_features & ~arch_cpu_features();
 	if (interrupted)
 		set_reason(r, CB_ERROR, "interrupted");
@@ -389,16 +433,16 @@ cb_measure(const struct cb_bench *b, const struct cb_options *opts,
 		r->status = CB_SKIPPED;
 		n = cb_feature_names(missing, names, 16);
 		/* Not "the CPU lacks": a hypervisor may hide what it has. */
-		p = r->reason + snprintf(r->reason, sizeof(r->reason),
-		    "not executed: CPUID or the OS does not offer");
-		for (i = 0; i < n && p < r->reason + sizeof(r->reason) - 16;
+		q = r->reason + snprintf(r->reason, sizeof(r->reason),
+		    "not executed: " ARCH_FEATURE_SOURCE " or the OS does "
+		    "not offer");
+		for (i = 0; i < n && q < r->reason + sizeof(r->reason) - 16;
 		    i++)
-			p += snprintf(p, 16, " %s", names[i]);
-	} else if (o.isolate)
-		measure_isolated(b, &o, r);
+			q += snprintf(q, 16, " %s", names[i]);
+	} else if (o->isolate)
+		round_isolated(b, o, p, first, r);
 	else
-		measure_here(b, &o, r);
+		round_here(b, o, p, first, r);
 	r->bench = b;
-	r->cpu = o.cpu;
-	return (r->status);
+	r->cpu = o->cpu;
 }

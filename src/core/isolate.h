@@ -1,13 +1,16 @@
 /*
- * What code running in the measuring child (a benchmark's setup) may tell
- * the isolation layer.  cb_measure() itself is declared in cyclebench.h.
+ * The isolation layer: a round of a benchmark in a child process, and
+ * what code running in that child (a benchmark's setup) may tell it.
  */
 #ifndef CB_ISOLATE_H
 #define CB_ISOLATE_H
 
 #include <stddef.h>
+#include <sys/types.h>
 #include <time.h>
 
+#include "cyclebench.h"
+#include "core/engine.h"
 #include "os/fault.h"
 
 /*
@@ -28,7 +31,32 @@ typedef void isolate_fault_fn(const struct fault *f, void *arg, char *buf,
  */
 void	isolate_on_fault(isolate_fault_fn *fn, void *arg);
 
-/* When this process first called cb_measure(); 0 if it has not. */
+/*
+ * In the measuring child: thread or process `tid' takes part in the
+ * measured path (a ping-pong partner), so the time it waits for its CPU
+ * disturbs a sample as much as the measuring thread's own wait does.  A
+ * benchmark's setup names its partners; up to ISOLATE_MAX_PARTNERS.
+ * Outside a measuring child it does nothing.
+ */
+#define ISOLATE_MAX_PARTNERS	4
+void	isolate_watch_partner(pid_t tid);
+
+/* The partners named so far, into out[0..max-1]; returns how many. */
+size_t	isolate_partners(pid_t *out, size_t max);
+
+/* When this process first measured a round; 0 if it has not. */
 time_t	isolate_first_measure(void);
+
+/* `in' (NULL: the defaults) with what is left to choose chosen for b. */
+void	isolate_options(const struct cb_bench *b, const struct cb_options *in,
+	    struct cb_options *o);
+
+/*
+ * One round of b (core/engine.h) with options from isolate_options(): in
+ * a child process when o->isolate, else here.  r is filled from scratch:
+ * the round's samples, or a skip or an error with its reason.
+ */
+void	isolate_round(const struct cb_bench *b, const struct cb_options *o,
+	    const struct engine_prep *p, int first, struct cb_result *r);
 
 #endif

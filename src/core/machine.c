@@ -1,14 +1,13 @@
 /*
- * The machine fingerprint.  Every file is optional: containers, old
- * kernels and locked-down systems hide parts of /proc and /sys, and a
- * missing fact must never stop a measurement, so each reader leaves its
- * field empty (or at its "unknown" value) and carries on.
+ * The machine fingerprint: what the CPU says of itself (arch/arch.h),
+ * what the OS says of the machine (os/fingerprint.h, os/coretypes.h),
+ * uname, and how it is printed.  A missing fact must never stop a
+ * measurement, so each reader leaves its field empty (or at its
+ * "unknown" value) and carries on.
  */
 #include <sys/utsname.h>
 
 #include <ctype.h>
-#include <dirent.h>
-#include <errno.h>
 #include <limits.h>
 #include <stdarg.h>
 #include <math.h>
@@ -17,15 +16,11 @@
 #include <string.h>
 #include <unistd.h>
 
-#include <libcpuid.h>
-
 #include "cyclebench.h"
-#include "arch/x86/cpu.h"
+#include "arch/arch.h"
 #include "core/machine.h"
 #include "core/names.h"
-
-#define CPU_SYS		"/sys/devices/system/cpu"
-#define VULN_DIR	CPU_SYS "/vulnerabilities"
+#include "os/fingerprint.h"
 
 #define ASLR_UNKNOWN	-1
 #define PARANOID_UNKNOWN -99
@@ -33,8 +28,8 @@
 #define KEY_WIDTH	23	/* "family/model/stepping:" and a space */
 
 /* Bounded copy that always terminates; truncation is acceptable here. */
-static void
-copy_str(char *dst, size_t len, const char *src)
+void
+machine_copy_str(char *dst, size_t len, const char *src)
 {
 	size_t n;
 
@@ -44,246 +39,11 @@ copy_str(char *dst, size_t len, const char *src)
 	dst[n] = '\0';
 }
 
-static void
-rtrim(char *s)
-{
-	size_t n;
-
-	n = strlen(s);
-	while (n > 0 && isspace((unsigned char)s[n - 1]))
-		s[--n] = '\0';
-}
-
-/* sysroot + path into buf; -1 when it does not fit. */
-static int
-below(char *buf, size_t len, const char *sysroot, const char *path)
-{
-	int n;
-
-	n = snprintf(buf, len, "%s%s", sysroot != NULL ? sysroot : "", path);
-	return (n < 0 || (size_t)n >= len ? -1 : 0);
-}
-
-static FILE *
-open_below(const char *sysroot, const char *path)
-{
-	char full[PATH_MAX];
-
-	if (below(full, sizeof(full), sysroot, path) != 0)
-		return (NULL);
-	return (fopen(full, "re"));
-}
-
-/*
- * The first line of sysroot + path, trailing whitespace trimmed, into
- * buf.  Returns -1 with buf "" when the file is missing, unreadable (a
- * directory) or empty.
- */
-static int
-read_line(const char *sysroot, const char *path, char *buf, size_t len)
-{
-	FILE *fp;
-	int ok;
-
-	buf[0] = '\0';
-	if ((fp = open_below(sysroot, path)) == NULL)
-		return (-1);
-	ok = fgets(buf, (int)len, fp) != NULL;
-	fclose(fp);
-	if (!ok) {
-		buf[0] = '\0';
-		return (-1);
-	}
-	rtrim(buf);
-	return (0);
-}
-
-int
-machine_read_int(const char *sysroot, const char *path, int unknown)
-{
-	char buf[32], *end;
-	long v;
-
-	if (read_line(sysroot, path, buf, sizeof(buf)) != 0)
-		return (unknown);
-	errno = 0;
-	v = strtol(buf, &end, 10);
-	if (end == buf || *end != '\0' || errno != 0 || v < INT_MIN ||
-	    v > INT_MAX)
-		return (unknown);
-	return ((int)v);
-}
-
-/* A 0/1 switch file as "on"/"off" (swapped when it names the opposite). */
-static const char *
-read_switch(const char *sysroot, const char *path, int inverted)
-{
-	int v;
-
-	v = machine_read_int(sysroot, path, -1);
-	if (v != 0 && v != 1)
-		return (NULL);
-	return (v != inverted ? "on" : "off");
-}
-
-/*
- * `key' of the first processor in /proc/cpuinfo.  getline, not fgets:
- * the flags line runs past any fixed buffer, and a split line could
- * pass for a key of its own.
- */
-static void
-read_cpuinfo(const char *sysroot, const char *key, char *buf, size_t len)
-{
-	FILE *fp;
-	char *line, *colon, *v;
-	size_t cap;
-	int seen;
-
-	buf[0] = '\0';
-	if ((fp = open_below(sysroot, "/proc/cpuinfo")) == NULL)
-		return;
-	line = NULL;
-	cap = 0;
-	seen = 0;
-	while (getline(&line, &cap, fp) != -1) {
-		rtrim(line);
-		if (line[0] == '\0') {
-			if (seen)
-				break;		/* the first processor ends here */
-			continue;
-		}
-		seen = 1;
-		if ((colon = strchr(line, ':')) == NULL)
-			continue;
-		*colon = '\0';
-		rtrim(line);
-		if (strcmp(line, key) != 0)
-			continue;
-		v = colon + 1;
-		v += strspn(v, " \t");
-		copy_str(buf, len, v);
-		break;
-	}
-	free(line);
-	fclose(fp);
-}
-
-static int
-not_hidden(const struct dirent *d)
-{
-
-	return (d->d_name[0] != '.');
-}
-
-/* strcmp, not alphasort: the order must not depend on the locale. */
-static int
-by_name(const struct dirent **a, const struct dirent **b)
-{
-
-	return (strcmp((*a)->d_name, (*b)->d_name));
-}
-
-static void
-read_mitigations(struct machine *m, const char *sysroot)
-{
-	struct machine_mitigation *mi;
-	struct dirent **ents;
-	char dir[PATH_MAX], rel[PATH_MAX];
-	int i, n;
-
-	m->nmitigations = 0;
-	if (below(dir, sizeof(dir), sysroot, VULN_DIR) != 0)
-		return;
-	if ((n = scandir(dir, &ents, not_hidden, by_name)) < 0)
-		return;
-	for (i = 0; i < n; i++) {
-		mi = &m->mitigations[m->nmitigations];
-		if (m->nmitigations < MACHINE_MAX_MITIGATIONS &&
-		    below(rel, sizeof(rel), VULN_DIR "/", ents[i]->d_name) == 0 &&
-		    read_line(sysroot, rel, mi->state, sizeof(mi->state)) == 0) {
-			copy_str(mi->name, sizeof(mi->name), ents[i]->d_name);
-			m->nmitigations++;
-		}
-		free(ents[i]);
-	}
-	free(ents);
-}
-
 void
 machine_read_files(struct machine *m, const char *sysroot)
 {
-	const char *boost;
-
-	/*
-	 * Every field read here but the hypervisor is overwritten, found or
-	 * not, so reading a second root cannot leave facts from the first.
-	 */
-	read_cpuinfo(sysroot, "microcode", m->microcode, sizeof(m->microcode));
-	read_mitigations(m, sysroot);
-	/* CPUID names the hypervisor better; Xen PV guests only show it here. */
-	if (m->hypervisor[0] == '\0')
-		read_line(sysroot, "/sys/hypervisor/type", m->hypervisor,
-		    sizeof(m->hypervisor));
-	read_line(sysroot, CPU_SYS "/cpu0/cpufreq/scaling_governor",
-	    m->governor, sizeof(m->governor));
-	boost = read_switch(sysroot, CPU_SYS "/cpufreq/boost", 0);
-	if (boost == NULL)
-		boost = read_switch(sysroot, CPU_SYS "/intel_pstate/no_turbo", 1);
-	copy_str(m->boost, sizeof(m->boost), boost != NULL ? boost : "");
-	read_line(sysroot, CPU_SYS "/smt/control", m->smt, sizeof(m->smt));
-	m->aslr = machine_read_int(sysroot, "/proc/sys/kernel/randomize_va_space",
-	    ASLR_UNKNOWN);
-	m->perf_paranoid = machine_read_int(sysroot,
-	    "/proc/sys/kernel/perf_event_paranoid", PARANOID_UNKNOWN);
-}
-
-/*
- * libcpuid knows marketing codenames that CPUID does not carry, but for a
- * family newer than its tables it answers with the nearest CPU it knows
- * (0.6.2 calls Zen 5 "Abu Dhabi", a 2012 Opteron).  So its word is taken
- * only for the families it covers; newer ones are named here or left
- * unknown.
- */
-#define LIBCPUID_LAST_AMD_FAMILY	0x19
-
-static const struct {
-	const char	*vendor;
-	unsigned	 family;
-	const char	*codename;
-} newer_families[] = {
-	{ "AuthenticAMD", 0x1a, "Zen 5" },
-};
-
-static void
-read_codename(struct machine *m)
-{
-	struct cpu_id_t id;
-	libcpuid_warn_fn_t warn;
-	size_t i;
-	int rc;
-
-	for (i = 0; i < sizeof(newer_families) / sizeof(newer_families[0]);
-	    i++) {
-		if (strcmp(m->cpu_vendor, newer_families[i].vendor) == 0 &&
-		    m->cpu_family == newer_families[i].family) {
-			copy_str(m->codename, sizeof(m->codename),
-			    newer_families[i].codename);
-			return;
-		}
-	}
-	if (strcmp(m->cpu_vendor, "AuthenticAMD") == 0 &&
-	    m->cpu_family > LIBCPUID_LAST_AMD_FAMILY)
-		return;
-	if (!cpuid_present())
-		return;
-	/* Its warnings about CPUs it does not know would land in our output. */
-	warn = cpuid_set_warn_function(NULL);
-	rc = cpu_identify(NULL, &id);
-	cpuid_set_warn_function(warn);
-	if (rc != 0 || id.cpu_codename[0] == '\0' ||
-	    strncmp(id.cpu_codename, "Unknown", 7) == 0)
-		return;
-	copy_str(m->codename, sizeof(m->codename), id.cpu_codename);
+	os_fingerprint_read(m, sysroot);
+	os_coretypes_read(&m->cores, sysroot);
 }
 
 void
@@ -296,14 +56,13 @@ machine_read(struct machine *m, const char *sysroot)
 	m->aslr = ASLR_UNKNOWN;
 	m->perf_paranoid = PARANOID_UNKNOWN;
 	m->imul_check = NAN;
-	arch_cpu_identify(m);
-	read_codename(m);
+	arch_cpu_identify(m, sysroot);
 	if (uname(&u) == 0) {
-		copy_str(m->os, sizeof(m->os), u.sysname);
-		copy_str(m->kernel, sizeof(m->kernel), u.release);
-		copy_str(m->kernel_version, sizeof(m->kernel_version),
+		machine_copy_str(m->os, sizeof(m->os), u.sysname);
+		machine_copy_str(m->kernel, sizeof(m->kernel), u.release);
+		machine_copy_str(m->kernel_version, sizeof(m->kernel_version),
 		    u.version);
-		copy_str(m->arch, sizeof(m->arch), u.machine);
+		machine_copy_str(m->arch, sizeof(m->arch), u.machine);
 	}
 	n = sysconf(_SC_NPROCESSORS_ONLN);
 	m->ncpus = n > 0 && n <= INT_MAX ? (int)n : 0;
@@ -376,13 +135,12 @@ print_mitigations(const struct machine *m, FILE *fp)
 }
 
 /*
- * A dependent 64-bit imul takes 3 cycles on every x86 since Nehalem and
- * Zen, 4 on K8 and K10, 5 on Core 2: a calibrated reading off a whole
- * number means something shares the core, and a whole number outside
- * that range means the add chain itself is not one add a cycle.
+ * A dependent multiply takes a whole number of cycles, the same on every
+ * core of an architecture to within the range its port states: a
+ * calibrated reading off a whole number means something shares the core,
+ * and a whole number outside the range means the add chain itself is not
+ * one add a cycle.
  */
-#define IMUL_CYCLES_LOW		3
-#define IMUL_CYCLES_HIGH	5
 #define IMUL_WHOLE_TOLERANCE	0.015
 
 const char *
@@ -394,20 +152,21 @@ machine_cycle_warning(const struct machine *m, char *buf, size_t len)
 	if (!isfinite(m->imul_check) || m->cycle_method != CB_CYCLES_CALIBRATED)
 		return (buf);
 	whole = round(m->imul_check);
-	near = fmin(fmax(whole, IMUL_CYCLES_LOW), IMUL_CYCLES_HIGH);
+	near = fmin(fmax(whole, ARCH_MUL_CYCLES_LOW), ARCH_MUL_CYCLES_HIGH);
 	if (whole == near &&
 	    fabs(m->imul_check / whole - 1) <= IMUL_WHOLE_TOLERANCE)
 		return (buf);
 	if (whole != near)
-		snprintf(buf, len, "a dependent imul reads %.3f calibrated "
-		    "cycles where every x86 takes %d to %d: the add chain "
+		snprintf(buf, len, "a dependent " ARCH_MUL_NAME " reads %.3f "
+		    "calibrated cycles where every " ARCH_FAMILY " takes %d to "
+		    "%d: the add chain "
 		    "the cycles are calibrated on does not run one add a "
 		    "cycle on this core, so calibrated figures are off by "
-		    "about %.0f%%", m->imul_check, IMUL_CYCLES_LOW,
-		    IMUL_CYCLES_HIGH, 100 * fabs(m->imul_check / near - 1));
+		    "about %.0f%%", m->imul_check, ARCH_MUL_CYCLES_LOW,
+		    ARCH_MUL_CYCLES_HIGH, 100 * fabs(m->imul_check / near - 1));
 	else
-		snprintf(buf, len, "a dependent imul reads %.3f calibrated "
-		    "cycles, not a whole number: the add chain the cycles "
+		snprintf(buf, len, "a dependent " ARCH_MUL_NAME " reads %.3f "
+		    "calibrated cycles, not a whole number: the add chain the cycles "
 		    "are calibrated on is losing cycles to something sharing "
 		    "the core (an SMT sibling on the host?), so calibrated "
 		    "figures may be off by %.1f%%", m->imul_check,
@@ -415,11 +174,51 @@ machine_cycle_warning(const struct machine *m, char *buf, size_t len)
 	return (buf);
 }
 
+const char *
+machine_core_type(const struct machine *m, int cpu)
+{
+	return (coretypes_of(&m->cores, cpu));
+}
+
+/* One line per kind of core, the fastest marked; nothing when unknown. */
+static void
+print_cores(const struct machine *m, FILE *fp)
+{
+	const struct coretypes *ct = &m->cores;
+	int i;
+
+	if (ct->n == 1) {
+		kv(fp, "core type", "%s (%s)", ct->type[0].name, ct->source);
+		return;
+	}
+	if (ct->n < 1 || ct->n > CORETYPES_MAX)
+		return;
+	fprintf(fp, "core types:             from %s\n", ct->source);
+	for (i = 0; i < ct->n; i++) {
+		fprintf(fp, "  %s: CPUs %s", ct->type[i].name,
+		    ct->type[i].cpus);
+		if (ct->type[i].capacity > 0)
+			fprintf(fp, ", capacity %.0f", ct->type[i].capacity);
+		if (ct->type[i].max_khz > 0)
+			fprintf(fp, ", up to %.2f GHz",
+			    ct->type[i].max_khz / 1e6);
+		fprintf(fp, "%s\n", i == ct->fastest ? " (fastest: the "
+		    "default)" : "");
+	}
+}
+
+const char *
+machine_ref_name(const struct machine *m)
+{
+	return (m->ref_name[0] != '\0' ? m->ref_name : "TSC");
+}
+
 void
 machine_print(const struct machine *m, FILE *fp)
 {
-	char paranoid[40], warning[512] = "";
+	char paranoid[40], warning[512] = "", key[sizeof(m->ref_name)];
 	const char *aslr;
+	size_t i;
 
 	kv(fp, "cpu", "%s", or_else(m->cpu_brand, "unknown"));
 	kv(fp, "vendor", "%s", or_else(m->cpu_vendor, "unknown"));
@@ -430,22 +229,28 @@ machine_print(const struct machine *m, FILE *fp)
 	kv(fp, "microcode", "%s", or_else(m->microcode, "not visible"));
 	print_features(m, fp);
 	kv(fp, "cpus", "%d", m->ncpus);
+	print_cores(m, fp);
 
+	for (i = 0; i + 1 < sizeof(key) && machine_ref_name(m)[i] != '\0'; i++)
+		key[i] = (char)tolower((unsigned char)machine_ref_name(m)[i]);
+	key[i] = '\0';
 	if (m->tsc_hz <= 0)
-		kv(fp, "tsc", "unknown");
+		kv(fp, key, "unknown");
 	else if (m->tsc_source[0] == '\0')
-		kv(fp, "tsc", "%.1f MHz", m->tsc_hz / 1e6);
+		kv(fp, key, "%.1f MHz", m->tsc_hz / 1e6);
 	else
-		kv(fp, "tsc", "%.1f MHz (%s)", m->tsc_hz / 1e6, m->tsc_source);
+		kv(fp, key, "%.1f MHz (%s)", m->tsc_hz / 1e6, m->tsc_source);
 	if (m->cycles_per_tick <= 0)
 		kv(fp, "cycles", "not measured");
 	else
-		kv(fp, "cycles", "%.4f core cycles per TSC tick, %s%s%s%s",
-		    m->cycles_per_tick, cb_method_name(m->cycle_method),
+		kv(fp, "cycles", "%.4f core cycles per %s tick, %s%s%s%s",
+		    m->cycles_per_tick, machine_ref_name(m),
+		    cb_method_name(m->cycle_method),
 		    m->cycle_source[0] != '\0' ? " (" : "", m->cycle_source,
 		    m->cycle_source[0] != '\0' ? ")" : "");
 	if (isfinite(m->imul_check))
-		kv(fp, "cycle check", "a dependent imul reads %.3f cycles%s",
+		kv(fp, "cycle check", "a dependent " ARCH_MUL_NAME " reads %.3f "
+		    "cycles%s",
 		    m->imul_check, machine_cycle_warning(m, warning,
 		    sizeof(warning))[0] ? "" : ", a whole number: good");
 	if (warning[0] != '\0')

@@ -8,6 +8,7 @@
 #include <stdio.h>
 
 #include "cyclebench.h"
+#include "os/coretypes.h"
 
 #define MACHINE_MAX_MITIGATIONS	32
 
@@ -27,9 +28,11 @@ struct machine {
 	int	ncpus;			/* online CPUs */
 
 	/* Clock: filled by the clock module (clock.h), not by machine_read */
-	double	tsc_hz;
+	char	ref_name[16];		/* the reference counter: "TSC",
+					   "CNTVCT_EL0" ("": TSC) */
+	double	tsc_hz;			/* the reference counter's rate */
 	char	tsc_source[64];		/* how tsc_hz was obtained */
-	double	cycles_per_tick;	/* core cycles per TSC tick */
+	double	cycles_per_tick;	/* core cycles per reference tick */
 	enum cb_cycle_method cycle_method;
 	char	cycle_source[96];	/* e.g. "add-chain calibration" */
 	double	imul_check;		/* cycles of a dependent imul: whole if
@@ -50,6 +53,7 @@ struct machine {
 	int	perf_counters;		/* 1 if a hardware cycle counter opened */
 	char	perf_reason[256];	/* why not, when perf_counters == 0 */
 	int	perf_paranoid;		/* /proc/sys/kernel/perf_event_paranoid, -99 if unknown */
+	struct coretypes cores;		/* the kinds of core, where known */
 };
 
 /*
@@ -64,8 +68,8 @@ void	machine_read(struct machine *m, const char *sysroot);
 /* Only the file-based parts; what the tests call with a fixture root. */
 void	machine_read_files(struct machine *m, const char *sysroot);
 
-/* The first line of sysroot + path as a whole decimal int, else unknown. */
-int	machine_read_int(const char *sysroot, const char *path, int unknown);
+/* Copy src into dst[len], cut short if need be, always terminated. */
+void	machine_copy_str(char *dst, size_t len, const char *src);
 
 /*
  * "" when imul_check is a whole number of cycles (within 1.5%), else a
@@ -73,6 +77,12 @@ int	machine_read_int(const char *sysroot, const char *path, int unknown);
  */
 const char *machine_cycle_warning(const struct machine *m, char *buf,
 	    size_t len);
+
+/* The kind of core `cpu' is, or NULL where kinds are not known. */
+const char *machine_core_type(const struct machine *m, int cpu);
+
+/* The reference counter's name; results from before it was kept: "TSC". */
+const char *machine_ref_name(const struct machine *m);
 
 /* Print the fingerprint as `cyclebench info' shows it. */
 void	machine_print(const struct machine *m, FILE *fp);

@@ -31,10 +31,10 @@ const struct cb_flag_info cb_flag_table[] = {
 	{ CB_FLAG_POOR_FIT, "poor-fit", "The median r2 of the samples' line "
 	    "fits over the iteration counts is below 0.99: the time did not "
 	    "grow in proportion to the work.  Not for path benchmarks." },
-	{ CB_FLAG_CLOCK_DRIFT, "clock-drift", "The core cycles per TSC tick, "
-	    "measured before and after the benchmark, differ by more than 2%: "
-	    "the core clock moved during the measurement, as with boost or "
-	    "frequency scaling." },
+	{ CB_FLAG_CLOCK_DRIFT, "clock-drift", "The core cycles per TSC tick at "
+	    "the start of the first round and at the end of the last differ by "
+	    "more than 2%: the core clock moved during the measurement, as "
+	    "with boost or frequency scaling." },
 	{ CB_FLAG_DISTURBED, "disturbed", "More than 10% of the samples taken "
 	    "(kept plus dropped) were dropped as disturbed." },
 	{ CB_FLAG_NOISY, "noisy", "The spread of the kept samples, (p90 - "
@@ -47,6 +47,12 @@ const struct cb_flag_info cb_flag_table[] = {
 	    "iteration) is less than twice the cost of an empty loop "
 	    "iteration: the operation is too cheap to be told apart from the "
 	    "loop around it.  Not for path benchmarks." },
+	{ CB_FLAG_MULTILEVEL, "multilevel", "The samples settle on two or "
+	    "more separate levels, printed under the row: the figure alone "
+	    "would hide one." },
+	{ CB_FLAG_CONTENDED, "contended", "More than a quarter of the samples "
+	    "ran while the contention probe saw the core shared (see METHOD in "
+	    "cyclebench(1))." },
 };
 
 const size_t cb_nflags = sizeof(cb_flag_table) / sizeof(cb_flag_table[0]);
@@ -66,6 +72,10 @@ static const struct bit_name feature_names[] = {
 	{ CB_CPU_FSGSBASE,	"fsgsbase" },
 	{ CB_CPU_SERIALIZE,	"serialize" },
 	{ CB_CPU_CLFLUSHOPT,	"clflushopt" },
+	{ CB_CPU_LSE,		"lse" },
+	{ CB_CPU_LRCPC,		"lrcpc" },
+	{ CB_CPU_SB,		"sb" },
+	{ CB_CPU_SVE,		"sve" },
 };
 
 static const char *const mode_names[] = {
@@ -83,6 +93,14 @@ static const char *const status_names[] = {
 static const char *const method_names[] = {
 	[CB_CYCLES_CALIBRATED]	= "calibrated",
 	[CB_CYCLES_COUNTED]	= "counted",
+};
+
+static const char *const stop_names[] = {
+	[CB_STOP_PRECISION]	= "precision",
+	[CB_STOP_ROUNDS]	= "rounds",
+	[CB_STOP_TIME]		= "time",
+	[CB_STOP_FAILED]	= "failed",
+	[CB_STOP_INTERRUPTED]	= "interrupted",
 };
 
 #define NITEMS(a)	(sizeof(a) / sizeof((a)[0]))
@@ -127,6 +145,13 @@ cb_method_name(enum cb_cycle_method m)
 {
 
 	return (enum_name(method_names, NITEMS(method_names), m));
+}
+
+const char *
+cb_stop_name(enum cb_stop s)
+{
+
+	return (enum_name(stop_names, NITEMS(stop_names), s));
 }
 
 const char *

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "arch/arch.h"
 #include "core/registry.h"
 #include "core/suggest.h"
 #include "suites/suites.h"
@@ -11,9 +12,11 @@ const struct cb_suite *const registry_suites[] = {
 	&suite_basic,
 	&suite_atomic,
 	&suite_counter,
+#if defined(__x86_64__) || defined(__i386__)
 	&suite_entry,
 	&suite_fpu,
 	&suite_serialize,
+#endif
 #ifdef __i386__
 	&suite_i386,
 #endif
@@ -25,6 +28,61 @@ const struct cb_suite *const registry_suites[] = {
 	&suite_ctxsw,
 	NULL
 };
+
+/*
+ * The suites written for some instruction sets only, and which: what a
+ * build of another one has not, `list' names with where it runs.  Suites
+ * missing here run everywhere (their rows may differ by architecture).
+ */
+static const struct {
+	const char	*suite;
+	const char	*archs;
+} homes[] = {
+	{ "entry",	"x86-64, i386" },
+	{ "fpu",	"x86-64, i386" },
+	{ "serialize",	"x86-64, i386" },
+	{ "i386",	"i386" },
+};
+
+static int
+in_build(const char *suite)
+{
+	const struct cb_suite *const *s;
+
+	for (s = registry_suites; *s != NULL; s++)
+		if (strcmp((*s)->name, suite) == 0)
+			return (1);
+	return (0);
+}
+
+const char *
+registry_elsewhere(size_t *cursor, const char **archs)
+{
+	size_t i;
+
+	while ((i = (*cursor)++) < sizeof(homes) / sizeof(homes[0]))
+		if (!in_build(homes[i].suite)) {
+			*archs = homes[i].archs;
+			return (homes[i].suite);
+		}
+	return (NULL);
+}
+
+/* Where `pattern' would select a suite of another build, else NULL. */
+static const char *
+pattern_elsewhere(const char *pattern)
+{
+	const char *name, *archs;
+	size_t cursor = 0, n;
+
+	while ((name = registry_elsewhere(&cursor, &archs)) != NULL) {
+		n = strlen(name);
+		if (strncmp(pattern, name, n) == 0 &&
+		    (pattern[n] == '\0' || pattern[n] == '/'))
+			return (archs);
+	}
+	return (NULL);
+}
 
 #define PATTERN_MAX_PARAMS	8
 #define DESCRIBE_MAX_KEYS	8
@@ -239,7 +297,11 @@ registry_select(char *const *patterns, int npatterns, int listing,
 	}
 	for (p = 0; p < npatterns && used[p]; p++)
 		;
-	if (p < npatterns)
+	if (p < npatterns && pattern_elsewhere(patterns[p]) != NULL)
+		snprintf(err, errlen, "'%s' is written for %s: this is an %s "
+		    "build (see 'cyclebench list')", patterns[p],
+		    pattern_elsewhere(patterns[p]), ARCH_NAME);
+	else if (p < npatterns)
 		explain_miss(patterns[p], &pat[p], scratch, err, errlen);
 	else
 		rc = 0;

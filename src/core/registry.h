@@ -60,6 +60,13 @@ void	registry_selection_free(struct selection *sel);
 
 const struct cb_suite *registry_suite_of(const struct cb_bench *b);
 
+/*
+ * The suites this build lacks because they are written for other
+ * instruction sets, one a call from *cursor (start it at 0), with where
+ * they run in *archs; NULL after the last.
+ */
+const char *registry_elsewhere(size_t *cursor, const char **archs);
+
 /* The value of parameter `key' of b, or NULL when it has none. */
 const char *registry_param(const struct cb_bench *b, const char *key);
 

@@ -324,6 +324,161 @@ stats_summarize(const double *x, size_t n, unsigned resamples,
 	free(p);
 }
 
+size_t
+stats_rounds_total(const struct stats_rounds *s)
+{
+	size_t r, n = 0;
+
+	for (r = 0; r < s->nrounds; r++)
+		n += s->count[r];
+	return (n);
+}
+
+/* The medians of the rounds that kept samples, into m; returns how many. */
+static size_t
+round_medians(const struct stats_rounds *s, double *m)
+{
+	const double *x = s->x;
+	size_t r, k = 0;
+
+	for (r = 0; r < s->nrounds; x += s->count[r++])
+		if (s->count[r] > 0)
+			m[k++] = stats_median(x, s->count[r]);
+	return (k);
+}
+
+double
+stats_rounds_centre(const struct stats_rounds *s)
+{
+	double buf[STATS_STACK_MAX], *m, c;
+	size_t k;
+
+	if (s->nrounds <= STATS_STACK_MAX)
+		m = buf;
+	else if ((m = calloc(s->nrounds, sizeof(*m))) == NULL)
+		return (NAN);
+	k = round_medians(s, m);
+	c = k > 0 ? median_inplace(m, k) : NAN;
+	if (m != buf)
+		free(m);
+	return (c);
+}
+
+/*
+ * Scratch for the hierarchical bootstrap: each kept round sorted in one
+ * block (with where it starts and its length), the round medians, one
+ * resample's round medians, the resampled centres and the draw counts.
+ */
+struct hier {
+	double	*sorted;
+	size_t	*start, *len;
+	double	*median, *drawn, *centre;
+	size_t	*counts;
+	size_t	 k;		/* rounds that kept samples */
+};
+
+static int
+hier_init(struct hier *h, const struct stats_rounds *s, unsigned resamples)
+{
+	size_t n, r, maxlen, off;
+	const double *x;
+
+	memset(h, 0, sizeof(*h));
+	n = stats_rounds_total(s);
+	maxlen = 0;
+	for (r = 0; r < s->nrounds; r++)
+		if (s->count[r] > maxlen)
+			maxlen = s->count[r];
+	if (n > SIZE_MAX / 4 / sizeof(double) || s->nrounds > SIZE_MAX / 8 /
+	    sizeof(double))
+		return (-1);
+	h->sorted = malloc(n * sizeof(double) + 1);
+	h->start = calloc(s->nrounds + 1, sizeof(size_t));
+	h->len = calloc(s->nrounds + 1, sizeof(size_t));
+	h->median = calloc(s->nrounds + 1, sizeof(double));
+	h->drawn = calloc(s->nrounds + 1, sizeof(double));
+	h->centre = calloc((size_t)resamples + 1, sizeof(double));
+	h->counts = calloc(maxlen + 1, sizeof(size_t));
+	if (h->sorted == NULL || h->start == NULL || h->len == NULL ||
+	    h->median == NULL || h->drawn == NULL || h->centre == NULL ||
+	    h->counts == NULL)
+		return (-1);
+	x = s->x;
+	off = 0;
+	for (r = 0; r < s->nrounds; x += s->count[r++]) {
+		if (s->count[r] == 0)
+			continue;
+		memcpy(h->sorted + off, x, s->count[r] * sizeof(double));
+		stats_sort(h->sorted + off, s->count[r]);
+		h->start[h->k] = off;
+		h->len[h->k] = s->count[r];
+		h->median[h->k] = stats_quantile_sorted(h->sorted + off,
+		    s->count[r], 0.5);
+		off += s->count[r];
+		h->k++;
+	}
+	return (0);
+}
+
+static void
+hier_free(struct hier *h)
+{
+	free(h->sorted);
+	free(h->start);
+	free(h->len);
+	free(h->median);
+	free(h->drawn);
+	free(h->centre);
+	free(h->counts);
+}
+
+/* The median of a resample of round j's samples. */
+static double
+hier_redraw(struct hier *h, size_t j, struct stats_rng *g)
+{
+	size_t i, n = h->len[j];
+
+	if (n == 1)
+		return (h->sorted[h->start[j]]);
+	memset(h->counts, 0, n * sizeof(*h->counts));
+	for (i = 0; i < n; i++)
+		h->counts[stats_rng_below(g, n)]++;
+	return (counts_median(h->sorted + h->start[j], h->counts, n));
+}
+
+void
+stats_rounds_ci(const struct stats_rounds *s, unsigned resamples,
+    uint64_t seed, double *lo, double *hi)
+{
+	struct stats_rng g;
+	struct hier h;
+	size_t j, pick;
+	unsigned b;
+	int within;
+
+	*lo = *hi = NAN;
+	if (resamples == 0)
+		return;
+	if (hier_init(&h, s, resamples) != 0 || h.k == 0) {
+		hier_free(&h);
+		return;
+	}
+	within = (double)stats_rounds_total(s) * resamples <= STATS_HIER_WORK;
+	stats_rng_seed(&g, seed);
+	for (b = 0; b < resamples; b++) {
+		for (j = 0; j < h.k; j++) {
+			pick = stats_rng_below(&g, h.k);
+			h.drawn[j] = within ? hier_redraw(&h, pick, &g) :
+			    h.median[pick];
+		}
+		h.centre[b] = median_inplace(h.drawn, h.k);
+	}
+	stats_sort(h.centre, resamples);
+	*lo = stats_quantile_sorted(h.centre, resamples, 0.025);
+	*hi = stats_quantile_sorted(h.centre, resamples, 0.975);
+	hier_free(&h);
+}
+
 /* Mean of v[0..n-1], refined by a second pass over the residuals. */
 static double
 mean_refined(const double *v, size_t n)

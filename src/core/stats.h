@@ -49,6 +49,21 @@ void	stats_mann_whitney(const double *x, size_t nx, const double *y,
 	    size_t ny, double *u, double *p);
 
 /*
+ * The same test with the exact p-value where it matters most: samples of
+ * up to STATS_RANKSUM_EXACT values each without ties (a comparison of a
+ * few round medians); otherwise what stats_mann_whitney() gives.
+ */
+#define STATS_RANKSUM_EXACT	50
+void	stats_mann_whitney_exact(const double *x, size_t nx, const double *y,
+	    size_t ny, double *u, double *p);
+
+/*
+ * The smallest two-sided p-value that test can give m against n values,
+ * 2 / C(m + n, m): with three a side it is 0.1, whatever they hold.
+ */
+double	stats_rank_sum_min_p(size_t m, size_t n);
+
+/*
  * Percentile bootstrap 95% CI of median(y) / median(x), x and y resampled
  * independently.  NAN when either is empty, resamples is 0, or a resampled
  * median of x is not positive (a ratio to zero or a negative cost means
@@ -57,6 +72,41 @@ void	stats_mann_whitney(const double *x, size_t nx, const double *y,
 void	stats_bootstrap_ratio_ci(const double *x, size_t nx, const double *y,
 	    size_t ny, unsigned resamples, uint64_t seed, double *lo,
 	    double *hi);
+
+/*
+ * Samples taken in rounds: x holds round after round, count[r] of them in
+ * round r (a round may keep none).  A round is a short burst in a process
+ * of its own, at its own moment: what repeats independently on a shared
+ * machine, where samples of one round share its host's phase.
+ */
+struct stats_rounds {
+	const double	*x;
+	const size_t	*count;
+	size_t		 nrounds;
+};
+
+/* Samples in all rounds together. */
+size_t	stats_rounds_total(const struct stats_rounds *s);
+
+/*
+ * The centre of rounds: the median of the round medians, each round
+ * weighing the same however many samples it kept.  NAN when no round
+ * kept a sample.
+ */
+double	stats_rounds_centre(const struct stats_rounds *s);
+
+/*
+ * Hierarchical percentile bootstrap 95% CI of stats_rounds_centre():
+ * rounds are drawn with replacement, then each drawn round's samples,
+ * and the median of the drawn rounds' medians is the resampled centre.
+ * With one round it is the plain bootstrap of its median.  Above
+ * STATS_HIER_WORK draws (samples times resamples) the second stage is
+ * left out: with so many samples a round's median hardly moves, and the
+ * spread between rounds is the interval.
+ */
+#define STATS_HIER_WORK	(40L * 1000 * 1000)
+void	stats_rounds_ci(const struct stats_rounds *s, unsigned resamples,
+	    uint64_t seed, double *lo, double *hi);
 
 /* Least-squares line through (x[i], y[i]); -1 if n < 2 or x is constant. */
 int	stats_linear_fit(const double *x, const double *y, size_t n,

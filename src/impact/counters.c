@@ -20,6 +20,7 @@
 #include <linux/perf_event.h>
 
 #include "core/machine.h"
+#include "os/fingerprint.h"
 #include "impact/counters.h"
 
 #define NO_SW	UINT64_MAX
@@ -67,7 +68,7 @@ counter_what(enum impact_counter i)
 static int
 paranoia(void)
 {
-	return (machine_read_int("", "/proc/sys/kernel/perf_event_paranoid",
+	return (os_read_int("", "/proc/sys/kernel/perf_event_paranoid",
 	    -99));
 }
 

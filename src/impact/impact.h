@@ -13,6 +13,7 @@
 #include "impact/events.h"
 #include "impact/spawn.h"
 #include "impact/whatif.h"
+#include "report/context.h"
 
 #define IMPACT_MAX_WHATIF	32
 
@@ -24,6 +25,7 @@ struct impact {
 	struct impact_cost	 cost[IMPACT_MAX_EVENTS];	/* as impact_events */
 	struct impact_whatif	 whatif[IMPACT_MAX_WHATIF];
 	size_t			 nwhatif;
+	const struct run_context *context;	/* --context; NULL: none */
 };
 
 /* The command's times that a cost is a share of. */

@@ -195,6 +195,8 @@ impact_report_json(const char *path, const struct impact *im, char *err,
 	put(tool, "version", json_string(CB_VERSION), &bad);
 	put(doc, "tool", tool, &bad);
 	put(doc, "command", command_json(im, &bad), &bad);
+	if (im->context != NULL && im->context->n > 0)
+		put(doc, "context", context_json(im->context), &bad);
 	clock = json_object();
 	put(clock, "tsc_hz", num(im->clock.tsc_hz), &bad);
 	put(clock, "cycles_per_tick", num(im->clock.cycles_per_tick), &bad);

@@ -5,10 +5,18 @@
 #include <stddef.h>
 
 /*
- * The CPU to measure on when the user names none: the highest-numbered one
+ * The CPU to measure on when the user names none: of the fastest kind of
+ * core (os/coretypes.h) where there are several, the highest-numbered one
  * this process may use, since CPU 0 usually takes the most interrupts.
  */
 int	cpuset_default_cpu(void);
+
+/*
+ * The CPU the same choice makes among the cores of kind `type' (as
+ * os/coretypes.h names them, case ignored); -1 with the reason, naming
+ * the kinds there are, when there is none this process may use.
+ */
+int	cpuset_cpu_of_type(const char *type, char *why, size_t len);
 
 /* Is `cpu' one this process may run on? */
 int	cpuset_allowed(int cpu);

@@ -4,6 +4,7 @@
  * with the same machine fingerprint.
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
@@ -41,8 +42,8 @@ report_print_results(FILE *fp, const struct cb_result *r, size_t n,
 }
 
 int
-cb_write_json(const char *path, const struct cb_result *r, size_t n,
-    int argc, char **argv, char *err, size_t errlen)
+report_api_render(const struct cb_result *r, size_t n, int argc,
+    char **argv, const struct run_context *ctx, char **buf, size_t *len)
 {
 	struct run_info run;
 	struct tm tm;
@@ -57,6 +58,23 @@ cb_write_json(const char *path, const struct cb_result *r, size_t n,
 	    &tm);
 	run.argc = argv != NULL ? argc : 0;
 	run.argv = argv;
-	return (report_json_write(path, fingerprint(), &run, r, n, err,
-	    errlen));
+	run.context = ctx;
+	return (report_json_render(fingerprint(), &run, r, n, buf, len));
+}
+
+int
+cb_write_json(const char *path, const struct cb_result *r, size_t n,
+    int argc, char **argv, char *err, size_t errlen)
+{
+	char *buf;
+	size_t len;
+	int rc;
+
+	if (report_api_render(r, n, argc, argv, NULL, &buf, &len) != 0) {
+		snprintf(err, errlen, "cannot write %s: out of memory", path);
+		return (-1);
+	}
+	rc = atomic_write_file(path, buf, len, err, errlen);
+	free(buf);
+	return (rc);
 }

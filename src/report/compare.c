@@ -1,11 +1,8 @@
 /*
- * Matching runs and judging differences.  A difference is called real
- * only when three things agree: the Mann-Whitney U test rejects "same
- * distribution" at CMP_ALPHA, the bootstrap interval of the ratio of
- * medians excludes 1, and the medians differ by at least the threshold.
- * The first two guard against noise, the last against differences that
- * are real but too small to matter: with thousands of samples a 0.1%
- * drift of the calibration is "significant" and still not news.
+ * Matching runs and judging differences, over rounds (report/compare.h).
+ * The rounds of a side pool from all its files; the estimate of each
+ * side is the one the run printed, computed again here from the samples
+ * the files keep.
  */
 #include <math.h>
 #include <stdarg.h>
@@ -13,8 +10,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/estimate.h"
 #include "core/stats.h"
 #include "report/compare.h"
+#include "report/report.h"
 
 static int
 warn(struct cmp_table *t, const char *fmt, ...)
@@ -51,37 +50,416 @@ seed_of(const char *s)
 	return (h);
 }
 
-static void
-judge(const struct rs_result *base, struct cmp_cell *c, double threshold)
-{
-	const struct rs_result *r = c->r;
-	double u;
+/* One side's rounds of one row, pooled from its files, and its estimate. */
+struct side {
+	struct est_input in;
+	struct est	 e;
+	double		*x, *probe;
+	size_t		*count;
+	int		 estimated;
+	int		 below_resolution;
+	double		 inflation;	/* how much slower the probe ran when
+					   contended: 90th percentile */
+};
 
-	c->median = c->ratio = c->ci_low = c->ci_high = c->p = NAN;
-	if (r == NULL) {
+static void
+side_free(struct side *d)
+{
+	if (d->estimated)
+		est_free(&d->e);
+	free(d->x);
+	free(d->probe);
+	free(d->count);
+	memset(d, 0, sizeof(*d));
+}
+
+/* The first result of side `in' for `key' in each of its files. */
+static const struct rs_result *
+find_in(const struct rs_file *f, const char *key)
+{
+	size_t j;
+
+	for (j = 0; j < f->nresults; j++)
+		if (strcmp(f->results[j].key, key) == 0)
+			return (&f->results[j]);
+	return (NULL);
+}
+
+static int
+has_flag(const char *flags, const char *flag)
+{
+	size_t n = strlen(flag);
+	const char *p;
+
+	for (p = flags; (p = strstr(p, flag)) != NULL; p += n)
+		if ((p == flags || p[-1] == ',') && (p[n] == '\0' ||
+		    p[n] == ','))
+			return (1);
+	return (0);
+}
+
+/* Add the flags of `more' to the cell's list, each once. */
+static void
+add_flags(struct cmp_cell *c, const char *more)
+{
+	char word[64];
+	size_t n, used;
+
+	while (*more != '\0') {
+		n = strcspn(more, ",");
+		snprintf(word, sizeof(word), "%.*s", (int)n, more);
+		used = strlen(c->flags);
+		if (word[0] != '\0' && !has_flag(c->flags, word))
+			snprintf(c->flags + used, sizeof(c->flags) - used,
+			    "%s%s", used ? "," : "", word);
+		more += n + (more[n] == ',');
+	}
+}
+
+/*
+ * How much contention slowed the probe on this side: the 90th percentile
+ * of its contended readings over the floor (1 when none).  Contention
+ * slows nothing more than it slows the front end, so a contended figure
+ * may be inflated by up to this much, and no more.
+ */
+static double
+inflation(const struct est_input *in)
+{
+	double *r, f = 1;
+	size_t i, n = 0, total;
+
+	total = stats_rounds_total(&in->s);
+	if (in->probe == NULL || !isfinite(in->probe_floor) ||
+	    (r = malloc((total + 1) * sizeof(*r))) == NULL)
+		return (1);
+	for (i = 0; i < total; i++)
+		if (est_contended(in->probe[i], in->probe_floor))
+			r[n++] = in->probe[i] / in->probe_floor;
+	if (n > 0) {
+		stats_sort(r, n);
+		f = stats_quantile_sorted(r, n, 0.9);
+	}
+	free(r);
+	return (f);
+}
+
+/*
+ * Pool the side's ok results for `key' into d and estimate them; the
+ * cell gets its figure.  A side where the row failed in any file is
+ * not ok: that result stands for it.
+ */
+static int
+side_build(const struct cmp_input *in, const char *key, struct cmp_cell *c,
+    struct side *d)
+{
+	struct cb_level lv[CB_MAX_LEVELS];
+	const struct rs_result *r;
+	size_t i, k, n = 0, rounds = 0, at = 0, ra = 0;
+	double contended;
+
+	memset(d, 0, sizeof(*d));
+	for (i = 0; i < in->nfiles; i++) {
+		if ((r = find_in(&in->f[i], key)) == NULL)
+			continue;
+		if (c->r == NULL || (c->r->ok && !r->ok))
+			c->r = r;
+		add_flags(c, r->flags);
+		n += r->nsamples;
+		rounds += r->nrounds;
+	}
+	if (c->r == NULL || !c->r->ok)
+		return (0);
+	d->x = malloc((n + 1) * sizeof(double));
+	d->probe = malloc((n + 1) * sizeof(double));
+	d->count = calloc(rounds + 1, sizeof(size_t));
+	if (d->x == NULL || d->probe == NULL || d->count == NULL)
+		return (-1);
+	for (i = 0; i < in->nfiles; i++) {
+		if ((r = find_in(&in->f[i], key)) == NULL)
+			continue;
+		memcpy(d->x + at, r->samples, r->nsamples * sizeof(double));
+		for (k = 0; k < r->nsamples; k++)
+			d->probe[at + k] = r->probe != NULL ? r->probe[k] : NAN;
+		at += r->nsamples;
+		for (k = 0; k < r->nrounds; k++)
+			d->count[ra++] = r->count[k];
+	}
+	d->in.s.x = d->x;
+	d->in.s.count = d->count;
+	d->in.s.nrounds = rounds;
+	d->in.probe = d->probe;
+	d->in.probe_floor = in->probe_floor;
+	d->below_resolution = has_flag(c->flags, "below-resolution");
+	if (estimate(&d->in, 0, 0, &d->e) != 0)
+		return (-1);
+	d->estimated = 1;
+	d->inflation = inflation(&d->in);
+	/*
+	 * A quiet figure on too few rounds to test is no use here: judge
+	 * the side on all its samples, as contended (a mixture).
+	 */
+	if (d->e.quiet && d->e.rounds < CMP_QUIET_ROUNDS) {
+		contended = d->e.contended;
+		est_free(&d->e);
+		d->estimated = 0;
+		d->in.probe = NULL;
+		if (estimate(&d->in, 0, 0, &d->e) != 0)
+			return (-1);
+		d->estimated = 1;
+		d->e.contended = contended;
+	}
+	c->median = d->e.centre;
+	c->rounds = d->e.rounds;
+	c->quiet = d->e.quiet;
+	c->contended = d->e.contended;
+	if (d->e.nlevels >= 2) {
+		for (k = 0; k < d->e.nlevels; k++) {
+			lv[k].value = d->e.levels[k].l.value;
+			lv[k].share = d->e.levels[k].l.share;
+		}
+		report_levels_text(c->levels, sizeof(c->levels), lv,
+		    d->e.nlevels, d->e.scattered);
+	}
+	return (0);
+}
+
+/* Contended without a quiet figure: its figure is the host's phase. */
+static int
+contended_only(const struct side *d)
+{
+	return (!d->e.quiet && d->e.contended > CMP_CONTENDED);
+}
+
+/*
+ * Whether a side's figure is a mixture that moves with the share of time
+ * at each level rather than with the code: several levels, contention
+ * without a quiet figure, or most samples in no level at all (a
+ * contended continuum that a file without a probe cannot name).
+ */
+static int
+mixture(const struct side *d)
+{
+	return (d->e.nlevels >= 2 || contended_only(d) ||
+	    d->e.scattered >= CMP_SCATTERED);
+}
+
+/*
+ * The test of one pair of replicate sets: rank-sum p, the ratio of
+ * medians and its interval; 1 (real), 0 (not shown), -1 (not testable).
+ */
+static int
+test_rounds(const double *a, size_t na, const double *x, size_t nx,
+    double threshold, uint64_t seed, struct cmp_cell *c)
+{
+	double u, ma, mx;
+
+	if (na < CMP_MIN_ROUNDS || nx < CMP_MIN_ROUNDS ||
+	    stats_rank_sum_min_p(na, nx) >= CMP_ALPHA)
+		return (-1);
+	ma = stats_median(a, na);
+	mx = stats_median(x, nx);
+	if (!(ma > 0))
+		return (-1);
+	c->tested = mx / ma;
+	stats_mann_whitney_exact(a, na, x, nx, &u, &c->p);
+	stats_bootstrap_ratio_ci(a, na, x, nx, CMP_RESAMPLES, seed,
+	    &c->ci_low, &c->ci_high);
+	if (isnan(c->p) || isnan(c->ci_low))
+		return (-1);
+	return (c->p < CMP_ALPHA && (c->ci_low > 1 || c->ci_high < 1) &&
+	    fabs(c->tested - 1) >= threshold);
+}
+
+/* A level against its counterpart: the test of their rounds; 1: real. */
+static int
+level_pair(const struct side *a, const struct est_level *la,
+    const struct side *x, const struct est_level *lx, double threshold,
+    uint64_t seed, double *ra, double *rx, struct cmp_cell *pair)
+{
+	size_t na, nx;
+
+	memset(pair, 0, sizeof(*pair));
+	pair->tested = pair->p = pair->ci_low = pair->ci_high = NAN;
+	na = est_round_values(&a->in, &a->e, la->l.lo, la->l.hi, ra);
+	nx = est_round_values(&x->in, &x->e, lx->l.lo, lx->l.hi, rx);
+	return (test_rounds(ra, na, rx, nx, threshold, seed, pair) == 1);
+}
+
+/* The share of a side's basis below its lowest level (strays only?). */
+static double
+below_floor(const struct side *d)
+{
+	struct stats_rounds sel;
+	double share;
+	void *mem;
+
+	if (d->e.nbasis == 0 || est_select(&d->in, d->e.basis, -INFINITY,
+	    d->e.levels[0].l.lo * (1 - 1e-12), &sel, &mem) != 0)
+		return (1);
+	share = (double)stats_rounds_total(&sel) / (double)d->e.nbasis;
+	free(mem);
+	return (share);
+}
+
+/*
+ * Level by level.  A level that one side visited and the other did not
+ * is a change in the time spent at each level, which a host's phases
+ * make from run to run (by process as well as by time); what a change of
+ * the code makes is every level moving by one ratio.  So levels are
+ * paired only where the pairing is sure: both sides settle on the same
+ * number of levels, at least two, and they pair in order; or each side's
+ * lowest level is its floor, with nothing below it but strays (the
+ * samples above a floor are contention, which only slows), and the two
+ * floors pair.  The difference is real when every pair differs for
+ * real, all by one ratio (to within two level half-widths).  The cell
+ * shows the change of the largest level paired.
+ */
+static void
+judge_levels(const struct side *a, const struct side *x, double threshold,
+    uint64_t seed, struct cmp_cell *c)
+{
+	const struct est_level *main = NULL;
+	struct cmp_cell pair;
+	double *ra, *rx, lo = INFINITY, hi = -INFINITY;
+	size_t i, npairs;
+	int real = 1;
+
+	c->verdict = CMP_SAME;
+	c->why = "levels";
+	if (a->e.nlevels == 0 || x->e.nlevels == 0) {
+		c->why = "no level holds";
+		return;
+	}
+	if (a->e.nlevels >= 2 && a->e.nlevels == x->e.nlevels)
+		npairs = x->e.nlevels;
+	else if (below_floor(a) < CMP_FLOOR_STRAYS &&
+	    below_floor(x) < CMP_FLOOR_STRAYS) {
+		npairs = 1;
+		c->why = "floors";
+	} else {
+		c->why = "levels that cannot be paired";
+		return;
+	}
+	ra = calloc(a->in.s.nrounds + 1, sizeof(double));
+	rx = calloc(x->in.s.nrounds + 1, sizeof(double));
+	for (i = 0; ra != NULL && rx != NULL && i < npairs; i++) {
+		real &= level_pair(a, &a->e.levels[i], x, &x->e.levels[i],
+		    threshold, seed + i, ra, rx, &pair);
+		lo = fmin(lo, pair.tested);
+		hi = fmax(hi, pair.tested);
+		if (main == NULL || x->e.levels[i].l.share > main->l.share) {
+			main = &x->e.levels[i];
+			c->tested = pair.tested;
+			c->p = pair.p;
+			c->ci_low = pair.ci_low;
+			c->ci_high = pair.ci_high;
+		}
+	}
+	free(ra);
+	free(rx);
+	if (main == NULL)
+		c->verdict = CMP_UNTESTED;
+	else if (real && hi / lo - 1 <= 2 * LEVEL_HALF_WIDTH)
+		c->verdict = CMP_DIFFERENT;
+}
+
+/*
+ * One side quiet, the other contended throughout: the contended side's
+ * lowest level against the quiet figure.  Contention only slows, and by
+ * no more than the probe's inflation: a contended side found faster is
+ * faster; one found slower is slower only beyond that inflation.
+ */
+static void
+judge_contended(const struct side *a, const struct side *x, int x_busy,
+    double threshold, uint64_t seed, struct cmp_cell *c)
+{
+	const struct side *busy = x_busy ? x : a;
+	double *ra, *rx, lo[2], hi[2], slower;
+	size_t na, nx;
+	int rc = -1;
+
+	c->verdict = CMP_UNTESTED;
+	c->why = "one side never ran quiet, and has no level to test";
+	if (busy->e.nlevels == 0)
+		return;
+	lo[0] = lo[1] = -INFINITY;
+	hi[0] = hi[1] = INFINITY;
+	lo[x_busy] = busy->e.levels[0].l.lo;
+	hi[x_busy] = busy->e.levels[0].l.hi;
+	ra = calloc(a->in.s.nrounds + 1, sizeof(double));
+	rx = calloc(x->in.s.nrounds + 1, sizeof(double));
+	if (ra != NULL && rx != NULL) {
+		na = est_round_values(&a->in, &a->e, lo[0], hi[0], ra);
+		nx = est_round_values(&x->in, &x->e, lo[1], hi[1], rx);
+		rc = test_rounds(ra, na, rx, nx, threshold, seed, c);
+	}
+	free(ra);
+	free(rx);
+	if (rc < 0)
+		return;
+	slower = x_busy ? c->tested : 1 / c->tested;
+	c->why = "one side never ran quiet: its floor against the quiet "
+	    "figure";
+	c->verdict = rc == 1 && (slower < 1 || slower > busy->inflation) ?
+	    CMP_DIFFERENT : CMP_SAME;
+	if (rc == 1 && c->verdict == CMP_SAME)
+		c->why = "one side never ran quiet, and the change is within "
+		    "what contention explains";
+}
+
+static void
+judge(const struct side *a, const struct cmp_cell *base, const struct side *x,
+    struct cmp_cell *c, double threshold, uint64_t seed)
+{
+	double *ra, *rx;
+	size_t na, nx;
+	int rc;
+
+	c->ratio = c->tested = c->ci_low = c->ci_high = c->p = NAN;
+	c->why = "";
+	if (c->r == NULL) {
 		c->verdict = CMP_MISSING;
 		return;
 	}
-	if (!r->ok) {
+	if (!c->r->ok) {
 		c->verdict = CMP_NOT_OK;
 		return;
 	}
-	c->median = r->cycles.median;
 	c->verdict = CMP_UNTESTED;
-	if (base == NULL || !base->ok || !(base->cycles.median > 0))
+	if (base == NULL || base->r == NULL || !base->r->ok ||
+	    !(base->median > 0))
 		return;
-	c->ratio = c->median / base->cycles.median;
-	if (base->nsamples < CMP_MIN_SAMPLES || r->nsamples < CMP_MIN_SAMPLES)
+	c->ratio = c->median / base->median;
+	if (a->below_resolution || x->below_resolution) {
+		c->why = "below the loop's resolution";
 		return;
-	stats_mann_whitney(base->samples, base->nsamples, r->samples,
-	    r->nsamples, &u, &c->p);
-	stats_bootstrap_ratio_ci(base->samples, base->nsamples, r->samples,
-	    r->nsamples, CMP_RESAMPLES, seed_of(r->key), &c->ci_low,
-	    &c->ci_high);
-	if (isnan(c->p) || isnan(c->ci_low))
+	}
+	if (a->e.rounds < CMP_MIN_ROUNDS || x->e.rounds < CMP_MIN_ROUNDS ||
+	    stats_rank_sum_min_p(a->e.rounds, x->e.rounds) >= CMP_ALPHA) {
+		c->why = "too few rounds to show a difference (a file from "
+		    "before rounds is one round; give several runs a side)";
 		return;
-	c->verdict = c->p < CMP_ALPHA && (c->ci_low > 1 || c->ci_high < 1) &&
-	    fabs(c->ratio - 1) >= threshold ? CMP_DIFFERENT : CMP_SAME;
+	}
+	if ((a->e.quiet && contended_only(x)) ||
+	    (x->e.quiet && contended_only(a))) {
+		judge_contended(a, x, contended_only(x), threshold, seed, c);
+		return;
+	}
+	if (mixture(a) || mixture(x)) {
+		judge_levels(a, x, threshold, seed, c);
+		return;
+	}
+	ra = calloc(a->in.s.nrounds + 1, sizeof(double));
+	rx = calloc(x->in.s.nrounds + 1, sizeof(double));
+	if (ra != NULL && rx != NULL) {
+		na = est_round_values(&a->in, &a->e, -INFINITY, INFINITY, ra);
+		nx = est_round_values(&x->in, &x->e, -INFINITY, INFINITY, rx);
+		rc = test_rounds(ra, na, rx, nx, threshold, seed, c);
+		c->verdict = rc < 0 ? CMP_UNTESTED : rc ? CMP_DIFFERENT :
+		    CMP_SAME;
+	}
+	free(ra);
+	free(rx);
 }
 
 static struct cmp_row *
@@ -100,46 +478,142 @@ find_row(struct cmp_table *t, const char *key)
 	return (NULL);
 }
 
+/* Warn once per file about a row it lists twice: the first is used. */
+static int
+duplicates(struct cmp_table *t, const struct rs_file *f, char letter)
+{
+	size_t i, j;
+
+	for (i = 0; i < f->nresults; i++)
+		for (j = 0; j < i; j++)
+			if (strcmp(f->results[i].key, f->results[j].key) == 0) {
+				if (warn(t, "%c has %s more than once; the "
+				    "first is used", letter,
+				    f->results[i].key) != 0)
+					return (-1);
+				break;
+			}
+	return (0);
+}
+
 /* Rows in order of first appearance: the baseline's order, then extras. */
 static int
-match(struct cmp_table *t, const struct rs_file *files, size_t n)
+match(struct cmp_table *t)
 {
+	const struct cmp_input *in;
 	const struct rs_result *r;
 	struct cmp_row *row;
-	size_t i, j, cap;
+	struct side base, other;
+	size_t i, j, k, cap = 0;
 
-	cap = 0;
-	for (i = 0; i < n; i++)
-		cap += files[i].nresults;
+	for (i = 0; i < t->ninputs; i++)
+		for (k = 0; k < t->inputs[i].nfiles; k++)
+			cap += t->inputs[i].f[k].nresults;
 	if (cap == 0)
 		return (0);
 	if ((t->rows = calloc(cap, sizeof(*t->rows))) == NULL)
 		return (-1);
-	for (i = 0; i < n; i++) {
-		for (j = 0; j < files[i].nresults; j++) {
-			r = &files[i].results[j];
-			if ((row = find_row(t, r->key)) == NULL) {
+	for (i = 0; i < t->ninputs; i++) {
+		in = &t->inputs[i];
+		for (k = 0; k < in->nfiles; k++) {
+			if (duplicates(t, &in->f[k], CMP_LETTER(i)) != 0)
+				return (-1);
+			for (j = 0; j < in->f[k].nresults; j++) {
+				r = &in->f[k].results[j];
+				if (find_row(t, r->key) != NULL)
+					continue;
 				row = &t->rows[t->nrows++];
 				row->first = r;
-				row->cells = calloc(n, sizeof(*row->cells));
+				row->cells = calloc(t->ninputs,
+				    sizeof(*row->cells));
 				if (row->cells == NULL)
 					return (-1);
 			}
-			if (row->cells[i].r == NULL)
-				row->cells[i].r = r;
-			else if (warn(t, "%c has %s more than once; the first "
-			    "is used", CMP_LETTER(i), r->key) != 0)
-				return (-1);
 		}
 	}
-	for (i = 0; i < t->nrows; i++)
-		for (j = 0; j < n; j++) {
-			row = &t->rows[i];
-			judge(j == 0 ? NULL : row->cells[0].r, &row->cells[j],
-			    t->threshold);
-			if (j == 0 && row->cells[0].verdict == CMP_UNTESTED)
-				row->cells[0].verdict = CMP_BASELINE;
+	for (i = 0; i < t->nrows; i++) {
+		row = &t->rows[i];
+		for (j = 0; j < t->ninputs; j++)
+			row->cells[j].median = NAN;
+		if (side_build(&t->inputs[0], row->first->key, &row->cells[0],
+		    &base) != 0) {
+			side_free(&base);
+			return (-1);
 		}
+		judge(&base, NULL, &base, &row->cells[0], t->threshold, 0);
+		if (row->cells[0].verdict == CMP_UNTESTED)
+			row->cells[0].verdict = CMP_BASELINE;
+		for (j = 1; j < t->ninputs; j++) {
+			if (side_build(&t->inputs[j], row->first->key,
+			    &row->cells[j], &other) != 0) {
+				side_free(&other);
+				side_free(&base);
+				return (-1);
+			}
+			judge(&base, &row->cells[0], &other, &row->cells[j],
+			    t->threshold, seed_of(row->first->key) + j);
+			side_free(&other);
+		}
+		side_free(&base);
+	}
+	return (0);
+}
+
+/* The quiet probe reading of a file: any result's, all share the run's. */
+static double
+file_floor(const struct rs_file *f)
+{
+	size_t i;
+
+	for (i = 0; i < f->nresults; i++)
+		if (isfinite(f->results[i].probe_floor))
+			return (f->results[i].probe_floor);
+	return (NAN);
+}
+
+static int
+same_cpu(const struct rs_file *a, const struct rs_file *b)
+{
+	return (strcmp(a->machine.cpu_brand, b->machine.cpu_brand) == 0 &&
+	    a->machine.cpu_family == b->machine.cpu_family &&
+	    a->machine.cpu_model == b->machine.cpu_model);
+}
+
+/*
+ * Every side's probe floor: the lowest reading of any file on the same
+ * kind of CPU.  A run that was contended from start to end has a floor
+ * above the quiet one, and only another run's floor can show it: judged
+ * by the lower floor, its samples are seen as contended, not as quiet.
+ */
+static int
+probe_floors(struct cmp_table *t)
+{
+	const struct rs_file *f, *g;
+	size_t i, j, k, l;
+	double fl, own;
+
+	for (i = 0; i < t->ninputs; i++) {
+		t->inputs[i].probe_floor = NAN;
+		for (k = 0; k < t->inputs[i].nfiles; k++) {
+			f = &t->inputs[i].f[k];
+			own = fl = file_floor(f);
+			for (j = 0; j < t->ninputs; j++)
+				for (l = 0; l < t->inputs[j].nfiles; l++) {
+					g = &t->inputs[j].f[l];
+					if (same_cpu(f, g) &&
+					    file_floor(g) < fl)
+						fl = file_floor(g);
+				}
+			if (fl < own * (1 - EST_PROBE_MARGIN) && warn(t,
+			    "%s: its contention probe never read below %.3f "
+			    "cycles where a run on the same CPU read %.3f: it "
+			    "ran with the core shared throughout",
+			    f->path, own, fl) != 0)
+				return (-1);
+			if (!(t->inputs[i].probe_floor <= fl))
+				t->inputs[i].probe_floor = fl;
+		}
+	}
 	return (0);
 }
 
@@ -199,25 +673,70 @@ differ(const char **vals, size_t n)
 	return (0);
 }
 
-/* A mitigation's state in one file: listed, unknown (null) or absent. */
+/* The object of name -> value a warning compares: mitigations, context. */
+typedef json_t *keyed_fn(const struct rs_file *f);
+
+static json_t *
+mitigations_of(const struct rs_file *f)
+{
+
+	return (f->machine.mitigations);
+}
+
+static json_t *
+context_of(const struct rs_file *f)
+{
+
+	return (f->context);
+}
+
+/* One name's value in one file: a string, unknown (null) or absent. */
 static const char *
-mitigation(const struct rs_file *f, const char *name)
+keyed_value(json_t *o, const char *name, const char *absent)
 {
 	json_t *v;
 
-	v = json_object_get(f->machine.mitigations, name);
+	v = json_object_get(o, name);
 	if (v == NULL)
-		return ("not listed");
+		return (absent);
 	return (json_is_string(v) ? json_string_value(v) : "unknown");
+}
+
+/* A warning for each name whose value differs; each name once, in the
+   first input that has it. */
+static int
+keyed_warnings(struct cmp_table *t, keyed_fn *obj, const char *what,
+    const char *absent)
+{
+	const char *vals[CMP_MAX_INPUTS], *name;
+	char label[96];
+	size_t i, j;
+	json_t *v;
+
+	for (j = 0; j < t->ninputs; j++)
+		json_object_foreach(obj(t->inputs[j].f), name, v) {
+			for (i = 0; i < j; i++)
+				if (json_object_get(obj(t->inputs[i].f),
+				    name) != NULL)
+					break;
+			if (i < j)
+				continue;
+			for (i = 0; i < t->ninputs; i++)
+				vals[i] = keyed_value(obj(t->inputs[i].f),
+				    name, absent);
+			snprintf(label, sizeof(label), "%s %s", what, name);
+			if (differ(vals, t->ninputs) &&
+			    warn_values(t, label, vals) != 0)
+				return (-1);
+		}
+	return (0);
 }
 
 static int
 machine_warnings(struct cmp_table *t)
 {
-	const char *vals[CMP_MAX_INPUTS], *name;
-	char what[96];
-	size_t i, j, k;
-	json_t *v;
+	const char *vals[CMP_MAX_INPUTS];
+	size_t i, k;
 
 	for (k = 0; k < sizeof(shaping) / sizeof(shaping[0]); k++) {
 		for (i = 0; i < t->ninputs; i++)
@@ -226,27 +745,15 @@ machine_warnings(struct cmp_table *t)
 		    warn_values(t, shaping[k].what, vals) != 0)
 			return (-1);
 	}
-	/* Each name once: in the first input that lists it. */
-	for (j = 0; j < t->ninputs; j++)
-		json_object_foreach(t->inputs[j].f->machine.mitigations, name,
-		    v) {
-			for (i = 0; i < j; i++)
-				if (json_object_get(t->inputs[i].f->machine.
-				    mitigations, name) != NULL)
-					break;
-			if (i < j)
-				continue;
-			for (i = 0; i < t->ninputs; i++)
-				vals[i] = mitigation(t->inputs[i].f, name);
-			snprintf(what, sizeof(what), "mitigation %s", name);
-			if (differ(vals, t->ninputs) &&
-			    warn_values(t, what, vals) != 0)
-				return (-1);
-		}
+	if (keyed_warnings(t, mitigations_of, "mitigation", "not listed") !=
+	    0 || keyed_warnings(t, context_of, "context", "not given") != 0)
+		return (-1);
 	for (i = 0; i < t->ninputs; i++)
-		if (t->inputs[i].f->partial && warn(t, "%c is a partial run: "
-		    "it was interrupted", CMP_LETTER(i)) != 0)
-			return (-1);
+		for (k = 0; k < t->inputs[i].nfiles; k++)
+			if (t->inputs[i].f[k].partial && warn(t, "%c: %s is a "
+			    "partial run: it was interrupted", CMP_LETTER(i),
+			    t->inputs[i].f[k].path) != 0)
+				return (-1);
 	return (0);
 }
 
@@ -323,27 +830,39 @@ make_labels(struct cmp_table *t, const char *const *labels, char *err,
 
 int
 cmp_build(struct cmp_table *t, const struct rs_file *files, size_t n,
-    const char *const *labels, double threshold, char *err, size_t errlen)
+    const size_t *sides, size_t nsides, const char *const *labels,
+    double threshold, char *err, size_t errlen)
 {
-	size_t i;
+	size_t i, at;
 
 	memset(t, 0, sizeof(*t));
-	if (n == 0 || n > CMP_MAX_INPUTS) {
-		snprintf(err, errlen, "compare takes 1 to %d results files",
+	if (sides == NULL)
+		nsides = n;
+	if (n == 0 || nsides == 0 || nsides > CMP_MAX_INPUTS) {
+		snprintf(err, errlen, "compare takes 1 to %d sides",
 		    CMP_MAX_INPUTS);
 		return (-1);
 	}
 	t->threshold = threshold;
-	if ((t->inputs = calloc(n, sizeof(*t->inputs))) == NULL)
+	if ((t->inputs = calloc(nsides, sizeof(*t->inputs))) == NULL)
 		goto oom;
-	t->ninputs = n;
-	for (i = 0; i < n; i++)
-		t->inputs[i].f = &files[i];
+	t->ninputs = nsides;
+	for (i = at = 0; i < nsides; at += t->inputs[i++].nfiles) {
+		t->inputs[i].nfiles = sides != NULL ? sides[i] : 1;
+		if (t->inputs[i].nfiles == 0 || at + t->inputs[i].nfiles > n) {
+			cmp_free(t);
+			snprintf(err, errlen, "side %c has no results files",
+			    CMP_LETTER(i));
+			return (-1);
+		}
+		t->inputs[i].f = &files[at];
+	}
 	if (make_labels(t, labels, err, errlen) != 0) {
 		cmp_free(t);
 		return (-1);
 	}
-	if (machine_warnings(t) != 0 || match(t, files, n) != 0)
+	if (machine_warnings(t) != 0 || probe_floors(t) != 0 ||
+	    match(t) != 0)
 		goto oom;
 	return (0);
 oom:
@@ -365,6 +884,25 @@ cmp_free(struct cmp_table *t)
 	free(t->warnings);
 	free(t->inputs);
 	memset(t, 0, sizeof(*t));
+}
+
+double
+cmp_worst_slowdown(const struct cmp_table *t, size_t *row, size_t *side)
+{
+	const struct cmp_cell *c;
+	double worst = 1;
+	size_t i, j;
+
+	for (i = 0; i < t->nrows; i++)
+		for (j = 1; j < t->ninputs; j++) {
+			c = &t->rows[i].cells[j];
+			if (c->verdict == CMP_DIFFERENT && c->tested > worst) {
+				worst = c->tested;
+				*row = i;
+				*side = j;
+			}
+		}
+	return (worst);
 }
 
 void
@@ -403,16 +941,24 @@ cmp_method_text(const struct cmp_table *t, FILE *fp)
 {
 
 	fprintf(fp,
-	    "cycles: median core cycles per operation; change: the median "
-	    "over the\nbaseline's (%c), minus 1, so + means more cycles "
-	    "(slower).\n"
-	    "*  a real difference: the Mann-Whitney U test over the raw "
-	    "samples gives\n   p < %g (two-sided, normal approximation, tie "
-	    "and continuity corrected),\n   the bootstrap 95%% interval of "
-	    "the ratio of medians (%d resamples)\n   excludes 1, and the "
-	    "medians differ by at least %g%% (--threshold).\n"
+	    "cycles: each side's figure, the median of its rounds' medians "
+	    "(quiet samples\nwhere it has a quiet figure); change: over the "
+	    "baseline's (%c), minus 1, so +\nmeans more cycles (slower).  A "
+	    "round is a burst in a fresh process; a\nside's rounds pool from "
+	    "all its files, and a file from before rounds is one.\n"
+	    "*  a real difference: the exact rank-sum test over the two sides' "
+	    "round\n   medians gives p < %g (two-sided), the bootstrap 95%% "
+	    "interval of the\n   ratio of their medians (%d resamples) "
+	    "excludes 1, and the change is at\n   least %g%% (--threshold).  "
+	    "Where a side's figure is a mixture (several\n   levels, "
+	    "contention without a quiet figure, mostly scattered), levels "
+	    "are\n   paired where that is sure (as many on each side, or two "
+	    "floors) and\n   every pair must have moved, by one ratio.\n"
 	    "~  not shown to differ by those tests.\n"
-	    "?  not tested: fewer than %d samples, or no baseline to test "
-	    "against.\n", CMP_LETTER(0), CMP_ALPHA, CMP_RESAMPLES,
-	    t->threshold * 100, CMP_MIN_SAMPLES);
+	    "?  not tested: fewer than %d rounds a side, below the loop's "
+	    "resolution,\n   or no baseline (see the notes).  A side that "
+	    "never ran quiet is slower\n   for real only beyond how much "
+	    "contention slowed its probe.\n", CMP_LETTER(0), CMP_ALPHA,
+	    CMP_RESAMPLES,
+	    t->threshold * 100, CMP_MIN_ROUNDS);
 }

@@ -1,8 +1,24 @@
 /*
  * Results of several runs side by side: rows matched by benchmark name
- * and parameters, the first input the baseline, and for every other
- * input whether its difference from the baseline is real.  The model is
- * built once and printed by compare_out.c or drawn by html.c.
+ * and parameters, the first side the baseline, and for every other side
+ * whether its difference from the baseline is real.  A side is one
+ * results file or several runs of the same thing, whose rounds pool.
+ * The model is built once and printed by compare_out.c or drawn by
+ * html.c.
+ *
+ * The unit of replication is the round (core/rounds.h), never the
+ * sample: samples of one round share its host's phase.  A file from
+ * before rounds is one round.  Each side's figure, quiet basis and
+ * levels come from core/estimate.h, as the run computed them.  A
+ * difference is real when the exact rank-sum test over the two sides'
+ * round medians gives p < CMP_ALPHA, the bootstrap 95% interval of the
+ * ratio of their medians excludes 1, and the change is at least the
+ * threshold.  Where either side's figure is a mixture (it settles on
+ * levels, ran contended without a quiet figure, or has most samples in
+ * no level), its levels are paired where the pairing is sure (the same
+ * number of levels, or two floors) and tested one by one: the difference
+ * is real only when every level moved, by one ratio.  A row below the loop's resolution,
+ * or with fewer than CMP_MIN_ROUNDS rounds a side, is not tested.
  */
 #ifndef CB_COMPARE_H
 #define CB_COMPARE_H
@@ -11,27 +27,44 @@
 
 #include "report/results.h"
 
-#define CMP_ALPHA	0.01	/* Mann-Whitney two-sided significance */
+#define CMP_ALPHA	0.01	/* rank-sum two-sided significance */
 #define CMP_RESAMPLES	2000	/* bootstrap resamples of the ratio */
-#define CMP_MIN_SAMPLES	5	/* fewer on either side: not tested */
+#define CMP_MIN_ROUNDS	3	/* fewer on either side: not tested */
+#define CMP_QUIET_ROUNDS	5	/* a quiet figure on fewer rounds is set
+				   aside: five a side is the least that
+				   can show a difference */
+#define CMP_CONTENDED	0.25	/* share of contended samples, without a
+				   quiet figure, that makes a mixture */
+#define CMP_SCATTERED	0.5	/* share in no level that makes one */
+#define CMP_FLOOR_STRAYS 0.05	/* share below a level that is its floor */
 #define CMP_LABEL_MAX	48
 
 enum cmp_verdict {
 	CMP_BASELINE,		/* the baseline's own cell */
 	CMP_SAME,		/* ~: not shown to differ */
 	CMP_DIFFERENT,		/* *: a real difference */
-	CMP_UNTESTED,		/* ?: too few samples, or no baseline */
+	CMP_UNTESTED,		/* ?: cannot be told (see why) */
 	CMP_MISSING,		/* not in this input */
 	CMP_NOT_OK		/* skipped or failed in this input */
 };
 
 struct cmp_cell {
-	const struct rs_result *r;	/* NULL when missing */
+	const struct rs_result *r;	/* the side's first; NULL: missing */
 	enum cmp_verdict verdict;
-	double		 median;	/* core cycles; NAN unless ok */
-	double		 ratio;		/* median / baseline's; NAN if none */
-	double		 ci_low, ci_high; /* bootstrap 95% CI of the ratio */
-	double		 p;		/* Mann-Whitney p-value */
+	double		 median;	/* the side's figure; NAN unless ok */
+	double		 ratio;		/* figure over the baseline's; NAN if
+					   none */
+	double		 tested;	/* the ratio the verdict tested: of
+					   the figures, or of the largest
+					   level paired */
+	double		 ci_low, ci_high; /* bootstrap 95% CI of tested */
+	double		 p;		/* rank-sum p-value over rounds */
+	unsigned	 rounds;	/* the side's rounds */
+	int		 quiet;		/* the figure rests on quiet samples */
+	double		 contended;	/* share of samples; NAN: no probe */
+	const char	*why;		/* how it was judged; "" plainly */
+	char		 levels[128];	/* "6.40 (40%) | 8.30 (60%)", or "" */
+	char		 flags[160];	/* the side's files' flags, joined */
 };
 
 struct cmp_row {
@@ -40,7 +73,9 @@ struct cmp_row {
 };
 
 struct cmp_input {
-	const struct rs_file *f;
+	const struct rs_file *f;	/* the side's first file */
+	size_t		 nfiles;	/* f[0..nfiles-1] are the side's */
+	double		 probe_floor;	/* its quiet probe reading */
 	char		 label[CMP_LABEL_MAX];
 };
 
@@ -55,13 +90,22 @@ struct cmp_table {
 };
 
 /*
- * Match the results of files[0..n-1] (n >= 1) and judge every cell.
- * labels[i] may be NULL for the automatic label (the short CPU brand, or
- * the file name where brands repeat).  Returns -1 with err on failure.
+ * Match the results of files[0..n-1] (n >= 1) and judge every cell.  The
+ * files form nsides sides, sides[k] consecutive files in side k (sides
+ * NULL: a file a side).  labels[k] may be NULL for the automatic label
+ * (the short CPU brand, or the file name where brands repeat).  Returns
+ * -1 with err on failure.
  */
 int	cmp_build(struct cmp_table *t, const struct rs_file *files, size_t n,
-	    const char *const *labels, double threshold, char *err,
-	    size_t errlen);
+	    const size_t *sides, size_t nsides, const char *const *labels,
+	    double threshold, char *err, size_t errlen);
+
+/*
+ * The worst real slowdown against the baseline, as a ratio (1.07: 7%
+ * slower), with its row and side; 1 when there is none.
+ */
+double	cmp_worst_slowdown(const struct cmp_table *t, size_t *row,
+	    size_t *side);
 void	cmp_free(struct cmp_table *t);
 
 /* The letter of input i in legends and warnings: 'A' + i. */

@@ -84,26 +84,49 @@ static void
 legend_line(const struct cmp_input *in, char *buf, size_t len)
 {
 	const struct rs_machine *m = &in->f->machine;
+	const char *k;
+	size_t n;
+	json_t *v;
 
 	snprintf(buf, len, "%s; %s %s%s%s; cycles %s%s%s", m->cpu_brand[0] ?
 	    m->cpu_brand : "unknown CPU", m->os, m->kernel,
 	    m->hypervisor[0] ? " under " : "", m->hypervisor,
 	    m->cycle_method, in->f->started_at[0] ? "; run " : "",
 	    in->f->started_at);
+	/* What the user said about the run (--context). */
+	json_object_foreach(in->f->context, k, v) {
+		n = strlen(buf);
+		snprintf(buf + n, len - n, "; %s=%s", k, json_string_value(v));
+	}
+}
+
+/* "a.json", or "3 runs: a.json b.json c.json": the files of a side. */
+static void
+side_files(const struct cmp_input *in, char *buf, size_t len)
+{
+	size_t i, n = 0;
+
+	buf[0] = '\0';
+	if (in->nfiles > 1)
+		n = (size_t)snprintf(buf, len, "%zu runs:", in->nfiles);
+	for (i = 0; i < in->nfiles && n < len; i++)
+		n += (size_t)snprintf(buf + n, len - n, "%s%s", n ? " " : "",
+		    in->f[i].path);
 }
 
 static void
 text_head(const struct cmp_table *t, FILE *fp)
 {
-	char first[CMP_LABEL_MAX + 16], line[512];
+	char first[CMP_LABEL_MAX + 16], line[512], files[4096];
 	size_t i;
 
-	fprintf(fp, "cyclebench compare: median core cycles per operation; "
-	    "%c is the baseline\n\n", CMP_LETTER(0));
+	fprintf(fp, "cyclebench compare: each side's core cycles per "
+	    "operation; %c is the baseline\n\n", CMP_LETTER(0));
 	for (i = 0; i < t->ninputs; i++) {
 		snprintf(first, sizeof(first), "%c  %s:", CMP_LETTER(i),
 		    t->inputs[i].label);
-		put_wrapped(fp, first, 3, t->inputs[i].f->path);
+		side_files(&t->inputs[i], files, sizeof(files));
+		put_wrapped(fp, first, 3, files);
 		legend_line(&t->inputs[i], line, sizeof(line));
 		put_wrapped(fp, "  ", 3, line);
 	}
@@ -207,6 +230,80 @@ text_table(const struct cmp_table *t, FILE *fp)
 	}
 }
 
+/* The flags that bear on a verdict, as a note shows them. */
+static const char *const verdict_flags[] = {
+	"multilevel", "contended", "below-resolution", "few-samples", NULL
+};
+
+/* The cell's flags among verdict_flags, "a,b", into buf. */
+static const char *
+shown_flags(const struct cmp_cell *c, char *buf, size_t len)
+{
+	size_t i, n, used = 0;
+	const char *p;
+
+	buf[0] = '\0';
+	for (i = 0; verdict_flags[i] != NULL; i++) {
+		n = strlen(verdict_flags[i]);
+		for (p = c->flags; (p = strstr(p, verdict_flags[i])) != NULL;
+		    p += n)
+			if ((p == c->flags || p[-1] == ',') &&
+			    (p[n] == '\0' || p[n] == ',')) {
+				used += (size_t)snprintf(buf + used, used < len ?
+				    len - used : 0, "%s%s", used ? "," : "",
+				    verdict_flags[i]);
+				break;
+			}
+	}
+	return (buf);
+}
+
+/*
+ * A row's levels, the flags that bear on its verdicts, and how they were
+ * reached where that is more than the plain test: "atomic/lock-add: A
+ * levels 6.40 (40%) | 8.30 (60%); B flags contended; B ~ levels that
+ * cannot be paired".
+ */
+static int
+row_note(const struct cmp_table *t, size_t i, FILE *fp)
+{
+	char label[256], line[2048], flags[160], change[32];
+	const struct cmp_cell *c;
+	size_t j, n = 0;
+	int any = 0;
+
+	row_label(&t->rows[i], label, sizeof(label));
+	ADD("%s:", label);
+	for (j = 0; j < t->ninputs; j++) {
+		c = &t->rows[i].cells[j];
+		if (c->levels[0] != '\0') {
+			ADD("%s %c levels %s", any ? ";" : "", CMP_LETTER(j),
+			    c->levels);
+			any = 1;
+		}
+		if (shown_flags(c, flags, sizeof(flags))[0] != '\0') {
+			ADD("%s %c flags %s", any ? ";" : "", CMP_LETTER(j),
+			    flags);
+			any = 1;
+		}
+	}
+	for (j = 1; j < t->ninputs; j++) {
+		c = &t->rows[i].cells[j];
+		if (c->why == NULL || c->why[0] == '\0')
+			continue;
+		ADD("%s %c %s %s", any ? ";" : "", CMP_LETTER(j),
+		    cmp_mark(c->verdict), c->why);
+		if (isfinite(c->tested) && !isnan(c->p)) {
+			cmp_change_text(c->tested, change, sizeof(change));
+			ADD(" %s", change);
+		}
+		any = 1;
+	}
+	if (any)
+		put_wrapped(fp, "note:", 4, line);
+	return (any);
+}
+
 /* Bit j set: input j has the row. */
 static uint32_t
 present(const struct cmp_table *t, size_t i)
@@ -270,6 +367,8 @@ notes(const struct cmp_table *t, FILE *fp)
 			put_wrapped(fp, "note:", 4, line);
 			any = 1;
 		}
+	for (i = 0; i < t->nrows; i++)
+		any |= row_note(t, i, fp);
 	if (any)
 		fputc('\n', fp);
 }
@@ -366,7 +465,8 @@ print_csv(const struct cmp_table *t, FILE *fp)
 	size_t i, j;
 
 	fputs("name,params,input,label,file,status,cycles_median,ratio,"
-	    "ci95_low,ci95_high,p_value,verdict\r\n", fp);
+	    "ci95_low,ci95_high,p_value,verdict,rounds,flags,levels,why\r\n",
+	    fp);
 	for (i = 0; i < t->nrows; i++)
 		for (j = 0; j < t->ninputs; j++) {
 			c = &t->rows[i].cells[j];
@@ -386,7 +486,14 @@ print_csv(const struct cmp_table *t, FILE *fp)
 			report_csv_num(fp, c->ci_low);
 			report_csv_num(fp, c->ci_high);
 			report_csv_num(fp, c->p);
-			fprintf(fp, ",%s\r\n", verdict_names[c->verdict]);
+			fprintf(fp, ",%s,%u,", verdict_names[c->verdict],
+			    c->rounds);
+			report_csv_text(fp, c->flags);
+			fputc(',', fp);
+			report_csv_text(fp, c->levels);
+			fputc(',', fp);
+			report_csv_text(fp, c->why != NULL ? c->why : "");
+			fputs("\r\n", fp);
 		}
 }
 
@@ -409,26 +516,33 @@ json_input(const struct cmp_input *in)
 {
 	const struct rs_machine *m = &in->f->machine;
 
-	return (json_pack("{s:s, s:s, s:o, s:o, s:o, s:o, s:o, s:s, s:o}",
+	return (json_pack("{s:s, s:s, s:o, s:o, s:o, s:o, s:o, s:s, s:o, s:o}",
 	    "label", in->label, "file", in->f->path,
 	    "cpu_brand", jstr(m->cpu_brand), "kernel", jstr(m->kernel),
 	    "hypervisor", jstr(m->hypervisor),
 	    "microcode", jstr(m->microcode),
 	    "started_at", jstr(in->f->started_at),
 	    "cycle_method", m->cycle_method,
-	    "partial", json_boolean(in->f->partial)));
+	    "partial", json_boolean(in->f->partial),
+	    "context", in->f->context != NULL ?
+	    json_incref(in->f->context) : json_object()));
 }
 
 static json_t *
 json_cell(const struct cmp_cell *c)
 {
 
-	return (json_pack("{s:s, s:o, s:o, s:o, s:o, s:o, s:o}",
+	return (json_pack("{s:s, s:o, s:o, s:o, s:o, s:o, s:o, s:o, s:i, "
+	    "s:b, s:o, s:s, s:s, s:s}",
 	    "status", c->r != NULL ? c->r->status : "missing",
 	    "reason", c->r != NULL ? jstr(c->r->reason) : json_null(),
 	    "median", jnum(c->median), "ratio", jnum(c->ratio),
 	    "ci95_low", jnum(c->ci_low), "ci95_high", jnum(c->ci_high),
-	    "p_value", jnum(c->p)));
+	    "p_value", jnum(c->p), "tested_ratio", jnum(c->tested),
+	    "rounds", (int)c->rounds,
+	    "quiet", c->quiet, "contended", jnum(c->contended),
+	    "flags", c->flags, "levels", c->levels,
+	    "why", c->why != NULL ? c->why : ""));
 }
 
 static int

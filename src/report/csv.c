@@ -40,7 +40,7 @@ static const struct {
 	{ "cycles_cv",		offsetof(struct cb_result, cycles.cv) },
 	{ "cycles_ci95_low",	offsetof(struct cb_result, cycles.ci95_low) },
 	{ "cycles_ci95_high",	offsetof(struct cb_result, cycles.ci95_high) },
-	{ "tsc_median",		offsetof(struct cb_result, tsc.median) },
+	{ "tsc_median",		offsetof(struct cb_result, ref.median) },
 	{ "ns_median",		offsetof(struct cb_result, ns.median) },
 	{ "r2",			offsetof(struct cb_result, r2) },
 };

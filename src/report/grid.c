@@ -44,6 +44,7 @@ grid_free(struct grid *g)
 		}
 		free(g->rows[i].cells);
 		free(g->rows[i].span);
+		free(g->rows[i].note);
 	}
 	free(g->rows);
 	memset(g, 0, sizeof(*g));
@@ -112,6 +113,35 @@ grid_span(struct grid *g, size_t from, const char *text)
 	free(r->span);
 	r->span = copy(g, text);
 	r->span_from = from;
+}
+
+void
+grid_note(struct grid *g, const char *text)
+{
+	struct grid_row *r;
+
+	if (g->oom || g->nrows == 0 || text == NULL || text[0] == '\0')
+		return;
+	r = &g->rows[g->nrows - 1];
+	free(r->note);
+	r->note = copy(g, text);
+}
+
+/* Each line of the note, indented, wrapped within the width. */
+static void
+print_note(FILE *fp, const char *note, int indent, int width)
+{
+	char line[1024];
+	size_t n;
+
+	while (*note != '\0') {
+		n = strcspn(note, "\n");
+		snprintf(line, sizeof(line), "%.*s", (int)n, note);
+		fprintf(fp, "%*s", indent, "");
+		wrap_text(fp, indent, indent, line, width);
+		note += n;
+		note += *note == '\n';
+	}
 }
 
 static const char *
@@ -277,6 +307,9 @@ print_row(FILE *fp, const struct grid *g, const struct grid_row *r,
 		fprintf(fp, "%*s", BELOW_INDENT, "");
 		wrap_text(fp, BELOW_INDENT, BELOW_INDENT, below, width);
 	}
+	if (!header && r->note != NULL)
+		print_note(fp, r->note, l->label_below ? LABEL_INDENT :
+		    l->w[0] + 1, width);
 	free(line);
 	return (0);
 }
@@ -329,6 +362,25 @@ grid_md_text(FILE *fp, const char *s)
 	}
 }
 
+/* A note in a markdown cell: its lines joined by "; ". */
+static void
+md_note(FILE *fp, const char *note, int after)
+{
+	const char *p;
+
+	if (after)
+		fputs("; ", fp);
+	for (p = note; *p != '\0'; p++) {
+		if (*p == '\n') {
+			fputs("; ", fp);
+			continue;
+		}
+		if (strchr("\\`*_[]<>|#&", *p) != NULL)
+			fputc('\\', fp);
+		fputc(*p, fp);
+	}
+}
+
 int
 grid_markdown(FILE *fp, const struct grid *g)
 {
@@ -357,6 +409,9 @@ grid_markdown(FILE *fp, const struct grid *g)
 					grid_md_text(fp, r->span);
 			} else
 				grid_md_text(fp, cell_text(&r->cells[j], 0));
+			if (j + 1 == g->ncols && r->note != NULL)
+				md_note(fp, r->note, cell_text(&r->cells[j],
+				    0)[0] != '\0');
 			fputs(" |", fp);
 		}
 		fputc('\n', fp);

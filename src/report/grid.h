@@ -34,6 +34,7 @@ struct grid_row {
 	struct grid_cell *cells;
 	char		*span;		/* NULL, or text from span_from on */
 	size_t		 span_from;
+	char		*note;		/* lines always printed under the row */
 };
 
 struct grid {
@@ -60,6 +61,12 @@ void	grid_row(struct grid *g);
 /* Set a cell of the last row; brief may be NULL. */
 void	grid_set(struct grid *g, size_t col, const char *text,
 	    const char *brief);
+
+/*
+ * Lines to print under the last row whatever the width, under its
+ * second column ('\n' between lines); in markdown, in its last cell.
+ */
+void	grid_note(struct grid *g, const char *text);
 
 /* The last row's cells from column `from' on are one text. */
 void	grid_span(struct grid *g, size_t from, const char *text);

@@ -50,6 +50,9 @@ static const char page_head[] =
 "svg .median{stroke-width:1.5}svg .p99{stroke-width:1;"
 "stroke-dasharray:4 3}\n"
 "svg .over{stroke:#e15759;stroke-width:1}\n"
+"svg .band{fill:#4e79a7;opacity:.15}svg .level{stroke:#4e79a7;"
+"stroke-width:2}svg .shift{stroke:#e15759;stroke-dasharray:4 3}"
+"svg .run{fill:#222}\n"
 "</style>\n</head>\n<body>\n";
 
 /* The characters that could end a text or an attribute, and their names. */
@@ -100,9 +103,11 @@ is_path(const struct rs_result *r)
 	return (r != NULL && r->ok && strcmp(r->mode, "path") == 0);
 }
 
+/* The bar's note: the figure, its levels when several, its flags. */
 static void
 fill_bar(struct svg_bar *b, const struct rs_result *r)
 {
+	size_t n;
 
 	b->lo = b->hi = b->ns = NAN;
 	if (r == NULL) {
@@ -120,7 +125,18 @@ fill_bar(struct svg_bar *b, const struct rs_result *r)
 	b->hi = r->cycles.p90;
 	b->ns = r->ns_median;
 	snprintf(b->flags, sizeof(b->flags), "%s", r->flags);
-	report_cost_text(b->note, sizeof(b->note), r->cycles.median);
+	report_cycles_text(b->note, sizeof(b->note), r->cycles.median);
+	if (r->nlevels >= 2) {
+		n = strlen(b->note);
+		snprintf(b->note + n, sizeof(b->note) - n, "  levels ");
+		n = strlen(b->note);
+		report_levels_text(b->note + n, sizeof(b->note) - n, r->levels,
+		    r->nlevels, r->scattered);
+	}
+	if (r->flags[0] != '\0') {
+		n = strlen(b->note);
+		snprintf(b->note + n, sizeof(b->note) - n, "  [%s]", r->flags);
+	}
 }
 
 /* The result of `group' with this variant and parameters, or NULL. */
@@ -528,9 +544,51 @@ compare_section(FILE *fp, const struct cmp_table *t)
 	fputs("</aside></div>\n</section>\n", fp);
 }
 
+static void
+history_section(FILE *fp, const struct hist_series *h, size_t nh)
+{
+	char shift[16], *method, *p;
+	size_t i, k, len;
+	FILE *mfp;
+
+	fputs("<section>\n<h2>History</h2>\n<div class=\"layout\">"
+	    "<div class=\"charts\">\n", fp);
+	for (i = 0; i < nh; i++) {
+		fputs("<figure><figcaption>", fp);
+		html_text(fp, h[i].key);
+		fputs(" on ", fp);
+		html_text(fp, h[i].label);
+		fprintf(fp, " (%.8s): %zu run%s, ", h[i].ident, h[i].n,
+		    h[i].n == 1 ? "" : "s");
+		if (h[i].nseg <= 1)
+			fputs("one level", fp);
+		for (k = 1; k < h[i].nseg; k++) {
+			hist_shift_text(&h[i], k, shift, sizeof(shift));
+			fprintf(fp, "%sshift %s at run %lld", k > 1 ? ", " :
+			    "", shift, h[i].runs[h[i].seg[k].start].run);
+		}
+		fputs("</figcaption>\n", fp);
+		svg_history(fp, &h[i]);
+		fputs("</figure>\n", fp);
+	}
+	/* The text is wrapped for a terminal; here the browser wraps it. */
+	fputs("</div>\n<aside><p>", fp);
+	method = NULL;
+	if ((mfp = open_memstream(&method, &len)) != NULL) {
+		hist_method_text(mfp);
+		if (fclose(mfp) == 0) {
+			for (p = method; (p = strchr(p, '\n')) != NULL; p++)
+				*p = ' ';
+			html_text(fp, method);
+		}
+		free(method);
+	}
+	fputs("</p></aside></div>\n</section>\n", fp);
+}
+
 int
-html_report(FILE *fp, const struct rs_file *files, size_t n,
-    const struct cmp_table *t)
+html_report_history(FILE *fp, const struct rs_file *files, size_t n,
+    const struct cmp_table *t, const struct hist_series *h, size_t nh)
 {
 	size_t i;
 
@@ -542,6 +600,16 @@ html_report(FILE *fp, const struct rs_file *files, size_t n,
 	for (i = 0; i < n; i++)
 		input_section(fp, files, i, t != NULL ?
 		    t->inputs[i].label : files[i].machine.cpu_brand);
+	if (nh > 0)
+		history_section(fp, h, nh);
 	fputs("</body>\n</html>\n", fp);
 	return (fflush(fp) != 0 || ferror(fp) ? -1 : 0);
+}
+
+int
+html_report(FILE *fp, const struct rs_file *files, size_t n,
+    const struct cmp_table *t)
+{
+
+	return (html_report_history(fp, files, n, t, NULL, 0));
 }

@@ -9,7 +9,10 @@
 #include <stdio.h>
 
 #include "report/compare.h"
+#include "report/history.h"
 #include "report/results.h"
+
+#define CHART_W		760	/* every chart's width */
 
 /* s with & < > " ' escaped: safe in element content and in attributes. */
 void	html_text(FILE *fp, const char *s);
@@ -27,13 +30,18 @@ int	html_report(FILE *fp, const struct rs_file *files, size_t n,
  */
 void	html_fingerprint(FILE *fp, const struct rs_file *files, size_t idx);
 
+/* The same page with a history chart for each of h[0..nh-1] (from the
+   results store). */
+int	html_report_history(FILE *fp, const struct rs_file *files, size_t n,
+	    const struct cmp_table *t, const struct hist_series *h, size_t nh);
+
 /* One bar of a chart; no value: `note' alone says why. */
 struct svg_bar {
 	int		 has_value;
 	double		 value, lo, hi;		/* lo/hi: whisker; NAN: none */
 	double		 ns;			/* the value in ns, for hover */
 	char		 flags[96];		/* "noisy,disturbed" */
-	char		 note[96];		/* shown after the bar */
+	char		 note[256];		/* shown after the bar */
 };
 
 /* Categories as rows, series as bars within a row (grouped when > 1). */
@@ -61,5 +69,13 @@ void	svg_histogram(FILE *fp, const struct rs_result *const *rs,
 
 /* The colour of series i, the same in every chart and table. */
 const char *svg_colour(size_t i);
+
+/* Opening an <svg> of class klass, w by h, titled for screen readers. */
+void	svg_open(FILE *fp, const char *klass, int w, int h, const char *title);
+/* A round step (1, 2 or 5 times a power of ten) giving about n ticks. */
+double	svg_nice_step(double max, int n);
+
+/* A history: each run's median and interval, the levels, the shifts. */
+void	svg_history(FILE *fp, const struct hist_series *h);
 
 #endif

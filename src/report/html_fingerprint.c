@@ -62,6 +62,11 @@ fingerprint_items(const struct rs_file *f, struct fp_item *it)
 	n = fp_add(it, n, "TSC", buf);
 	n = fp_add(it, n, "run", f->started_at);
 	n = fp_add(it, n, "command", f->argv);
+	json_object_foreach(f->context, k, v) {
+		snprintf(key, sizeof(key), "context %s", k);
+		n = fp_add(it, n, key, json_is_string(v) ?
+		    json_string_value(v) : "unknown");
+	}
 	snprintf(buf, sizeof(buf), "cyclebench %s, results schema %lld%s",
 	    f->tool_version, f->schema_version, f->partial ?
 	    "; interrupted: partial results" : "");

@@ -16,6 +16,7 @@
 #include "core/histogram.h"
 #include "core/machine.h"
 #include "core/names.h"
+#include "report/context.h"
 #include "report/json_text.h"
 #include "report/report.h"
 
@@ -257,6 +258,30 @@ flags_json(unsigned flags, int *bad)
 	return (a);
 }
 
+/* The kinds of core, fastest first; null where they are not known. */
+static json_t *
+core_types_json(const struct coretypes *ct, int *bad)
+{
+	json_t *a, *t;
+	int i, k;
+
+	if (ct->n < 1 || ct->n > CORETYPES_MAX)
+		return (json_null());
+	a = json_array();
+	for (k = 0; k < ct->n; k++) {
+		i = k == 0 ? ct->fastest : k <= ct->fastest ? k - 1 : k;
+		t = json_object();
+		put(t, "name", text(ct->type[i].name), bad);
+		put(t, "cpus", text(ct->type[i].cpus), bad);
+		put(t, "capacity", ct->type[i].capacity > 0 ?
+		    num(ct->type[i].capacity) : json_null(), bad);
+		put(t, "max_khz", ct->type[i].max_khz > 0 ?
+		    json_integer(ct->type[i].max_khz) : json_null(), bad);
+		append(a, t, bad);
+	}
+	return (a);
+}
+
 static json_t *
 machine_json(const struct machine *m, int *bad)
 {
@@ -275,6 +300,7 @@ machine_json(const struct machine *m, int *bad)
 	put(o, "microcode", opt_text(m->microcode), bad);
 	put(o, "cpu_features", features_json(m->cpu_features, bad), bad);
 	put(o, "ncpus", json_integer(m->ncpus), bad);
+	put(o, "reference_counter", json_string(machine_ref_name(m)), bad);
 	put(o, "tsc_hz", num(m->tsc_hz), bad);
 	put(o, "tsc_source", opt_text(m->tsc_source), bad);
 	put(o, "cycles_per_tick", num(m->cycles_per_tick), bad);
@@ -301,6 +327,7 @@ machine_json(const struct machine *m, int *bad)
 	put(o, "perf_reason", opt_text(m->perf_reason), bad);
 	put(o, "perf_event_paranoid", int_or_null(m->perf_paranoid, -99),
 	    bad);
+	put(o, "core_types", core_types_json(&m->cores, bad), bad);
 	return (o);
 }
 
@@ -346,13 +373,76 @@ histogram_json(const struct cb_result *r, int *bad)
 	return (o);
 }
 
+static json_t *
+rounds_json(const struct cb_result *r, int *bad)
+{
+	const struct cb_round *k;
+	json_t *a, *o;
+	size_t i;
+
+	a = json_array();
+	for (i = 0; i < r->nrounds; i++) {
+		k = &r->rounds[i];
+		o = json_object();
+		put(o, "start", num(k->start), bad);
+		put(o, "seconds", num(k->seconds), bad);
+		put(o, "cpu", json_integer(k->cpu), bad);
+		put(o, "samples", json_integer((json_int_t)k->nsamples), bad);
+		put(o, "disturbed", json_integer(k->disturbed), bad);
+		put(o, "median", num(k->median), bad);
+		put(o, "contended", num(k->contended), bad);
+		append(a, o, bad);
+	}
+	return (a);
+}
+
+static json_t *
+levels_json(const struct cb_result *r, int *bad)
+{
+	const struct cb_level *l;
+	json_t *a, *o;
+	unsigned i;
+
+	a = json_array();
+	for (i = 0; i < r->nlevels && i < CB_MAX_LEVELS; i++) {
+		l = &r->levels[i];
+		o = json_object();
+		put(o, "value", num(l->value), bad);
+		put(o, "low", num(l->low), bad);
+		put(o, "high", num(l->high), bad);
+		put(o, "share", num(l->share), bad);
+		put(o, "ci95_low", num(l->ci95_low), bad);
+		put(o, "ci95_high", num(l->ci95_high), bad);
+		put(o, "rounds", json_integer(l->rounds), bad);
+		append(a, o, bad);
+	}
+	return (a);
+}
+
+/* How the figure was reached: its basis, the contention, the stop. */
+static json_t *
+estimate_json(const struct cb_result *r, int *bad)
+{
+	json_t *o;
+
+	o = json_object();
+	put(o, "basis", json_string(r->quiet ? "quiet" : "all"), bad);
+	put(o, "rounds", json_integer(r->basis_rounds), bad);
+	put(o, "contended", num(r->contended), bad);
+	put(o, "probe_floor", num(r->probe_floor), bad);
+	put(o, "scattered", num(r->scattered), bad);
+	put(o, "stop", json_string(cb_stop_name(r->stop)), bad);
+	return (o);
+}
+
 /*
  * Only an ok result has measurements; a skipped or failed one may hold
  * zeros or leftovers that must not read as a measured 0 cycles.
  */
 static json_t *
-result_json(const struct cb_result *r, int *bad)
+result_json(const struct machine *m, const struct cb_result *r, int *bad)
 {
+	const char *core;
 	const struct cb_bench *b;
 	const char *slash;
 	json_t *o, *samples, *extras;
@@ -378,7 +468,7 @@ result_json(const struct cb_result *r, int *bad)
 	put(o, "reason", opt_text(r->reason), bad);
 	put(o, "method", json_string(cb_method_name(r->method)), bad);
 	put(o, "cycles", ok ? summary_json(&r->cycles, bad) : json_null(), bad);
-	put(o, "tsc", ok ? summary_json(&r->tsc, bad) : json_null(), bad);
+	put(o, "tsc", ok ? summary_json(&r->ref, bad) : json_null(), bad);
 	put(o, "ns", ok ? summary_json(&r->ns, bad) : json_null(), bad);
 	put(o, "r2", ok ? num(r->r2) : json_null(), bad);
 	put(o, "loop_overhead", ok ? num(r->loop_overhead) : json_null(), bad);
@@ -393,11 +483,20 @@ result_json(const struct cb_result *r, int *bad)
 	put(o, "ratio_after", ok ? num(r->ratio_after) : json_null(), bad);
 	put(o, "disturbed_samples", json_integer(r->disturbed), bad);
 	put(o, "cpu", r->cpu >= 0 ? json_integer(r->cpu) : json_null(), bad);
+	core = m != NULL ? machine_core_type(m, r->cpu) : NULL;
+	put(o, "core_type", core != NULL ? text(core) : json_null(), bad);
 	put(o, "seconds", num(r->seconds), bad);
 	samples = json_array();
 	for (i = 0; ok && r->samples != NULL && i < r->nsamples; i++)
 		append(samples, num(r->samples[i]), bad);
 	put(o, "samples", samples, bad);
+	samples = json_array();
+	for (i = 0; ok && r->probe != NULL && i < r->nsamples; i++)
+		append(samples, num(r->probe[i]), bad);
+	put(o, "probe", samples, bad);
+	put(o, "rounds", ok ? rounds_json(r, bad) : json_array(), bad);
+	put(o, "estimate", ok ? estimate_json(r, bad) : json_null(), bad);
+	put(o, "levels", ok ? levels_json(r, bad) : json_array(), bad);
 	put(o, "flags", flags_json(r->flags, bad), bad);
 	extras = json_object();
 	for (i = 0; i < r->nextras && i < CB_MAX_EXTRAS; i++)
@@ -423,38 +522,29 @@ document(const struct machine *m, const struct run_info *run,
 	put(doc, "tool", tool, bad);
 	put(doc, "machine", machine_json(m, bad), bad);
 	put(doc, "run", run_json(run, bad), bad);
+	if (run != NULL && run->context != NULL && run->context->n > 0)
+		put(doc, "context", context_json(run->context), bad);
 	results = json_array();
 	for (i = 0; i < n; i++)
-		append(results, result_json(&r[i], bad), bad);
+		append(results, result_json(m, &r[i], bad), bad);
 	put(doc, "results", results, bad);
 	return (doc);
 }
 
 int
-report_json_write(const char *path, const struct machine *m,
-    const struct run_info *run, const struct cb_result *r, size_t n,
-    char *err, size_t errlen)
+report_json_render(const struct machine *m, const struct run_info *run,
+    const struct cb_result *r, size_t n, char **buf, size_t *len)
 {
 	json_t *doc;
 	FILE *fp;
-	char *buf;
-	size_t len;
-	int bad, rc;
+	int bad;
 
 	bad = 0;
 	doc = document(m, run, r, n, &bad);
-	if (doc == NULL || bad) {
+	*buf = NULL;
+	*len = 0;
+	if (doc == NULL || bad || (fp = open_memstream(buf, len)) == NULL) {
 		json_decref(doc);
-		snprintf(err, errlen, "cannot write %s: out of memory", path);
-		return (-1);
-	}
-	buf = NULL;
-	len = 0;
-	fp = open_memstream(&buf, &len);
-	if (fp == NULL) {
-		json_decref(doc);
-		snprintf(err, errlen, "cannot write %s: %s", path,
-		    strerror(errno));
 		return (-1);
 	}
 	/* Insertion order, not sorted keys: the layout reads top-down. */
@@ -463,7 +553,23 @@ report_json_write(const char *path, const struct machine *m,
 	bad |= fclose(fp) != 0;
 	json_decref(doc);
 	if (bad) {
-		free(buf);
+		free(*buf);
+		*buf = NULL;
+		return (-1);
+	}
+	return (0);
+}
+
+int
+report_json_write(const char *path, const struct machine *m,
+    const struct run_info *run, const struct cb_result *r, size_t n,
+    char *err, size_t errlen)
+{
+	char *buf;
+	size_t len;
+	int rc;
+
+	if (report_json_render(m, run, r, n, &buf, &len) != 0) {
 		snprintf(err, errlen, "cannot write %s: out of memory", path);
 		return (-1);
 	}

@@ -9,6 +9,7 @@
 
 #include "cyclebench.h"
 #include "core/machine.h"
+#include "report/context.h"
 
 /* What the run was: stored under "run" in the JSON. */
 struct run_info {
@@ -16,6 +17,7 @@ struct run_info {
 	int		 argc;
 	char		**argv;
 	int		 partial;		/* 1: interrupted before the end */
+	const struct run_context *context;	/* NULL or empty: no "context" */
 };
 
 /* How the tables are printed. */
@@ -43,28 +45,37 @@ struct table_row {
 	int		 ok;
 	const char	*status, *reason; /* when not ok */
 	double		 cycles, min, ns, ci_half, cv;
+	size_t		 rounds;
 	const char	*method;
 	const char	*flags;		/* "a,b" */
 	unsigned	 dropped;
+	const char	*notes;		/* lines under the row: levels, quiet */
 };
 
-/* r as a table_row; label and flags are its buffers. */
+/* Where a table_row's texts live. */
+struct table_row_text {
+	char		 label[160];
+	char		 flags[160];
+	char		 notes[512];
+};
+
+/* r as a table_row, its texts in *text. */
 void	table_row_of(const struct cb_result *r, struct table_row *t,
-	    char *label, size_t labellen, char *flags, size_t flagslen);
+	    struct table_row_text *text);
 
 /*
  * The human table: the machine's lines, one row per result, a legend.
+ * Under a row, its levels and where its figure comes from (quiet).
  * On a terminal (text, not wide) columns go, as the width demands, in
  * this order: method (when every row has the machine's), min, the modes
- * abbreviated, the flags moved under their rows, cv, time, and last the
- * names put above their figures; the legend says what went.  st NULL:
+ * abbreviated, the flags moved under their rows, rounds, cv, time, and
+ * last the names put above their figures; the legend says what went.  st NULL:
  * text, fitted to fp's terminal.
  */
 void	report_table(FILE *fp, const struct machine *m,
 	    const struct cb_result *r, size_t n, const struct report_style *st);
 void	report_table_rows(FILE *fp, const struct machine *m, int cpu,
-	    const struct table_row *t, size_t n, size_t nsamp,
-	    const struct report_style *st);
+	    const struct table_row *t, size_t n, const struct report_style *st);
 
 /* A cost as the tables print it: enough digits to read, never more than
    the noise supports; "-" when not finite. */
@@ -110,6 +121,14 @@ void	report_print_results(FILE *fp, const struct cb_result *r, size_t n,
 void	report_run(FILE *fp, const struct machine *m,
 	    const struct cb_result *r, size_t n, const struct report_style *st);
 
+/*
+ * A result's levels as one line, "8.30 (60%) | 6.40 (40%)", with the
+ * scattered share when it reaches REPORT_SCATTERED_SHOWN.
+ */
+#define REPORT_SCATTERED_SHOWN	0.05
+void	report_levels_text(char *buf, size_t len, const struct cb_level *l,
+	    size_t n, double scattered);
+
 /* Width of the widest "name k=v" label of r[0..n-1], at least the table's. */
 int	report_label_width(const struct cb_result *r, size_t n);
 
@@ -122,6 +141,16 @@ int	report_label_width(const struct cb_result *r, size_t n);
 int	report_json_write(const char *path, const struct machine *m,
 	    const struct run_info *run, const struct cb_result *r, size_t n,
 	    char *err, size_t errlen);
+/*
+ * The same document as text in a malloc'ed *buf, for the results store,
+ * which keeps exactly what --json writes.  -1 when out of memory.
+ */
+int	report_json_render(const struct machine *m, const struct run_info *run,
+	    const struct cb_result *r, size_t n, char **buf, size_t *len);
+/* The document cb_write_json() writes, with the run's context. */
+int	report_api_render(const struct cb_result *r, size_t n, int argc,
+	    char **argv, const struct run_context *ctx, char **buf,
+	    size_t *len);
 int	report_csv_write(const char *path, const struct machine *m,
 	    const struct run_info *run, const struct cb_result *r, size_t n,
 	    char *err, size_t errlen);

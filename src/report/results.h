@@ -39,6 +39,20 @@ struct rs_result {
 	char		*flags;		/* "a,b"; "" when none */
 	double		*samples;	/* the non-null samples */
 	size_t		 nsamples;
+	/*
+	 * By round: count[k] samples in round k.  A file from before rounds
+	 * (schema 1) took its samples in one process at one time: one
+	 * round.  probe is NULL or holds a reading per sample (NAN where
+	 * none), probe_floor the run's quiet reading (NAN: no probe).
+	 */
+	size_t		*count;
+	size_t		 nrounds;
+	double		*probe;
+	double		 probe_floor;
+	/* The levels the run found (schema 2), for reading; none before. */
+	struct cb_level	 levels[CB_MAX_LEVELS];
+	size_t		 nlevels;
+	double		 scattered;
 	/* A histogram the file carries: nbins counts between nbins+1 edges. */
 	double		*hist_edges;
 	double		*hist_counts;
@@ -72,6 +86,7 @@ struct rs_file {
 	const char	*started_at;
 	char		*argv;		/* the command line, joined by spaces */
 	int		 partial;
+	json_t		*context;	/* object of strings; NULL: none */
 	struct rs_result *results;
 	size_t		 nresults;
 };
@@ -84,6 +99,17 @@ struct rs_file {
  */
 int	rs_load(const char *path, struct rs_file *f, char *err, size_t errlen);
 void	rs_free(struct rs_file *f);
+
+/*
+ * The same for a document already in memory (from the results store):
+ * `name' stands for the path in messages and in f->path.
+ */
+int	rs_load_text(const char *name, const char *buf, size_t len,
+	    struct rs_file *f, char *err, size_t errlen);
+
+/* The bytes of the file at path, within RS_MAX_BYTES, and a NUL after
+   them; malloc'ed, or NULL with a message like rs_load's. */
+char	*rs_read_file(const char *path, size_t *len, char *err, size_t errlen);
 
 /*
  * The JSON document in `path', read within the limits above, for readers

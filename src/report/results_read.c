@@ -38,6 +38,7 @@ struct vctx {
 	const char	*path;
 	char		*err;
 	size_t		 errlen;
+	long long	 schema;	/* the file's schema_version */
 };
 
 static void
@@ -177,8 +178,8 @@ get_enum(struct vctx *c, json_t *obj, const char *where, const char *key,
 	for (i = 0; names[i] != NULL; i++)
 		if (strcmp(*out, names[i]) == 0)
 			return (0);
-	return (fail(c, where, "\"%s\" is \"%.40s\", which schema_version %d "
-	    "does not define", key, *out, CB_SCHEMA_VERSION));
+	return (fail(c, where, "\"%s\" is \"%.40s\", which schema_version "
+	    "%lld does not define", key, *out, c->schema));
 }
 
 static const char *const modes[] = { "latency", "throughput", "path", NULL };
@@ -234,6 +235,105 @@ numbers(struct vctx *c, json_t *a, const char *where, double **out,
 			    "or null, not %s", i, type_text(v)));
 		(*out)[(*n)++] = json_number_value(v);
 	}
+	return (0);
+}
+
+/*
+ * An array of exactly n numbers, one per sample (nulls read as NAN), into
+ * a new array at *out.
+ */
+static int
+per_sample(struct vctx *c, json_t *a, const char *where, size_t n,
+    double **out)
+{
+	json_t *v;
+	size_t i;
+
+	if (json_array_size(a) != n)
+		return (fail(c, where, "has %zu elements for %zu samples",
+		    json_array_size(a), n));
+	if ((*out = malloc((n ? n : 1) * sizeof(**out))) == NULL)
+		return (fail(c, where, "out of memory"));
+	json_array_foreach(a, i, v) {
+		if (!json_is_number(v) && !json_is_null(v))
+			return (fail(c, where, "element %zu should be a number "
+			    "or null, not %s", i, type_text(v)));
+		(*out)[i] = json_is_number(v) ? json_number_value(v) : NAN;
+	}
+	return (0);
+}
+
+/*
+ * The rounds of a schema-2 result: each names how many of the samples it
+ * kept, and together they must account for every sample.
+ */
+static int
+get_rounds(struct vctx *c, json_t *obj, const char *where,
+    struct rs_result *r)
+{
+	char sub[112];
+	json_t *a, *k, *v;
+	size_t i, total = 0;
+
+	if (get(c, obj, where, "rounds", T_ARR, &a) != 0)
+		return (-1);
+	r->nrounds = json_array_size(a);
+	if ((r->count = calloc(r->nrounds + 1, sizeof(*r->count))) == NULL)
+		return (fail(c, where, "out of memory"));
+	json_array_foreach(a, i, k) {
+		snprintf(sub, sizeof(sub), "%s.rounds[%zu]", where, i);
+		if (!json_is_object(k))
+			return (fail(c, sub, "should be an object, not %s",
+			    type_text(k)));
+		if (get(c, k, sub, "samples", T_INT, &v) != 0)
+			return (-1);
+		if (json_integer_value(v) < 0 || (size_t)json_integer_value(v) >
+		    r->nsamples - total)
+			return (fail(c, sub, "\"samples\" is %lld: the rounds "
+			    "hold more samples than the result's %zu",
+			    (long long)json_integer_value(v), r->nsamples));
+		r->count[i] = (size_t)json_integer_value(v);
+		total += r->count[i];
+	}
+	if (total != r->nsamples)
+		return (fail(c, where, "its rounds hold %zu samples, not the "
+		    "%zu it has", total, r->nsamples));
+	if (get(c, obj, where, "probe", T_ARR, &a) != 0)
+		return (-1);
+	snprintf(sub, sizeof(sub), "%s.probe", where);
+	if (per_sample(c, a, sub, r->nsamples, &r->probe) != 0)
+		return (-1);
+	if (get(c, obj, where, "estimate", T_OBJ, &v) != 0)
+		return (-1);
+	snprintf(sub, sizeof(sub), "%s.estimate", where);
+	if (get_num(c, v, sub, "probe_floor", &r->probe_floor) != 0 ||
+	    get_num(c, v, sub, "scattered", &r->scattered) != 0 ||
+	    get(c, obj, where, "levels", T_ARR, &a) != 0)
+		return (-1);
+	json_array_foreach(a, i, k) {
+		snprintf(sub, sizeof(sub), "%s.levels[%zu]", where, i);
+		if (i >= CB_MAX_LEVELS)
+			return (fail(c, sub, "more than %d levels",
+			    CB_MAX_LEVELS));
+		if (!json_is_object(k))
+			return (fail(c, sub, "should be an object, not %s",
+			    type_text(k)));
+		if (get_num(c, k, sub, "value", &r->levels[i].value) != 0 ||
+		    get_num(c, k, sub, "share", &r->levels[i].share) != 0)
+			return (-1);
+		r->nlevels = i + 1;
+	}
+	return (0);
+}
+
+/* Before rounds, a result's samples were one process's: one round. */
+static int
+one_round(struct vctx *c, const char *where, struct rs_result *r)
+{
+	if ((r->count = calloc(1, sizeof(*r->count))) == NULL)
+		return (fail(c, where, "out of memory"));
+	r->count[0] = r->nsamples;
+	r->nrounds = 1;
 	return (0);
 }
 
@@ -378,7 +478,8 @@ drop:
 }
 
 static int
-get_result(struct vctx *c, json_t *obj, size_t idx, struct rs_result *r)
+get_result(struct vctx *c, json_t *obj, size_t idx, long long schema,
+    struct rs_result *r)
 {
 	struct cb_summary ns;
 	char where[48];
@@ -386,7 +487,7 @@ get_result(struct vctx *c, json_t *obj, size_t idx, struct rs_result *r)
 
 	snprintf(where, sizeof(where), "results[%zu]", idx);
 	summary_nan(&r->cycles);
-	r->ns_median = r->first_call = NAN;
+	r->ns_median = r->first_call = r->probe_floor = NAN;
 	if (!json_is_object(obj))
 		return (fail(c, where, "should be an object, not %s",
 		    type_text(obj)));
@@ -409,9 +510,21 @@ get_result(struct vctx *c, json_t *obj, size_t idx, struct rs_result *r)
 		return (0);
 	snprintf(where + strlen(where), sizeof(where) - strlen(where),
 	    ".samples");
-	if (numbers(c, v, where, &r->samples, &r->nsamples) != 0)
+	if (schema >= 2 ? per_sample(c, v, where, json_array_size(v),
+	    &r->samples) : numbers(c, v, where, &r->samples, &r->nsamples))
 		return (-1);
+	if (schema >= 2)
+		r->nsamples = json_array_size(v);
 	where[strlen(where) - strlen(".samples")] = '\0';
+	if (schema >= 2 ? get_rounds(c, obj, where, r) : one_round(c, where,
+	    r))
+		return (-1);
+	/*
+	 * The samples live on in r; their parsed copies would hold ten
+	 * times the memory until the file is freed.
+	 */
+	json_array_clear(v);
+	json_array_clear(json_object_get(obj, "probe"));
 	if (get_summary(c, obj, where, "cycles", &r->cycles) != 0 ||
 	    get_summary(c, obj, where, "ns", &ns) != 0)
 		return (-1);
@@ -504,6 +617,24 @@ get_run(struct vctx *c, json_t *root, struct rs_file *f)
 	return (fclose(fp) == 0 ? 0 : fail(c, "run", "out of memory"));
 }
 
+/* Optional: what --context said about the run, strings only. */
+static int
+get_context(struct vctx *c, json_t *root, struct rs_file *f)
+{
+	const char *k;
+	json_t *v;
+
+	if (json_object_get(root, "context") == NULL)
+		return (0);
+	if (get(c, root, "", "context", T_OBJ, &f->context) != 0)
+		return (-1);
+	json_object_foreach(f->context, k, v)
+		if (!json_is_string(v))
+			return (fail(c, "context", "\"%s\" should be a string, "
+			    "not %s", k, type_text(v)));
+	return (0);
+}
+
 static int
 validate(struct vctx *c, struct rs_file *f)
 {
@@ -528,7 +659,7 @@ validate(struct vctx *c, struct rs_file *f)
 	if (!json_is_integer(v))
 		return (fail(c, "", "\"schema_version\" should be an integer, "
 		    "not %s", type_text(v)));
-	f->schema_version = json_integer_value(v);
+	f->schema_version = c->schema = json_integer_value(v);
 	if (f->schema_version > CB_SCHEMA_VERSION)
 		return (fail(c, "", "schema_version %lld is newer than this "
 		    "cyclebench reads (%d); use a newer cyclebench",
@@ -542,7 +673,7 @@ validate(struct vctx *c, struct rs_file *f)
 		f->tool_version = json_string_value(json_object_get(v,
 		    "version"));
 	if (get_machine(c, root, &f->machine) != 0 ||
-	    get_run(c, root, f) != 0 ||
+	    get_run(c, root, f) != 0 || get_context(c, root, f) != 0 ||
 	    get(c, root, "", "results", T_ARR, &results) != 0)
 		return (-1);
 	f->nresults = json_array_size(results);
@@ -551,7 +682,8 @@ validate(struct vctx *c, struct rs_file *f)
 	if ((f->results = calloc(f->nresults, sizeof(*f->results))) == NULL)
 		return (fail(c, "", "out of memory"));
 	json_array_foreach(results, i, v)
-		if (get_result(c, v, i, &f->results[i]) != 0)
+		if (get_result(c, v, i, f->schema_version,
+		    &f->results[i]) != 0)
 			return (-1);
 	return (0);
 }
@@ -625,6 +757,8 @@ slurp(struct vctx *c, size_t *len)
 		fail(c, "", "is empty, not a results file");
 		goto fail;
 	}
+	/* The loop always leaves room: a reader may take it as a string. */
+	buf[*len] = '\0';
 	goto out;
 fail:
 	free(buf);
@@ -682,7 +816,7 @@ parse(struct vctx *c, const char *buf, size_t len)
 json_t *
 rs_read_json(const char *path, char *err, size_t errlen)
 {
-	struct vctx c = { path, err, errlen };
+	struct vctx c = { path, err, errlen, CB_SCHEMA_VERSION };
 	json_t *root;
 	size_t len;
 	char *buf;
@@ -694,15 +828,24 @@ rs_read_json(const char *path, char *err, size_t errlen)
 	return (root);
 }
 
-int
-rs_load(const char *path, struct rs_file *f, char *err, size_t errlen)
+char *
+rs_read_file(const char *path, size_t *len, char *err, size_t errlen)
 {
-	struct vctx c = { path, err, errlen };
+	struct vctx c = { path, err, errlen, CB_SCHEMA_VERSION };
+
+	return (slurp(&c, len));
+}
+
+int
+rs_load_text(const char *name, const char *buf, size_t len,
+    struct rs_file *f, char *err, size_t errlen)
+{
+	struct vctx c = { name, err, errlen, CB_SCHEMA_VERSION };
 
 	memset(f, 0, sizeof(*f));
-	if ((f->root = rs_read_json(path, err, errlen)) == NULL)
+	if ((f->root = parse(&c, buf, len)) == NULL)
 		return (-1);
-	if ((f->path = strdup(path)) == NULL) {
+	if ((f->path = strdup(name)) == NULL) {
 		fail(&c, "", "out of memory");
 		rs_free(f);
 		return (-1);
@@ -712,6 +855,21 @@ rs_load(const char *path, struct rs_file *f, char *err, size_t errlen)
 		return (-1);
 	}
 	return (0);
+}
+
+int
+rs_load(const char *path, struct rs_file *f, char *err, size_t errlen)
+{
+	size_t len;
+	char *buf;
+	int rc;
+
+	memset(f, 0, sizeof(*f));
+	if ((buf = rs_read_file(path, &len, err, errlen)) == NULL)
+		return (-1);
+	rc = rs_load_text(path, buf, len, f, err, errlen);
+	free(buf);
+	return (rc);
 }
 
 void
@@ -726,6 +884,8 @@ rs_free(struct rs_file *f)
 		free(r->key);
 		free(r->flags);
 		free(r->samples);
+		free(r->count);
+		free(r->probe);
 		free(r->hist_edges);
 		free(r->hist_counts);
 	}

@@ -37,8 +37,8 @@ svg_colour(size_t i)
 }
 
 /* A round step (1, 2 or 5 times a power of ten) giving about n ticks. */
-static double
-nice_step(double max, int n)
+double
+svg_nice_step(double max, int n)
 {
 	double mag, raw, f;
 
@@ -89,7 +89,7 @@ svg_ticks(const struct axis *a, double *t, size_t max)
 	int decades, first, d, stride;
 
 	if (!a->log) {
-		step = nice_step(a->hi - a->lo, 5);
+		step = svg_nice_step(a->hi - a->lo, 5);
 		if (!(step > 0) || !isfinite(step))
 			return (0);
 		for (k = 0; n < max; k++) {

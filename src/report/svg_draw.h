@@ -5,7 +5,8 @@
 #include <stddef.h>
 #include <stdio.h>
 
-#define CHART_W		760	/* every chart's width */
+#include "report/html.h"	/* CHART_W, svg_open */
+
 #define CHAR_W		7	/* of the 12px label font, roughly */
 #define LOG_SPAN	10	/* values spanning more than this: log axis */
 #define SVG_MAX_TICKS	12
@@ -21,8 +22,5 @@ double	axis_x(const struct axis *a, double v);
 
 /* Round tick values of the axis into t[0..max-1]; returns how many. */
 size_t	svg_ticks(const struct axis *a, double *t, size_t max);
-
-/* An <svg> element of this class and size, titled for screen readers. */
-void	svg_open(FILE *fp, const char *klass, int w, int h, const char *title);
 
 #endif

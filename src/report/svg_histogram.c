@@ -23,26 +23,26 @@
  * One input's distribution on the plot's bins: counts per bin, the calls
  * above the last edge, and where its median and p99 fall.
  */
-struct hist_series {
+struct dist_series {
 	const char	*label;
 	double		*counts;
 	double		 over, total;
 	double		 median, p99;
 };
 
-struct hist_plot {
+struct dist_plot {
 	const char	*title;
 	const double	*edges;
 	size_t		 nb;
 	int		 log;		/* edges in equal ratios */
 	const char	*binning;	/* for the axis label */
-	struct hist_series *s;
+	struct dist_series *s;
 	size_t		 ns;
 };
 
 /* x of value v through the bins: exact at every edge, linear within. */
 static double
-hist_x(const struct hist_plot *p, double v)
+hist_x(const struct dist_plot *p, double v)
 {
 	double w = (double)HIST_PLOT_W / (double)p->nb, f;
 	size_t k;
@@ -61,7 +61,7 @@ hist_x(const struct hist_plot *p, double v)
 
 /* Several inputs: shares of each one's calls, so counts compare. */
 static double
-hist_height(const struct hist_plot *p, const struct hist_series *s,
+hist_height(const struct dist_plot *p, const struct dist_series *s,
     double count)
 {
 
@@ -70,7 +70,7 @@ hist_height(const struct hist_plot *p, const struct hist_series *s,
 
 /* A bin's rectangle, its tooltip open: the caller writes the rest. */
 static void
-bin_open(FILE *fp, const struct hist_plot *p, size_t i, const char *klass,
+bin_open(FILE *fp, const struct dist_plot *p, size_t i, const char *klass,
     double x, double h, double w)
 {
 
@@ -85,9 +85,9 @@ bin_open(FILE *fp, const struct hist_plot *p, size_t i, const char *klass,
 }
 
 static void
-hist_bins(FILE *fp, const struct hist_plot *p, double top)
+hist_bins(FILE *fp, const struct dist_plot *p, double top)
 {
-	const struct hist_series *s;
+	const struct dist_series *s;
 	double w = (double)HIST_PLOT_W / (double)p->nb, h;
 	char a[32], b[32];
 	size_t i, k;
@@ -121,9 +121,9 @@ hist_bins(FILE *fp, const struct hist_plot *p, double top)
 
 /* The median and p99 of each input, as labelled vertical lines. */
 static void
-hist_marks(FILE *fp, const struct hist_plot *p)
+hist_marks(FILE *fp, const struct dist_plot *p)
 {
-	const struct hist_series *s;
+	const struct dist_series *s;
 	char v[32];
 	double x;
 	size_t i;
@@ -148,7 +148,7 @@ hist_marks(FILE *fp, const struct hist_plot *p)
 }
 
 static void
-hist_axes(FILE *fp, const struct hist_plot *p, double top)
+hist_axes(FILE *fp, const struct dist_plot *p, double top)
 {
 	struct axis a;
 	double t[SVG_MAX_TICKS], x;
@@ -183,7 +183,7 @@ hist_axes(FILE *fp, const struct hist_plot *p, double top)
 }
 
 static void
-hist_draw(FILE *fp, const struct hist_plot *p)
+hist_draw(FILE *fp, const struct dist_plot *p)
 {
 	double top = 0;
 	size_t i, k;
@@ -262,7 +262,7 @@ common_bins(const struct rs_result *const *rs, size_t n, double *edges,
 
 static void
 bin_samples(const struct rs_result *r, const double *edges, size_t nb,
-    struct hist_series *s)
+    struct dist_series *s)
 {
 	double v;
 	size_t i, k;
@@ -284,8 +284,8 @@ void
 svg_histogram(FILE *fp, const struct rs_result *const *rs,
     const char *const *labels, size_t n)
 {
-	struct hist_series s[HIST_MAX_SERIES];
-	struct hist_plot p;
+	struct dist_series s[HIST_MAX_SERIES];
+	struct dist_plot p;
 	double edges[HIST_BINS + 1], counts[HIST_MAX_SERIES][HIST_BINS];
 	size_t i, k;
 

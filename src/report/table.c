@@ -1,8 +1,10 @@
 /*
  * The table a person reads: one row per benchmark, the cost per operation
- * in core cycles (median and fastest sample), the time, the precision of
- * the median and the spread of the samples, and every reason to doubt
- * the number, then a legend saying how the figures were obtained.
+ * in core cycles (the figure over rounds and the fastest sample), the
+ * time, the precision of the figure, the spread of the samples, the
+ * rounds, and every reason to doubt the number; under a row, its levels
+ * and its quiet figure when it has them; then a legend saying how the
+ * figures were obtained.
  *
  * On a terminal the table fits its width: columns go in the order of
  * run_cols' steps (report.h says them, cyclebench(1) too) and the legend
@@ -58,6 +60,25 @@ report_label_width(const struct cb_result *r, size_t n)
 	return ((int)w);
 }
 
+/* "8.30 (60%) | 6.40 (40%) | scattered 12%": every level, never averaged. */
+void
+report_levels_text(char *buf, size_t len, const struct cb_level *l,
+    size_t n, double scattered)
+{
+	char v[24];
+	size_t used = 0, i;
+
+	buf[0] = '\0';
+	for (i = 0; i < n && i < CB_MAX_LEVELS && used < len; i++) {
+		report_cycles_text(v, sizeof(v), l[i].value);
+		used += (size_t)snprintf(buf + used, len - used, "%s%s (%.0f%%)",
+		    i ? " | " : "", v, 100 * l[i].share);
+	}
+	if (used < len && scattered >= REPORT_SCATTERED_SHOWN)
+		snprintf(buf + used, len - used, " | scattered %.0f%%",
+		    100 * scattered);
+}
+
 int
 report_style_width(const struct report_style *st, FILE *fp)
 {
@@ -70,22 +91,23 @@ report_style_width(const struct report_style *st, FILE *fp)
 }
 
 /* The columns, and the steps at which a narrow terminal loses them. */
-enum { C_NAME, C_MODE, C_CYCLES, C_MIN, C_TIME, C_CI, C_CV, C_METHOD,
-    C_FLAGS, NCOLS };
+enum { C_NAME, C_MODE, C_CYCLES, C_MIN, C_TIME, C_CI, C_CV, C_ROUNDS,
+    C_METHOD, C_FLAGS, NCOLS };
 
 static const struct grid_col run_cols[NCOLS] = {
 	[C_NAME] =	{ "benchmark", GRID_LEFT, 0, 0, 0 },
 	[C_MODE] =	{ "mode", GRID_LEFT, 0, 3, 0 },
 	[C_CYCLES] =	{ "cycles", GRID_RIGHT, 0, 0, 0 },
 	[C_MIN] =	{ "min", GRID_RIGHT, 2, 0, 0 },
-	[C_TIME] =	{ "time", GRID_RIGHT, 6, 0, 0 },
+	[C_TIME] =	{ "time", GRID_RIGHT, 7, 0, 0 },
 	[C_CI] =	{ "+-ci95", GRID_RIGHT, 0, 0, 0 },
-	[C_CV] =	{ "cv", GRID_RIGHT, 5, 0, 0 },
+	[C_CV] =	{ "cv", GRID_RIGHT, 6, 0, 0 },
+	[C_ROUNDS] =	{ "rounds", GRID_RIGHT, 5, 0, 0 },
 	[C_METHOD] =	{ "method", GRID_LEFT, 1, 0, 0 },
 	[C_FLAGS] =	{ "flags", GRID_LEFT, 0, 0, 4 },
 };
 
-#define NAMES_BELOW_STEP	7
+#define NAMES_BELOW_STEP	8
 
 /* A mode as a narrow table abbreviates it. */
 static const char *
@@ -99,13 +121,38 @@ mode_brief(const char *mode)
 	return (mode);
 }
 
+/* The lines under a row: its levels, and where its figure comes from. */
+static void
+row_notes(const struct cb_result *r, char *buf, size_t len)
+{
+	char levels[256];
+	size_t used = 0;
+
+	buf[0] = '\0';
+	if (r->nlevels >= 2) {
+		report_levels_text(levels, sizeof(levels), r->levels,
+		    r->nlevels, r->scattered);
+		used += (size_t)snprintf(buf, len, "levels %s", levels);
+	}
+	if (used >= len || !(r->flags & CB_FLAG_CONTENDED))
+		return;
+	if (r->quiet)
+		snprintf(buf + used, len - used, "%squiet figure: %.0f%% of "
+		    "samples ran while the core was shared and are left out",
+		    used ? "\n" : "", 100 * r->contended);
+	else
+		snprintf(buf + used, len - used, "%sno quiet figure: the core "
+		    "was shared for %.0f%% of samples, too few rounds were quiet",
+		    used ? "\n" : "", 100 * r->contended);
+}
+
 void
-table_row_of(const struct cb_result *r, struct table_row *t, char *label,
-    size_t labellen, char *flags, size_t flagslen)
+table_row_of(const struct cb_result *r, struct table_row *t,
+    struct table_row_text *text)
 {
 
 	memset(t, 0, sizeof(*t));
-	t->label = registry_label(r->bench, label, labellen);
+	t->label = registry_label(r->bench, text->label, sizeof(text->label));
 	t->mode = cb_mode_name(r->bench->mode);
 	t->ok = r->status == CB_OK;
 	t->status = cb_status_name(r->status);
@@ -115,9 +162,12 @@ table_row_of(const struct cb_result *r, struct table_row *t, char *label,
 	t->ns = r->ns.median;
 	t->ci_half = (r->cycles.ci95_high - r->cycles.ci95_low) / 2;
 	t->cv = r->cycles.cv;
+	t->rounds = r->nrounds;
 	t->method = cb_method_name(r->method);
-	t->flags = cb_flags_string(r->flags, flags, flagslen);
+	t->flags = cb_flags_string(r->flags, text->flags, sizeof(text->flags));
 	t->dropped = r->disturbed;
+	row_notes(r, text->notes, sizeof(text->notes));
+	t->notes = text->notes;
 }
 
 /* The figure a row stands for, in cycles. */
@@ -152,12 +202,15 @@ add_row(struct grid *g, const struct table_row *t)
 	snprintf(buf, sizeof(buf), "%.1f%%", isfinite(t->cv) ? t->cv * 100 :
 	    0.0);
 	grid_set(g, C_CV, buf, NULL);
+	snprintf(buf, sizeof(buf), "%zu", t->rounds);
+	grid_set(g, C_ROUNDS, buf, NULL);
 	grid_set(g, C_METHOD, t->method, NULL);
 	snprintf(flags, sizeof(flags), "%s", t->flags);
 	if (t->dropped)
 		snprintf(flags + strlen(flags), sizeof(flags) - strlen(flags),
 		    "%s%u dropped", flags[0] ? " " : "", t->dropped);
 	grid_set(g, C_FLAGS, flags, NULL);
+	grid_note(g, t->notes);
 }
 
 /* "method and min" and the rest of what a narrow terminal cost. */
@@ -198,29 +251,34 @@ fit_note(FILE *fp, const struct grid_fit *fit, int width)
 }
 
 static void
-legend(FILE *fp, size_t nsamp, const struct grid_fit *fit, int width,
+legend(FILE *fp, const char *ref, const struct grid_fit *fit, int width,
     int markdown)
 {
 	char text[1024];
 	int w = width > 0 && width < LEGEND_WIDTH ? width : LEGEND_WIDTH;
 
 	fputc('\n', fp);
-	snprintf(text, sizeof(text), "cycles: median core cycles per "
-	    "operation over the samples (up to %zu each), k and M for "
-	    "thousands and millions; min: the fastest sample; time: the "
-	    "median from TSC ticks, in ns, \u00b5s or ms.", nsamp);
+	snprintf(text, sizeof(text), "cycles: core cycles per operation, the "
+	    "median of the rounds' medians (a round is a short burst in a "
+	    "fresh process; rounds of all benchmarks interleave in time), k "
+	    "and M for thousands and millions; min: the fastest sample; time: "
+	    "the same from %s ticks, in ns, \u00b5s or ms; rounds: how many.",
+	    ref);
 	wrap_text(fp, 0, 0, text, markdown ? 0 : w);
 	if (markdown)
 		fputc('\n', fp);
-	wrap_text(fp, 0, 0, "+-ci95 says how well the median is known (half "
-	    "its bootstrap 95% interval; in % of the median where tiny), cv "
-	    "how much the samples spread: many scattered samples give a tight "
-	    "+-ci95 beside a large cv.", markdown ? 0 : w);
+	wrap_text(fp, 0, 0, "+-ci95 says how well the figure is known (half "
+	    "its 95% interval, bootstrapped over rounds then samples; in % of "
+	    "the figure where tiny), cv how much the samples spread: many "
+	    "scattered samples give a tight +-ci95 beside a large cv.",
+	    markdown ? 0 : w);
 	if (markdown)
 		fputc('\n', fp);
-	wrap_text(fp, 0, 0, "Latency and throughput samples are fitted "
-	    "slopes over 8 loop sizes; path samples are single calls.  "
-	    "'cyclebench list --flags' says what each flag means.",
+	wrap_text(fp, 0, 0, "Where the contention probe saw the core shared, "
+	    "the figure rests on the quiet samples; levels are the separate "
+	    "values a row's samples settle on.  Latency and throughput samples "
+	    "are fitted slopes over 8 loop sizes; path samples are single "
+	    "calls.  'cyclebench list --flags' says what each flag means.",
 	    markdown ? 0 : w);
 	if (fit != NULL)
 		fit_note(fp, fit, width);
@@ -240,15 +298,19 @@ machine_lines(FILE *fp, const struct machine *m, int cpu, int markdown,
 	if (cpu >= 0 && used < sizeof(line))
 		used += (size_t)snprintf(line + used, sizeof(line) - used,
 		    ", CPU %d", cpu);
+	if (cpu >= 0 && machine_core_type(m, cpu) != NULL && used < sizeof(line))
+		used += (size_t)snprintf(line + used, sizeof(line) - used,
+		    " (%s)", machine_core_type(m, cpu));
 	if (m->hypervisor[0] != '\0' && used < sizeof(line))
 		snprintf(line + used, sizeof(line) - used, ", under %s",
 		    m->hypervisor);
 	wrap_text(fp, 0, 2, line, width);
 	if (markdown)
 		fputc('\n', fp);
-	snprintf(line, sizeof(line), "cycles %s: %.4f core cycles per TSC "
-	    "tick (%s); TSC %.1f MHz", cb_method_name(m->cycle_method),
-	    m->cycles_per_tick, m->cycle_source, m->tsc_hz / 1e6);
+	snprintf(line, sizeof(line), "cycles %s: %.4f core cycles per %s "
+	    "tick (%s); %s %.1f MHz", cb_method_name(m->cycle_method),
+	    m->cycles_per_tick, machine_ref_name(m), m->cycle_source,
+	    machine_ref_name(m), m->tsc_hz / 1e6);
 	wrap_text(fp, 0, 2, line, width);
 	if (machine_cycle_warning(m, warning, sizeof(warning))[0] != '\0') {
 		snprintf(line, sizeof(line), "%sWARNING: %s", markdown ?
@@ -260,8 +322,7 @@ machine_lines(FILE *fp, const struct machine *m, int cpu, int markdown,
 
 void
 report_table_rows(FILE *fp, const struct machine *m, int cpu,
-    const struct table_row *t, size_t n, size_t nsamp,
-    const struct report_style *st)
+    const struct table_row *t, size_t n, const struct report_style *st)
 {
 	struct grid_col cols[NCOLS];
 	struct grid_fit fit;
@@ -285,7 +346,8 @@ report_table_rows(FILE *fp, const struct machine *m, int cpu,
 	if (markdown ? grid_markdown(fp, &g) != 0 :
 	    grid_print(fp, &g, width, &fit) != 0)
 		fprintf(fp, "(out of memory: no table)\n");
-	legend(fp, nsamp, markdown ? NULL : &fit, width, markdown);
+	legend(fp, machine_ref_name(m), markdown ? NULL : &fit, width,
+	    markdown);
 	grid_free(&g);
 }
 
@@ -293,26 +355,20 @@ void
 report_table(FILE *fp, const struct machine *m, const struct cb_result *r,
     size_t n, const struct report_style *st)
 {
+	struct table_row_text *text;
 	struct table_row *t;
-	char (*labels)[160], (*flags)[160];
-	size_t i, nsamp = 0;
+	size_t i;
 
 	t = calloc(n + 1, sizeof(*t));
-	labels = calloc(n + 1, sizeof(*labels));
-	flags = calloc(n + 1, sizeof(*flags));
-	if (t == NULL || labels == NULL || flags == NULL) {
+	text = calloc(n + 1, sizeof(*text));
+	if (t == NULL || text == NULL) {
 		fprintf(fp, "(out of memory: no table)\n");
 		goto out;
 	}
-	for (i = 0; i < n; i++) {
-		table_row_of(&r[i], &t[i], labels[i], sizeof(labels[i]),
-		    flags[i], sizeof(flags[i]));
-		if (r[i].nsamples > nsamp)
-			nsamp = r[i].nsamples;
-	}
-	report_table_rows(fp, m, n ? r[0].cpu : -1, t, n, nsamp, st);
+	for (i = 0; i < n; i++)
+		table_row_of(&r[i], &t[i], &text[i]);
+	report_table_rows(fp, m, n ? r[0].cpu : -1, t, n, st);
 out:
 	free(t);
-	free(labels);
-	free(flags);
+	free(text);
 }

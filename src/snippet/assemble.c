@@ -19,6 +19,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "arch/arch.h"
 #include "snippet/assemble.h"
 #include "snippet/elf.h"
 
@@ -264,20 +265,35 @@ format_messages(const char *msg, const char *label, char *out, size_t len)
 		out[used - 1] = '\0';
 }
 
+/*
+ * The target's tool (arch/arch.h: its command and the options that select
+ * the target) followed by `more', into argv[0..cap-1], NULL-terminated.
+ */
+static void
+tool_argv(const char *const *tool, const char *const *more, char **argv,
+    size_t cap)
+{
+	size_t n = 0;
+
+	for (; *tool != NULL && n + 1 < cap; tool++)
+		argv[n++] = (char *)(uintptr_t)*tool;
+	for (; *more != NULL && n + 1 < cap; more++)
+		argv[n++] = (char *)(uintptr_t)*more;
+	argv[n] = NULL;
+}
+
 static int
 run_as(const struct workdir *w, const char *label, int intel, char *err,
     size_t errlen, char *warn, size_t warnlen)
 {
-	char *argv[] = { "as", "--64", "-o", (char *)w->obj, "-", NULL,
-	    NULL, NULL };
-	char *msg;
+	const char *att[] = { "-o", w->obj, "-", NULL };
+	const char *intl[] = { "-o", w->obj, "-", "-msyntax=intel",
+	    "-mnaked-reg", NULL };
+	char *argv[16], *msg;
 	size_t len;
 	int status;
 
-	if (intel) {
-		argv[5] = "-msyntax=intel";
-		argv[6] = "-mnaked-reg";
-	}
+	tool_argv(arch_as_argv, intel ? intl : att, argv, 16);
 	if ((status = run_tool(argv, w->src, w->out, w->msg, err,
 	    errlen)) < 0)
 		return (-1);
@@ -329,18 +345,16 @@ squeeze(const char *in, char *out, size_t len)
 static void
 disassemble(const struct workdir *w, int intel, struct snippet_code *c)
 {
-	char *argv[] = { "objdump", "-d", "-z", "--no-show-raw-insn",
-	    (char *)w->obj, NULL, NULL, NULL };
-	char err[256], *list, *line, *next, *p;
+	const char *att[] = { "-d", "-z", "--no-show-raw-insn", w->obj,
+	    NULL };
+	const char *intl[] = { "-d", "-z", "--no-show-raw-insn", "-M",
+	    "intel", w->obj, NULL };
+	char *argv[16], err[256], *list, *line, *next, *p;
 	size_t len, cap, n = 0;
 	unsigned long off;
 	int status;
 
-	if (intel) {
-		argv[4] = "-M";
-		argv[5] = "intel";
-		argv[6] = (char *)w->obj;
-	}
+	tool_argv(arch_objdump_argv, intel ? intl : att, argv, 16);
 	status = run_tool(argv, NULL, w->out, w->msg, err, sizeof(err));
 	if (status < 0 || !WIFEXITED(status) || WEXITSTATUS(status) != 0)
 		return;

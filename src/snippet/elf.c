@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "arch/arch.h"
 #include "snippet/elf.h"
 
 struct object {
@@ -60,10 +61,10 @@ open_object(struct object *o, const uint8_t *obj, size_t len, size_t *shstr,
 	}
 	memcpy(&eh, obj, sizeof(eh));
 	if (eh.e_ident[EI_CLASS] != ELFCLASS64 ||
-	    eh.e_ident[EI_DATA] != ELFDATA2LSB || eh.e_machine != EM_X86_64 ||
+	    eh.e_ident[EI_DATA] != ELFDATA2LSB || eh.e_machine != arch_elf_machine ||
 	    eh.e_type != ET_REL) {
 		snprintf(err, errlen, "the assembler's output is not an "
-		    "x86-64 ELF64 object");
+		    ARCH_SNIPPET_ISA " ELF64 object");
 		return (-1);
 	}
 	if (eh.e_shentsize != sizeof(Elf64_Shdr) || eh.e_shoff % 8 != 0 ||
@@ -116,7 +117,8 @@ refuse_relocation(const struct object *o, size_t shstr, const Elf64_Shdr *rs,
 	snprintf(err, errlen, "%s+0x%jx refers to %s, which only a linker "
 	    "could resolve (%ju relocation%s): a snippet runs from copies at "
 	    "an address chosen at run time, so it may branch only to its own "
-	    "labels and must keep its data in the scratch area at (%%r14)",
+	    "labels and must keep its data in the scratch area at "
+	    ARCH_SNIPPET_SCRATCH_AT,
 	    target != NULL ? string_at(o, shstr, target->sh_name) : "?",
 	    (uintmax_t)offset, what, (uintmax_t)count, count == 1 ? "" : "s");
 }
@@ -149,7 +151,7 @@ elf_snippet_text(const uint8_t *obj, size_t len, const uint8_t **text,
 		    s->sh_type != SHT_NOTE) {
 			snprintf(err, errlen, "the snippet puts %ju bytes in "
 			    "section %s, but only .text is run: keep data in "
-			    "the scratch area at (%%r14)",
+			    "the scratch area at " ARCH_SNIPPET_SCRATCH_AT,
 			    (uintmax_t)s->sh_size, name);
 			return (-1);
 		}

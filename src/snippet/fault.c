@@ -47,11 +47,13 @@ where_access(const struct snippet *s, const struct fault *f, struct out *o)
 
 	say(o, "%s ", fault_access(f));
 	if (a >= s->scratch - ps && a < s->scratch)
-		say(o, "%%r14-0x%jx (below the scratch area)",
+		say(o, ARCH_SNIPPET_SCRATCH_REG "-0x%jx (below the scratch "
+		    "area)",
 		    (uintmax_t)(s->scratch - a));
 	else if (a >= s->scratch + SNIPPET_SCRATCH_SIZE &&
 	    a < s->scratch + SNIPPET_SCRATCH_SIZE + ps)
-		say(o, "%%r14+0x%jx (past the end of the %d MiB scratch area)",
+		say(o, ARCH_SNIPPET_SCRATCH_REG "+0x%jx (past the end of the "
+		    "%d MiB scratch area)",
 		    (uintmax_t)(a - s->scratch), SNIPPET_SCRATCH_SIZE >> 20);
 	else if (a >= s->stack - ps && a < s->stack)
 		say(o, "0x%jx (stack overflow: past the bottom of the "

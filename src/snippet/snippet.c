@@ -87,14 +87,17 @@ snippet_setup(void **ctx, char *why, size_t whylen)
 	    protect((void *)s->stack, SNIPPET_STACK_SIZE + SNIPPET_STACK_ABOVE,
 	    PROT_READ | PROT_WRITE, "stack", why, whylen) != 0)
 		return (CB_SETUP_ERROR);
-	vars->r14 = s->scratch;
-	vars->r15 = s->scratch + SNIPPET_R15_OFFSET;
+	vars->scratch = s->scratch;
+	vars->scratch2 = s->scratch + SNIPPET_R15_OFFSET;
 	vars->stack_top = s->stack + SNIPPET_STACK_SIZE;
 	if (arch_snippet_emit(code, code_len, vars, s->init.bytes, s->init.len,
 	    s->body.bytes, s->body.len, s->unroll, &s->lay) != 0) {
-		snprintf(why, whylen, "snippets run only in an x86-64 build");
+		snprintf(why, whylen, "snippets run only in an "
+		    ARCH_SNIPPET_ISA " build");
 		return (CB_SETUP_ERROR);
 	}
+	/* arm64's instruction cache does not see stores: make it. */
+	__builtin___clear_cache((char *)code, (char *)code + code_len);
 	if (protect(code, code_len, PROT_READ | PROT_EXEC, "code", why,
 	    whylen) != 0)
 		return (CB_SETUP_ERROR);

@@ -26,7 +26,7 @@
 #include <stddef.h>
 
 #include "cyclebench.h"
-#include "arch/x86/snippet_code.h"
+#include "arch/arch.h"
 #include "os/fault.h"
 #include "snippet/assemble.h"
 

@@ -10,9 +10,13 @@ _start:
 	movl	$60, %eax		/* exit */
 	xorl	%edi, %edi
 	syscall
+#elif defined(__aarch64__)
+	mov	x8, #93			/* exit */
+	mov	x0, #0
+	svc	#0
 #else
 	movl	$1, %eax		/* exit */
 	xorl	%ebx, %ebx
 	int	$0x80
 #endif
-	.section .note.GNU-stack, "", @progbits
+	.section .note.GNU-stack, "", %progbits

@@ -16,7 +16,10 @@
  * before each call, outside the stamps.  fpu=one: the partner writes
  * ymm0-15 (vaddps) after every wake-up, so its AVX state is live whenever
  * it is switched out; fpu=both: the measuring thread too.  That is the
- * FPU switch cost seed 003 reasons about.
+ * FPU switch cost seed 003 reasons about.  Those variants are x86's: an
+ * arm64 task's FP/SIMD registers are live whenever it has used them
+ * (which the C library's string functions see to), and Linux drops SVE
+ * state at every system call, so a pipe partner could not keep any.
  *
  * Partners die with the measuring process (a thread does; a process is
  * killed by PR_SET_PDEATHSIG), so a hang ends with the time limit and
@@ -37,7 +40,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "arch/x86/cpu.h"
+#include "arch/arch.h"
+#include "core/isolate.h"
 #include "os/cpuset.h"
 #include "suites/kpath.h"
 #include "suites/suites.h"
@@ -62,6 +66,7 @@ struct pingpong {
 	int		 futex;		/* ping-pong on futexes, not pipes */
 	enum fpu	 fpu;
 	int		 cpu;		/* the partner's */
+	pid_t		 tid;		/* a partner thread's, once started */
 	pthread_t	 thread;
 	int		 have_thread;
 	pid_t		 pid;
@@ -69,6 +74,8 @@ struct pingpong {
 	int		 stop;
 };
 
+#if defined(__x86_64__) || defined(__i386__)
+#define FPU_VARIANTS	1
 /*
  * The vector registers the asm below writes, as far as the compiler may
  * use them: none on an i386 target without SSE.
@@ -131,6 +138,18 @@ fpu_clean(void)
 	__asm__ volatile("xrstor %0" : : "m" (init), "a" (lo & 0xe4), "d" (0)
 	    : "memory" VECTOR_CLOBBERS);
 }
+#else	/* no FPU variants: nothing to dirty or clean */
+#define FPU_VARIANTS	0
+static inline void
+dirty_ymm(void)
+{
+}
+
+static inline void
+fpu_clean(void)
+{
+}
+#endif
 
 static long
 futex(uint32_t *word, int op, uint32_t val)
@@ -178,6 +197,7 @@ partner(struct pingpong *p)
 	char c, why[CB_REASON_MAX];
 
 	c = cpuset_pin(p->cpu, why, sizeof(why)) == 0 ? 'k' : 'e';
+	p->tid = gettid();
 	fpu_clean();
 	if (write(p->from[1], &c, 1) != 1 || c != 'k')
 		return;
@@ -246,9 +266,9 @@ pp_timed(void *ctx)
 
 	if (p->fpu != FPU_BOTH)
 		fpu_clean();
-	t0 = cb_tsc_begin();
+	t0 = cb_ref_begin();
 	round_trip(p);
-	return (cb_tsc_end() - t0);
+	return (cb_ref_end() - t0);
 }
 
 static void
@@ -306,8 +326,11 @@ pp_start(struct pingpong *p, enum side side, char *why, size_t len)
 		return (CB_SETUP_ERROR);
 	}
 	if (poll(&pf, 1, START_TIMEOUT_MS) == 1 &&
-	    read(p->from[0], &c, 1) == 1 && c == 'k')
+	    read(p->from[0], &c, 1) == 1 && c == 'k') {
+		/* Its waits for a CPU are the path's disturbances too. */
+		isolate_watch_partner(side == SIDE_PROCESS ? p->pid : p->tid);
 		return (0);
+	}
 	if (c == 'e')
 		snprintf(why, len, "cannot pin the partner to CPU %d", p->cpu);
 	else
@@ -366,11 +389,11 @@ pipe_report(void *ctx, struct cb_result *r)
 	if (pipe(fd) != 0)
 		return;
 	for (k = 0; k < RUNS; k++) {
-		t0 = cb_tsc_begin();
+		t0 = cb_ref_begin();
 		for (i = 0; i < PAIRS; i++)
 			if (!pipe_write(fd[1]) || !pipe_read(fd[0]))
 				break;
-		t1 = cb_tsc_end();
+		t1 = cb_ref_end();
 		if (i == PAIRS && t1 - t0 < best)
 			best = t1 - t0;
 	}
@@ -513,9 +536,17 @@ free_ctx(void *ctx)
 #define AVX_both	CB_CPU_AVX
 
 /* Every pipe ping-pong variant of a side: X(side, cpus, fpu). */
+#if FPU_VARIANTS
 #define PIPES(X, side)							\
 	X(side, 1, none) X(side, 1, one) X(side, 1, both)		\
 	X(side, 2, none) X(side, 2, one) X(side, 2, both)
+#define FPU_DESC	"; fpu: which sides keep live AVX state"
+#define PIPE_PARAMS(cpus, fpu)	{ { "cpus", #cpus }, { "fpu", #fpu } }
+#else
+#define PIPES(X, side)	X(side, 1, none) X(side, 2, none)
+#define FPU_DESC	""
+#define PIPE_PARAMS(cpus, fpu)	{ { "cpus", #cpus } }
+#endif
 
 /* setup() knows only its own name: one per variant. */
 #define PIPE_SETUP(side, cpus, fpu)					\
@@ -546,8 +577,7 @@ FUTEX_SETUP(2)
 	.flags = CB_BENCH_SWITCHES, .cpu_features = AVX_##fpu,		\
 	.desc = "one switch (half a round trip) of a 1-byte pipe "	\
 	    "ping-pong with a partner " PARTNER_##side ", "		\
-	    WHERE_##cpus "; fpu: which sides keep live AVX state",	\
-	.params = { { "cpus", #cpus }, { "fpu", #fpu } } },
+	    WHERE_##cpus FPU_DESC, .params = PIPE_PARAMS(cpus, fpu) },
 
 #define FUTEX_ENTRY(cpus) {						\
 	.name = "ctxsw/futex-threads", .mode = CB_PATH, .ops = 2,	\
@@ -578,6 +608,12 @@ static const struct cb_bench ctxsw[] = {
 	    "exits), waitpid; both on the measuring CPU" },
 };
 
+#if FPU_VARIANTS
+#define WITH_AVX	", with and without live AVX state"
+#else
+#define WITH_AVX	""
+#endif
+
 CB_SUITE(suite_ctxsw, "ctxsw", "Context switches: pipe and futex "
-    "ping-pong between threads and processes on one and two CPUs, with "
-    "and without live AVX state; thread and process creation.", ctxsw);
+    "ping-pong between threads and processes on one and two CPUs"
+    WITH_AVX "; thread and process creation.", ctxsw);

@@ -74,9 +74,9 @@ map_timed(void *ctx)
 	long f0;
 
 	f0 = minor_faults();
-	t0 = cb_tsc_begin();
+	t0 = cb_ref_begin();
 	map_once(m);
-	t1 = cb_tsc_end();
+	t1 = cb_ref_end();
 	m->faults += minor_faults() - f0;
 	m->calls++;
 	return (t1 - t0);

@@ -9,6 +9,7 @@
 #include <unistd.h>
 #include <sys/prctl.h>
 
+#include "arch/arch.h"
 #include "suites/suites.h"
 
 /* Hidden from the optimiser, which would otherwise refuse a NULL store. */
@@ -27,7 +28,7 @@ illegal(uint64_t iters, void *ctx)
 {
 	(void)iters;
 	(void)ctx;
-	__asm__ volatile("ud2");
+	__asm__ volatile(ARCH_ASM_ILLEGAL);
 }
 
 static void
@@ -36,7 +37,7 @@ hang(uint64_t iters, void *ctx)
 	(void)iters;
 	(void)ctx;
 	for (;;)
-		__asm__ volatile("pause");
+		__asm__ volatile(ARCH_ASM_SPIN_HINT);
 }
 
 static void
@@ -91,7 +92,7 @@ never(uint64_t iters, void *ctx)
 
 static const struct cb_bench selftest[] = {
 	SELFTEST("crash", crash, "stores through NULL: SIGSEGV"),
-	SELFTEST("sigill", illegal, "executes ud2: SIGILL"),
+	SELFTEST("sigill", illegal, "executes " ARCH_ASM_ILLEGAL ": SIGILL"),
 	SELFTEST("hang", hang, "never returns: stopped by the time limit"),
 	SELFTEST("exit", quit, "calls _exit(7) mid-measurement"),
 	{ .name = "selftest/skip", .mode = CB_LATENCY, .ops = 1, .body = never,
@@ -104,6 +105,10 @@ static const struct cb_bench selftest[] = {
 	  .body = spin, .setup = leave_orphan, .flags = CB_BENCH_HIDDEN,
 	  .desc = "setup forks a process that never exits: the run must "
 	    "not leave it behind" },
+	{ .name = "selftest/orphan-hang", .mode = CB_LATENCY, .ops = 1,
+	  .body = hang, .setup = leave_orphan, .flags = CB_BENCH_HIDDEN,
+	  .desc = "an orphan left by setup, then a hang: what the time "
+	    "limit stops must take its partner with it" },
 };
 
 CB_SUITE(suite_selftest, "selftest", "Misbehaving benchmarks for the "

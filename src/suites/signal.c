@@ -14,6 +14,11 @@
  * (the debug-register write of the seed).  Every row reports the bytes of
  * stack the kernel's frame took (frame_bytes) and which XSAVE components
  * it saved as in use (xstate_bv), read from the frame itself.
+ *
+ * On arm64 the traps are a load from a PROT_NONE page, udf and brk
+ * (integer division by zero does not trap there), and the variants that
+ * concern x86 state (the vector components, RFLAGS.RF) have no
+ * counterpart; the rest is the same code.
  */
 #include <errno.h>
 #include <linux/hw_breakpoint.h>
@@ -31,10 +36,18 @@
 #include <ucontext.h>
 #include <unistd.h>
 
-#include "arch/x86/tsc.h"
-#include "arch/x86/xstate.h"
+#include "arch/arch.h"
 #include "suites/suites.h"
 
+#define STR(...)	#__VA_ARGS__
+#define XSTR(...)	STR(__VA_ARGS__)
+#define INSN(...)	{ __VA_ARGS__ },				\
+			sizeof((unsigned char[]){ __VA_ARGS__ })
+
+#if defined(__x86_64__) || defined(__i386__)
+#include "arch/x86/xstate.h"
+
+#define X86		1
 #ifdef __x86_64__
 #define REG_PC	REG_RIP
 #define REG_SP	REG_RSP
@@ -44,18 +57,35 @@
 #define REG_SP	REG_ESP
 #define REG_FL	REG_EFL
 #endif
+#define UC_PC(uc)	((uc)->uc_mcontext.gregs[REG_PC])
+#define UC_SP(uc)	((uc)->uc_mcontext.gregs[REG_SP])
 #define X86_RF	0x10000		/* RFLAGS.RF, which a fault's frame carries */
-
-#define STR(...)	#__VA_ARGS__
-#define XSTR(...)	STR(__VA_ARGS__)
 
 /* Fixed encodings, so the handler knows exactly what to step over. */
 #define DIV_ECX		0xf7, 0xf1	/* div %ecx */
 #define LOAD_EAX	0x8b, 0x00	/* mov (%rax), %eax */
 #define UD2		0x0f, 0x0b
 #define INT3		0xcc
-#define INSN(...)	{ __VA_ARGS__ },				\
-			sizeof((unsigned char[]){ __VA_ARGS__ })
+#define ASM_LOAD	".byte " XSTR(LOAD_EAX)
+#define LOAD_REG	"+a"
+#define TRAP_PAST	1	/* int3 reports the PC after itself */
+
+#elif defined(__aarch64__)
+#define X86		0
+#define UC_PC(uc)	((uc)->uc_mcontext.pc)
+#define UC_SP(uc)	((uc)->uc_mcontext.sp)
+
+/* The same, little-endian words: ldr w0, [x0]; udf #0; brk #0. */
+#define LOAD_W0		0x00, 0x00, 0x40, 0xb9
+#define UDF		0x00, 0x00, 0x00, 0x00
+#define BRK		0x00, 0x00, 0x20, 0xd4
+#define LOAD_EAX	LOAD_W0
+#define UD2		UDF
+#define INT3		BRK
+#define ASM_LOAD	".inst 0xb9400000"
+#define LOAD_REG	"+r"
+#define TRAP_PAST	0	/* brk reports its own PC */
+#endif
 
 /*
  * Where the frame's XSAVE area says what it holds: FP_XSTATE_MAGIC1 in the
@@ -69,7 +99,7 @@
 #define MACRO_TRAPS	3000000		/* the seed's run */
 #define MACRO_TIMEOUT	900.0		/* at 100 us a trap on a busy VM */
 
-enum sig_source { DIVZERO, SEGV, ILL, TRAP, KILL, TGKILL, SIGQUEUE };
+enum sig_source { SEGV, ILL, TRAP, KILL, TGKILL, SIGQUEUE, DIVZERO };
 enum part { ROUND_TRIP, DELIVERY, RETURN };
 enum vector { VEC_CLEAN, VEC_AVX, VEC_AVX512 };
 
@@ -91,7 +121,7 @@ struct sig_run;
 
 struct trap_source {
 	int		 signo;
-	unsigned char	 insn[2];	/* at the reported PC, or just before */
+	unsigned char	 insn[4];	/* at the reported PC, or just before */
 	size_t		 len;		/* 0: asynchronous, no PC to move */
 	int		 past;		/* the kernel reports the PC after it */
 	void		(*raise)(struct sig_run *);
@@ -119,6 +149,7 @@ struct sig_run {
 static struct sig_run *active;
 static volatile uint64_t watched;	/* the watchpoint's target */
 
+#if X86
 static void
 raise_divzero(struct sig_run *r)
 {
@@ -134,8 +165,17 @@ raise_segv(struct sig_run *r)
 {
 	uintptr_t p = (uintptr_t)r->guard;
 
-	__asm__ volatile(".byte " XSTR(LOAD_EAX) : "+a" (p) : : "memory");
+	__asm__ volatile(ASM_LOAD : LOAD_REG (p) : : "memory");
 }
+#else
+static void
+raise_segv(struct sig_run *r)
+{
+	register uintptr_t p __asm__("x0") = (uintptr_t)r->guard;
+
+	__asm__ volatile(ASM_LOAD : LOAD_REG (p) : : "memory");
+}
+#endif
 
 static void
 raise_ill(struct sig_run *r)
@@ -170,10 +210,12 @@ raise_sigqueue(struct sig_run *r)
 }
 
 static const struct trap_source sources[] = {
+#if X86
 	[DIVZERO] = { SIGFPE, INSN(DIV_ECX), 0, raise_divzero },
+#endif
 	[SEGV] = { SIGSEGV, INSN(LOAD_EAX), 0, raise_segv },
 	[ILL] = { SIGILL, INSN(UD2), 0, raise_ill },
-	[TRAP] = { SIGTRAP, INSN(INT3), 1, raise_trap },
+	[TRAP] = { SIGTRAP, INSN(INT3), TRAP_PAST, raise_trap },
 	[KILL] = { SIG_SELF, { 0 }, 0, 0, raise_kill },
 	[TGKILL] = { SIG_SELF, { 0 }, 0, 0, raise_tgkill },
 	[SIGQUEUE] = { SIG_SELF, { 0 }, 0, 0, raise_sigqueue },
@@ -188,6 +230,7 @@ at_trap(const struct trap_source *s, const unsigned char *pc)
 	return (memcmp(s->past ? pc - s->len : pc, s->insn, s->len) == 0);
 }
 
+#if X86
 /* XSTATE_BV of the frame's XSAVE area: the components saved as in use. */
 static uint64_t
 frame_xstate_bv(const ucontext_t *uc)
@@ -205,44 +248,6 @@ frame_xstate_bv(const ucontext_t *uc)
 	return (bv);
 }
 
-/*
- * One handler for both kinds of sigaction: x86-64 passes the siginfo and
- * ucontext addresses in %rsi and %rdx to every handler (see
- * arch/x86/kernel/signal_64.c); without SA_SIGINFO the siginfo is merely
- * not filled in, and it is not read here.
- */
-static void
-on_signal(int sig, siginfo_t *si, void *ucp)
-{
-	struct sig_run *r = active;
-	ucontext_t *uc = ucp;
-	greg_t *pc = &uc->uc_mcontext.gregs[REG_PC];
-	uint64_t t = 0;
-
-	if (r->split)
-		t = arch_tsc_end();
-	(void)si;
-	if (sig != r->s->signo || !at_trap(r->s, (unsigned char *)*pc)) {
-		/* Not ours: let it end the process as it would have. */
-		signal(sig, SIG_DFL);
-		return;
-	}
-	if (!r->s->past)
-		*pc += (greg_t)r->s->len;
-	if (r->c->opts & OPT_CLEAR_RF)
-		uc->uc_mcontext.gregs[REG_FL] &= ~(greg_t)X86_RF;
-	if (r->frame_bytes == 0) {
-		r->frame_bytes = (r->alt_top ? r->alt_top :
-		    (uintptr_t)uc->uc_mcontext.gregs[REG_SP]) -
-		    ((uintptr_t)uc - sizeof(void *));
-		r->xstate_bv = frame_xstate_bv(uc);
-	}
-	r->in = t;
-	r->delivered++;
-	if (r->split)
-		r->out = arch_tsc_begin();
-}
-
 static void
 prepare_vector(enum vector v)
 {
@@ -253,6 +258,67 @@ prepare_vector(enum vector v)
 	arch_xstate_clean();
 	if (v == VEC_AVX)
 		arch_xstate_dirty_avx();
+}
+
+/* Where the kernel's frame starts: its return address, below uc. */
+#define FRAME_BELOW_UC	sizeof(void *)
+#else
+/* No XSAVE, nothing to prepare: the FP/SIMD registers are always saved. */
+static uint64_t
+frame_xstate_bv(const ucontext_t *uc)
+{
+	(void)uc;
+	return (0);
+}
+
+static void
+prepare_vector(enum vector v)
+{
+	(void)v;
+}
+
+/* arm64's rt_sigframe: the siginfo, then uc. */
+#define FRAME_BELOW_UC	sizeof(siginfo_t)
+#endif
+
+/*
+ * One handler for both kinds of sigaction: x86-64 passes the siginfo and
+ * ucontext addresses in %rsi and %rdx to every handler (see
+ * arch/x86/kernel/signal_64.c), arm64 in x1 and x2 (setup_return() in
+ * arch/arm64/kernel/signal.c); without SA_SIGINFO the siginfo is merely
+ * not filled in, and it is not read here.
+ */
+static void
+on_signal(int sig, siginfo_t *si, void *ucp)
+{
+	struct sig_run *r = active;
+	ucontext_t *uc = ucp;
+	uint64_t t = 0;
+
+	if (r->split)
+		t = arch_ref_end();
+	(void)si;
+	if (sig != r->s->signo ||
+	    !at_trap(r->s, (unsigned char *)(uintptr_t)UC_PC(uc))) {
+		/* Not ours: let it end the process as it would have. */
+		signal(sig, SIG_DFL);
+		return;
+	}
+	if (!r->s->past)
+		UC_PC(uc) += r->s->len;
+#if X86
+	if (r->c->opts & OPT_CLEAR_RF)
+		uc->uc_mcontext.gregs[REG_FL] &= ~(greg_t)X86_RF;
+#endif
+	if (r->frame_bytes == 0) {
+		r->frame_bytes = (r->alt_top ? r->alt_top :
+		    (uintptr_t)UC_SP(uc)) - ((uintptr_t)uc - FRAME_BELOW_UC);
+		r->xstate_bv = frame_xstate_bv(uc);
+	}
+	r->in = t;
+	r->delivered++;
+	if (r->split)
+		r->out = arch_ref_begin();
 }
 
 static void
@@ -276,9 +342,9 @@ sig_timed(void *ctx)
 	uint64_t n = r->delivered;
 
 	prepare_vector(r->c->vec);
-	r->before = arch_tsc_begin();
+	r->before = arch_ref_begin();
 	r->s->raise(r);
-	r->after = arch_tsc_end();
+	r->after = arch_ref_end();
 	if (r->delivered != n + 1) {
 		fprintf(stderr, "signal %d was not delivered on time\n",
 		    r->s->signo);
@@ -393,7 +459,7 @@ sig_setup(void **ctx, char *why, size_t len)
 	struct sig_run *r;
 	int rc;
 
-#ifndef __x86_64__
+#ifdef __i386__
 	snprintf(why, len, "the handler reads x86-64 signal frames");
 	return (CB_SETUP_SKIP);
 #endif
@@ -482,9 +548,9 @@ macro_run(struct sig_run *r, struct cb_result *res)
 
 	getrusage(RUSAGE_SELF, &u0);
 	clock_gettime(CLOCK_MONOTONIC, &t0);
-	k0 = arch_tsc_begin();
+	k0 = arch_ref_begin();
 	sig_body(r->c->macro, r);
-	k1 = arch_tsc_end();
+	k1 = arch_ref_end();
 	clock_gettime(CLOCK_MONOTONIC, &t1);
 	getrusage(RUSAGE_SELF, &u1);
 	ratio = (res->ratio_before + res->ratio_after) / 2;
@@ -507,7 +573,8 @@ sig_report(void *ctx, struct cb_result *res)
 	struct sig_run *r = ctx;
 
 	cb_result_extra(res, "frame_bytes", (double)r->frame_bytes);
-	cb_result_extra(res, "xstate_bv", (double)r->xstate_bv);
+	if (X86)
+		cb_result_extra(res, "xstate_bv", (double)r->xstate_bv);
 	if (r->c->macro != 0)
 		macro_run(r, res);
 }
@@ -529,6 +596,26 @@ sig_report(void *ctx, struct cb_result *res)
 	more)
 #define MACRO_RUN	.flags = CB_BENCH_EXPLICIT, .timeout = MACRO_TIMEOUT
 
+/* Signals sent to oneself: the same rows on every architecture. */
+#define SELF_ROWS							\
+	SIG("kill-self", CASE(.src = KILL), "syscall(SYS_kill) of "	\
+	    "SIGUSR1 to this process, delivered on the way out, "	\
+	    "handler, rt_sigreturn"),					\
+	SIG("kill-self-delivery", CASE(.src = KILL, .part = DELIVERY),	\
+	    "syscall(SYS_kill) to the handler's first instruction: "	\
+	    "the system call, then the frame (batched: whole round "	\
+	    "trip)"),							\
+	SIG("kill-self-return", CASE(.src = KILL, .part = RETURN),	\
+	    "the handler's last instruction back into the caller of "	\
+	    "kill: rt_sigreturn (batched: whole round trip)"),		\
+	SIG("tgkill-self", CASE(.src = TGKILL), "syscall(SYS_tgkill) "	\
+	    "of SIGUSR1 to this thread, delivered on the way out, "	\
+	    "handler, rt_sigreturn"),					\
+	SIG("sigqueue-self", CASE(.src = SIGQUEUE), "syscall("		\
+	    "SYS_rt_sigqueueinfo) of SIGUSR1 to this process, as "	\
+	    "sigqueue() sends it, handler, rt_sigreturn")
+
+#if X86
 static const struct cb_bench signal_benches[] = {
 	SIG("divzero", CASE(.src = DIVZERO), "div by zero to a SIGFPE "
 	    "handler that steps over the div, and back: exception, frame, "
@@ -546,21 +633,7 @@ static const struct cb_bench signal_benches[] = {
 	    "SIGILL handler that steps over it, and back"),
 	SIG("int3", CASE(.src = TRAP), "int3: breakpoint exception to a "
 	    "SIGTRAP handler, and back"),
-	SIG("kill-self", CASE(.src = KILL), "syscall(SYS_kill) of SIGUSR1 "
-	    "to this process, delivered on the way out, handler, "
-	    "rt_sigreturn"),
-	SIG("kill-self-delivery", CASE(.src = KILL, .part = DELIVERY),
-	    "syscall(SYS_kill) to the handler's first instruction: the "
-	    "system call, then the frame (batched: whole round trip)"),
-	SIG("kill-self-return", CASE(.src = KILL, .part = RETURN), "the "
-	    "handler's last instruction back into the caller of kill: "
-	    "rt_sigreturn (batched: whole round trip)"),
-	SIG("tgkill-self", CASE(.src = TGKILL), "syscall(SYS_tgkill) of "
-	    "SIGUSR1 to this thread, delivered on the way out, handler, "
-	    "rt_sigreturn"),
-	SIG("sigqueue-self", CASE(.src = SIGQUEUE), "syscall("
-	    "SYS_rt_sigqueueinfo) of SIGUSR1 to this process, as sigqueue() "
-	    "sends it, handler, rt_sigreturn"),
+	SELF_ROWS,
 	VARIANT(CASE(.src = DIVZERO, .opts = OPT_SIGINFO),
 	    WITH(0, "siginfo", "yes"),
 	    "with SA_SIGINFO: the kernel also copies a siginfo"),
@@ -585,6 +658,44 @@ static const struct cb_bench signal_benches[] = {
 	    "the seed's macro run: 3,000,000 divide-by-zero round trips, "
 	    "real, user and system seconds (extras)", MACRO_RUN),
 };
+#else
+/*
+ * arm64: no trap on division by zero (udiv returns 0), so the variants
+ * hang off segv; the kernel's frame holds the FP/SIMD registers always
+ * (and SVE's when live), with no XSAVE-style components to choose.
+ */
+#define SEGV_VARIANT(cs, more, d) SIGNAL_ROW("segv", cs, "as segv, " d, \
+	more)
+
+static const struct cb_bench signal_benches[] = {
+	SIG("segv", CASE(.src = SEGV), "ldr from a PROT_NONE page: data "
+	    "abort to a SIGSEGV handler that steps over the load, and back: "
+	    "exception, frame with the FP/SIMD record, handler, "
+	    "rt_sigreturn"),
+	SIG("segv-delivery", CASE(.src = SEGV, .part = DELIVERY), "ldr from "
+	    "a PROT_NONE page to the SIGSEGV handler's first instruction: "
+	    "abort, fault handling, signal frame (batched: whole round "
+	    "trip)"),
+	SIG("segv-return", CASE(.src = SEGV, .part = RETURN), "the SIGSEGV "
+	    "handler's last instruction to the one after the load: "
+	    "rt_sigreturn (batched: whole round trip)"),
+	SIG("udf", CASE(.src = ILL), "udf #0: undefined-instruction "
+	    "exception to a SIGILL handler that steps over it, and back"),
+	SIG("brk", CASE(.src = TRAP), "brk #0: breakpoint exception to a "
+	    "SIGTRAP handler that steps over it, and back"),
+	SELF_ROWS,
+	SEGV_VARIANT(CASE(.src = SEGV, .opts = OPT_SIGINFO),
+	    WITH(0, "siginfo", "yes"),
+	    "with SA_SIGINFO: the kernel also copies a siginfo"),
+	SEGV_VARIANT(CASE(.src = SEGV, .opts = OPT_ALTSTACK),
+	    WITH(0, "stack", "alt"),
+	    "the handler on an alternate signal stack (SA_ONSTACK)"),
+	SEGV_VARIANT(CASE(.src = SEGV, .opts = OPT_WATCH),
+	    WITH(0, "watchpoint", "armed"), "with a hardware write "
+	    "watchpoint armed on the thread (perf_event_open "
+	    "PERF_TYPE_BREAKPOINT): a DBGWVR/DBGWCR pair live"),
+};
+#endif
 
 CB_SUITE(suite_signal, "signal", "Signals and traps: delivery to a handler "
     "and return, per call (seed 001).", signal_benches);

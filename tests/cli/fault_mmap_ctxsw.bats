@@ -49,7 +49,8 @@ check_json() {
 
 # Processes of this test's copy still alive (zombies are init's to reap).
 live_strays() {
-	ps -eo stat=,comm= | awk '($2 == "cbkpath" || $2 == "cb-true") &&
+	ps -eo stat=,comm= | awk '($2 == "cbkpath" || $2 == "cb-true" ||
+	    $2 == "cb-orphan") &&
 	    $1 !~ /^Z/'
 }
 
@@ -113,8 +114,10 @@ for r in json.load(open(sys.argv[1]))["results"]:
     if r["name"] == "mmap/touch-all":
         pages = {"4K": 1, "64K": 16, "1M": 256, "16M": 4096,
                  "64M": 16384}[p["size"]]
+        # Each round's child derives it from its own median; the run
+        # keeps their median, which stays near the figure of rounds.
         assert abs(x["cycles_per_page"] * pages - r["cycles"]["median"]) \
-            < 1e-6 * r["cycles"]["median"], r
+            < 0.1 * r["cycles"]["median"], r
         # A write to anonymous memory faults each page; a file read maps
         # a fault-around window per fault.
         if p["kind"] == "anon":
@@ -134,9 +137,11 @@ PY
 	[ -z "$output" ]
 }
 
+# A round is a 40 ms burst, so the time limit stops only a child that
+# hangs: here one that, like a partner process, forked first.
 @test "a run cut short by the time limit leaves no process behind" {
 	run "$KP" run ctxsw/pipe-procs fault/cow-after-fork ctxsw/futex-threads \
-	    --timeout 0.1
+	    selftest/orphan-hang --timeout 0.1 --quick
 	echo "$output"
 	[[ "$output" == *"timed out after 0.1 s"* ]]
 	sleep 0.5

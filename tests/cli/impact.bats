@@ -243,7 +243,7 @@ teardown() {
 		[[ "$stderr" == *"--costs: $f"* ]]
 	done
 	run --separate-stderr "$CB" impact --costs "$T/future.json" -- true
-	[[ "$stderr" == *"schema_version 99; this cyclebench reads 1 to 1"* ]]
+	[[ "$stderr" == *"schema_version 99; this cyclebench reads 1 to 2"* ]]
 	run --separate-stderr "$CB" impact --costs "$T/noclock.json" -- true
 	[[ "$stderr" == *"machine.tsc_hz"*"cannot be turned into seconds"* ]]
 }

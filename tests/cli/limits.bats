@@ -68,6 +68,36 @@ limited() {
 	done
 }
 
+# Two million samples in 16 rounds, in the limits and made to be slow:
+# four values, so every level and tie case is hit.  compare's work is a
+# sort per side; its memory, the parsed file (about 100 bytes a value
+# while parsing, then the samples alone) and a few copies of the samples.
+@test "compare of two million samples a side: done, in bounded memory" {
+	need_python
+	"$PYTHON" - "$T/big.json" "$GOOD" <<'PY'
+import json, random, sys
+d = json.load(open(sys.argv[2]))
+r = d["results"][2]
+n, k = 2000000, 16
+d["schema_version"] = 2
+r.update(rounds=[{"start": 0, "seconds": 0, "cpu": 1, "samples": n // k,
+    "disturbed": 0, "median": 4, "contended": 0} for _ in range(k)],
+    estimate={"basis": "all", "rounds": k, "contended": 0,
+    "probe_floor": 1, "scattered": 0, "stop": "rounds"}, levels=[],
+    samples=[], probe=[])
+d["results"] = [r]
+s = json.dumps(d, separators=(",", ":"))
+random.seed(1)
+s = s.replace('"samples":[]', '"samples":[' + ",".join(
+    random.choice("3456") for _ in range(n)) + "]")
+s = s.replace('"probe":[]', '"probe":[' + ",".join("1" * n) + "]")
+open(sys.argv[1], "w").write(s)
+PY
+	limited 600000 "$CB" compare "$T/big.json" "$T/big.json"
+	assert_status 0
+	assert_line '^basic/imul-throughput +4.00 +4.00 +\+0.0% ~$'
+}
+
 @test "--repetitions 100000 stays within a small, bounded memory" {
 	# Samples are stored per repetition (path benchmarks: per call, 10 a
 	# repetition); the time budget, not the count, ends the run.

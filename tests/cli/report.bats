@@ -27,12 +27,15 @@ count() {
 }
 
 @test "several files: the comparison first, with the verdicts" {
-	run "$CB" report $F/basic-cpu0.json $F/basic-lfence.json -o "$OUT"
+	run "$CB" report $F/rounds-cpu0.json $F/rounds-lfence.json \
+	    -o "$OUT"
 	[ "$status" -eq 0 ]
 	[ "$(count '<svg ')" -eq 3 ]
 	grep -q '<h2>Comparison</h2>' "$OUT"
-	grep -q '17.0  +467% \*' "$OUT"
-	grep -q 'Mann-Whitney U' "$OUT"
+	grep -q '16.0 .*+432% \*' "$OUT"
+	grep -q 'exact rank-sum test' "$OUT"
+	# Every row's flags are shown beside its bar.
+	grep -q 'below-resolution' "$OUT"
 }
 
 @test "self-contained: no script, no external resource" {

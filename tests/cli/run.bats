@@ -11,7 +11,7 @@ ROW_OK=$CB_ROW_OK
 	run --separate-stderr "$CB" run basic/imul-latency --quick \
 	    --json out.json --csv out.csv
 	assert_status 0
-	assert_line '^benchmark +mode +cycles +min +time +\+-ci95 +cv +method +flags$'
+	assert_line '^benchmark +mode +cycles +min +time +\+-ci95 +cv +rounds +method +flags$'
 	assert_line "^basic/imul-latency +latency$ROW_OK"
 	assert_line '^cycles (calibrated|counted): '
 	[ -s out.json ] || fail "no JSON file"
@@ -20,7 +20,7 @@ ROW_OK=$CB_ROW_OK
 	CB_V=$(cb_version) json_check out.json <<'PY'
 import os
 num = (int, float)
-assert d["schema_version"] == 1, d["schema_version"]
+assert d["schema_version"] == 2, d["schema_version"]
 assert d["tool"]["name"] == "cyclebench", d["tool"]
 assert d["tool"]["version"] == os.environ["CB_V"], d["tool"]
 m = d["machine"]
@@ -56,7 +56,7 @@ assert isinstance(s, list) and len(s) > 0, s
 assert all(isinstance(x, num) and not isinstance(x, bool) for x in s), s
 assert isinstance(r["flags"], list), r["flags"]
 known = {"poor-fit", "clock-drift", "disturbed", "noisy", "few-samples",
-         "below-resolution"}
+         "below-resolution", "multilevel", "contended"}
 assert set(r["flags"]) <= known, r["flags"]
 PY
 
@@ -96,16 +96,62 @@ assert float(row["cycles_median"]) > 0, row
 PY
 }
 
-@test "--repetitions 5 keeps 5 samples and flags few-samples" {
+@test "--rounds 1 --repetitions 5 keeps 5 samples and flags few-samples" {
 	need_python
-	run "$CB" run basic/imul-latency --quick --repetitions 5 --json out.json
+	run "$CB" run basic/imul-latency --rounds 1 --repetitions 5 \
+	    --json out.json
 	assert_status 0
 	assert_line "^basic/imul-latency +latency$ROW_OK .*few-samples"
 	json_check out.json <<'PY'
 r = d["results"][0]
 assert len(r["samples"]) == 5, len(r["samples"])
+assert len(r["rounds"]) == 1 and r["rounds"][0]["samples"] == 5, r["rounds"]
 assert "few-samples" in r["flags"], r["flags"]
 PY
+}
+
+@test "--rounds 4: four rounds, each a fresh process, their samples in order" {
+	need_python
+	run "$CB" run basic/imul-latency basic/add-latency --rounds 4 \
+	    --repetitions 6 --json out.json
+	assert_status 0
+	json_check out.json <<'PY'
+for r in d["results"]:
+    k = r["rounds"]
+    assert len(k) == 4, k
+    assert sum(x["samples"] for x in k) == len(r["samples"]), r
+    assert len(r["probe"]) == len(r["samples"]), r
+    assert all(x["samples"] <= 6 for x in k), k
+    assert [x["start"] for x in k] == sorted(x["start"] for x in k), k
+    assert r["estimate"]["stop"] == "rounds", r["estimate"]
+    assert r["estimate"]["basis"] in ("quiet", "all"), r["estimate"]
+# The two benchmarks' rounds interleave: neither has all its rounds first.
+a, b = (sorted(x["start"] for x in r["rounds"]) for r in d["results"])
+assert not (a[-1] < b[0] or b[-1] < a[0]), (a, b)
+PY
+}
+
+@test "adaptive rounds stop at the precision asked, or say why not" {
+	need_python
+	run "$CB" run basic/imul-latency --precision 5 --json out.json
+	assert_status 0
+	json_check out.json <<'PY'
+r = d["results"][0]
+assert r["estimate"]["stop"] in ("precision", "time", "rounds"), r
+if r["estimate"]["stop"] == "precision":
+    c = r["cycles"]
+    assert (c["ci95_high"] - c["ci95_low"]) / 2 <= 0.05 * c["median"], c
+assert 5 <= len(r["rounds"]) <= 20, len(r["rounds"])
+PY
+}
+
+@test "--rounds and --precision refuse bad values" {
+	run --separate-stderr "$CB" run basic/imul-latency --rounds 0
+	assert_usage_error "--rounds takes a whole number from 1 to 1000, not '0'"
+	run --separate-stderr "$CB" run basic/imul-latency --precision 0
+	assert_usage_error "--precision takes a percentage from 0.01 to 50, not '0'"
+	run --separate-stderr "$CB" run basic/imul-latency --precision x
+	assert_usage_error "--precision takes a percentage from 0.01 to 50, not 'x'"
 }
 
 @test "--cpu N measures on that CPU" {
@@ -161,9 +207,9 @@ PY
 	local out
 	out=$(script -qec "$CB run basic/imul-latency basic/add-latency --quick" \
 	    /dev/null | tr '\r' '\n')
-	grep -qE '^.\[K\[1/2\] basic/add-latency  0:[0-9]{2} elapsed$' \
+	grep -qE '^.\[K\[round 1, 0/2 done\] basic/(add|imul)-latency  0:[0-9]{2} elapsed$' \
 	    <<<"$out" || fail "no first step: $out"
-	grep -qE '^.\[K\[2/2\] basic/imul-latency  0:[0-9]{2} elapsed, ~0:[0-9]{2} left$' \
+	grep -qE '^.\[K\[round [0-9]+, 1/2 done\] basic/(add|imul)-latency  0:[0-9]{2} elapsed, ~[0-9]+:[0-9]{2} left$' \
 	    <<<"$out" || fail "no estimate: $out"
 	# into a pipe: no progress at all
 	run --separate-stderr "$CB" run basic/add-latency --quick
@@ -203,7 +249,7 @@ fits() {
 	# --wide: every column on the terminal too
 	out=$(COLUMNS=50 script -qec \
 	    "$CB run basic/imul-latency --quick --wide 2>/dev/null" /dev/null)
-	grep -qE '^benchmark +mode +cycles +min +time +\+-ci95 +cv +method +flags' \
+	grep -qE '^benchmark +mode +cycles +min +time +\+-ci95 +cv +rounds +method +flags' \
 	    <<<"$out" || fail "--wide cut: $out"
 }
 
@@ -212,8 +258,8 @@ fits() {
 	    --quick --format markdown
 	assert_status 0
 	assert_line '^\*\*cyclebench [0-9.]+\*\* on '
-	assert_line '^\| benchmark \| mode \| cycles \| min \| time \| \+-ci95 \| cv \| method \| flags \|$'
-	assert_line '^\|:--\|:--\|--:\|--:\|--:\|--:\|--:\|:--\|:--\|$'
+	assert_line '^\| benchmark \| mode \| cycles \| min \| time \| \+-ci95 \| cv \| rounds \| method \| flags \|$'
+	assert_line '^\|:--\|:--\|--:\|--:\|--:\|--:\|--:\|--:\|:--\|:--\|$'
 	assert_line '^\| basic/add-latency \| latency \| [0-9.]+ \| '
 	assert_line '^\*\*Kernel paths: core cycles per call\*\*$'
 	assert_line '^\| syscall/getppid \| [0-9.k]+ \| '

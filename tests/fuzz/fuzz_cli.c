@@ -2,7 +2,8 @@
  * Fuzz target: the command line.  The input is one argument a line, the
  * first naming the command; its parser runs and, where it accepts, the
  * pattern selection (run, list), but nothing is measured, loaded,
- * assembled or started.  (asm reads the small regular files named by
+ * assembled or started, and no results store is opened (selections are
+ * parsed: compare, report, db).  (asm reads the small regular files named by
  * --file and the like, as its parser does.)
  */
 #include <getopt.h>
@@ -37,6 +38,9 @@ static void
 parse(int argc, char **argv)
 {
 	struct compare_args ca;
+	struct history_args ha;
+	struct table_args ta;
+	struct db_args da;
 	struct asm_args aa;
 	struct report_args ra;
 	struct impact_args ia;
@@ -47,6 +51,7 @@ parse(int argc, char **argv)
 		if (run_parse_args(argc, argv, &a) == 0)
 			select_benchmarks(argv + optind, argc - optind, 0,
 			    a.filters, a.nfilters);
+		cli_save_free(&a.out);
 	} else if (strcmp(argv[0], "list") == 0)
 		select_benchmarks(argv + 1, argc - 1, 1, NULL, 0);
 	else if (strcmp(argv[0], "asm") == 0) {
@@ -55,6 +60,7 @@ parse(int argc, char **argv)
 		free(aa.body.owned);
 		free(aa.init.owned);
 		free(aa.vs.owned);
+		cli_save_free(&aa.out);
 	} else if (strcmp(argv[0], "compare") == 0)
 		compare_parse_args(argc, argv, &ca);
 	else if (strcmp(argv[0], "report") == 0)
@@ -64,8 +70,14 @@ parse(int argc, char **argv)
 			abort();
 		memset(&ia, 0, sizeof(ia));
 		impact_parse_args(argc, argv, &ia, im);
+		context_free(&ia.ctx);
 		free(im);
-	}
+	} else if (strcmp(argv[0], "db") == 0)
+		db_parse_args(argc, argv, &da);
+	else if (strcmp(argv[0], "table") == 0)
+		table_parse_args(argc, argv, &ta);
+	else if (strcmp(argv[0], "history") == 0)
+		history_parse_args(argc, argv, &ha);
 }
 
 int

@@ -59,12 +59,12 @@ compare_and_draw(const struct rs_file *f)
 	char err[512];
 	size_t i;
 
-	if (cmp_build(&t, f, 1, NULL, 0.01, err, sizeof(err)) == 0) {
+	if (cmp_build(&t, f, 1, NULL, 0, NULL, 0.01, err, sizeof(err)) == 0) {
 		html_report(null_out(), f, 1, NULL);
 		cmp_free(&t);
 	}
 	two[0] = two[1] = *f;
-	if (cmp_build(&t, two, 2, NULL, 0.01, err, sizeof(err)) != 0)
+	if (cmp_build(&t, two, 2, NULL, 0, NULL, 0.01, err, sizeof(err)) != 0)
 		return;
 	for (i = 0; i < sizeof(formats) / sizeof(formats[0]); i++)
 		cmp_print(&t, formats[i], null_out());

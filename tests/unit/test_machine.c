@@ -1,7 +1,7 @@
 /*
  * The machine fingerprint: file parsing against the fake roots in
- * tests/fixtures (and throwaway roots for the awkward cases), CPUID
- * against the machine the tests run on.
+ * tests/fixtures (and throwaway roots for the awkward cases).  What the
+ * CPU says of itself is tested per architecture (tests/unit/<arch>).
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -19,7 +19,7 @@
 #include <unistd.h>
 
 #include "cyclebench.h"
-#include "arch/x86/cpu.h"
+#include "arch/arch.h"
 #include "core/machine.h"
 #include "core/names.h"
 
@@ -28,6 +28,8 @@
 #endif
 #define KVM_ROOT	FIXTURES "/sysroot-kvm"
 #define BARE_ROOT	FIXTURES "/sysroot-bare"
+#define HYBRID_ROOT	FIXTURES "/sysroot-hybrid-x86"
+#define BIGLITTLE_ROOT	FIXTURES "/sysroot-biglittle-arm64"
 #define VULN		"/sys/devices/system/cpu/vulnerabilities/"
 
 /* A struct as machine_read leaves it before the files are read. */
@@ -311,130 +313,6 @@ test_malformed_values(void **state)
 }
 
 static void
-test_live_features(void **state)
-{
-	unsigned f;
-
-	(void)state;
-	f = arch_cpu_features();
-	assert_true(f & CB_CPU_SSE2);
-	assert_true(f & CB_CPU_CX8);
-	assert_int_equal(arch_cpu_features(), f);	/* the cached answer */
-	/* Each of these is reported only on top of the one it needs. */
-	if (f & CB_CPU_AVX512F)
-		assert_true(f & CB_CPU_AVX);
-	if (f & CB_CPU_AVX)
-		assert_true(f & CB_CPU_XSAVE);
-	if (f & (CB_CPU_XSAVEOPT | CB_CPU_XSAVEC))
-		assert_true(f & CB_CPU_XSAVE);
-}
-
-/* Whether the kernel's flags line (" flag1 flag2 ... ") lists `name'. */
-static int
-has_flag(const char *flags, const char *name)
-{
-	char word[64];
-
-	snprintf(word, sizeof(word), " %s ", name);
-	return (strstr(flags, word) != NULL);
-}
-
-/*
- * The kernel decodes the same CPUID bits (and drops the AVX family when
- * XCR0 lacks its state), so its flags must agree with ours.  FSGSBASE is
- * left out: kernels before 5.9 list it without enabling it.
- */
-static void
-test_live_features_match_kernel(void **state)
-{
-	char line[8192], flags[8200];
-	const char *name;
-	unsigned f, bit;
-	FILE *fp;
-
-	(void)state;
-	flags[0] = '\0';
-	if ((fp = fopen("/proc/cpuinfo", "r")) != NULL) {
-		while (fgets(line, sizeof(line), fp) != NULL)
-			if (strncmp(line, "flags", 5) == 0 &&
-			    strchr(line, ':') != NULL) {
-				snprintf(flags, sizeof(flags), "%s ",
-				    strchr(line, ':') + 1);
-				flags[strcspn(flags, "\n")] = ' ';
-				break;
-			}
-		fclose(fp);
-	}
-	if (flags[0] == '\0')
-		skip();
-	f = arch_cpu_features();
-	for (bit = 1; bit != 0; bit <<= 1) {
-		if (bit == CB_CPU_FSGSBASE)
-			continue;
-#ifndef __x86_64__
-		if (bit == CB_CPU_CX16)
-			continue;
-#endif
-		if ((name = cb_feature_name(bit)) == NULL)
-			continue;
-		if (has_flag(flags, name) != ((f & bit) != 0))
-			fail_msg("%s: kernel %d, cyclebench %d", name,
-			    has_flag(flags, name), (f & bit) != 0);
-	}
-}
-
-/* `key' of the first processor of the live /proc/cpuinfo; -1 if absent. */
-static long
-live_cpuinfo(const char *key)
-{
-	char line[4096], fmt[64];
-	unsigned v;
-	FILE *fp;
-	long r = -1;
-
-	if ((fp = fopen("/proc/cpuinfo", "r")) == NULL)
-		return (-1);
-	snprintf(fmt, sizeof(fmt), "%s : %%u", key);
-	while (fgets(line, sizeof(line), fp) != NULL && line[0] != '\n')
-		if (sscanf(line, fmt, &v) == 1) {
-			r = v;
-			break;
-		}
-	fclose(fp);
-	return (r);
-}
-
-static void
-test_live_identify(void **state)
-{
-	struct machine m;
-	uint32_t r[4];
-	size_t n;
-	long v;
-
-	(void)state;
-	blank(&m);
-	arch_cpu_identify(&m);
-	assert_true(m.cpu_vendor[0] != '\0');
-	assert_true(m.cpu_brand[0] != '\0');
-	n = strlen(m.cpu_brand);
-	assert_true(m.cpu_brand[0] != ' ' && m.cpu_brand[n - 1] != ' ');
-	assert_int_equal(m.cpu_features, arch_cpu_features());
-	arch_cpuid(1, 0, r);
-	if (r[2] & 1u << 31)
-		assert_true(m.hypervisor[0] != '\0');
-	else
-		assert_string_equal(m.hypervisor, "");
-	/* The display values must agree with what the kernel shows. */
-	if ((v = live_cpuinfo("cpu family")) >= 0)
-		assert_int_equal(m.cpu_family, v);
-	if ((v = live_cpuinfo("model")) >= 0)
-		assert_int_equal(m.cpu_model, v);
-	if ((v = live_cpuinfo("stepping")) >= 0)
-		assert_int_equal(m.cpu_stepping, v);
-}
-
-static void
 test_machine_read(void **state)
 {
 	struct machine m;
@@ -443,7 +321,9 @@ test_machine_read(void **state)
 	memset(&m, 0xa5, sizeof(m));
 	machine_read(&m, KVM_ROOT);
 	assert_true(m.cpu_vendor[0] != '\0');
+#if defined(__x86_64__) || defined(__i386__)
 	assert_true(m.cpu_features & CB_CPU_SSE2);
+#endif
 	assert_true(m.ncpus >= 1);
 	assert_true(m.os[0] != '\0');
 	assert_true(m.kernel[0] != '\0');
@@ -462,6 +342,132 @@ test_machine_read(void **state)
 	assert_string_equal(m.perf_reason, "");
 }
 
+/* An Intel hybrid part: the kinds from the cpu_core and cpu_atom PMUs. */
+static void
+test_hybrid_x86(void **state)
+{
+	struct machine m;
+	const struct coretypes *ct = &m.cores;
+
+	(void)state;
+	blank(&m);
+	machine_read_files(&m, HYBRID_ROOT);
+	assert_int_equal(ct->n, 2);
+	assert_string_equal(ct->type[0].name, "P-core");
+	assert_string_equal(ct->type[0].cpus, "0-11");
+	assert_int_equal(ct->type[0].ncpus, 12);
+	assert_string_equal(ct->type[1].name, "E-core");
+	assert_string_equal(ct->type[1].cpus, "12-19");
+	assert_int_equal(ct->type[1].max_khz, 3600000);
+	assert_string_equal(ct->type[ct->fastest].name, "P-core");
+	assert_string_equal(machine_core_type(&m, 3), "P-core");
+	assert_string_equal(machine_core_type(&m, 19), "E-core");
+	assert_null(machine_core_type(&m, 20));
+	assert_null(machine_core_type(&m, -1));
+	assert_int_equal(coretypes_find(ct, "e-core"), 1);
+	assert_int_equal(coretypes_find(ct, "Cortex-A76"), -1);
+}
+
+/* big.LITTLE: the kinds from MIDR per CPU, the fastest by capacity. */
+static void
+test_biglittle_arm64(void **state)
+{
+	struct machine m;
+	const struct coretypes *ct = &m.cores;
+
+	(void)state;
+	blank(&m);
+	machine_read_files(&m, BIGLITTLE_ROOT);
+	assert_int_equal(ct->n, 2);
+	assert_string_equal(ct->type[0].name, "Cortex-A55");
+	assert_string_equal(ct->type[0].cpus, "0-3");
+	assert_true(ct->type[0].capacity == 414);
+	assert_string_equal(ct->type[1].name, "Cortex-A76");
+	assert_string_equal(ct->type[1].cpus, "4-7");
+	assert_true(ct->type[1].capacity == 1024);
+	assert_int_equal(ct->fastest, 1);
+	assert_string_equal(machine_core_type(&m, 5), "Cortex-A76");
+	assert_int_equal(coretypes_find(ct, "cortex-a55"), 0);
+}
+
+/* The kinds the fingerprint prints, the fastest marked; none when alike. */
+static void
+test_core_types_printed(void **state)
+{
+	struct machine m;
+	char buf[8192];
+	FILE *fp;
+
+	(void)state;
+	blank(&m);
+	machine_read_files(&m, BIGLITTLE_ROOT);
+	assert_non_null(fp = fmemopen(buf, sizeof(buf), "w"));
+	machine_print(&m, fp);
+	fclose(fp);
+	assert_non_null(strstr(buf, "core types:             from MIDR_EL1 "
+	    "per CPU\n"));
+	assert_non_null(strstr(buf, "  Cortex-A55: CPUs 0-3, capacity 414, "
+	    "up to 1.80 GHz\n"));
+	assert_non_null(strstr(buf, "  Cortex-A76: CPUs 4-7, capacity 1024, "
+	    "up to 2.40 GHz (fastest: the default)\n"));
+	blank(&m);
+	machine_read_files(&m, KVM_ROOT);
+	assert_int_equal(m.cores.n, 0);
+	assert_non_null(fp = fmemopen(buf, sizeof(buf), "w"));
+	machine_print(&m, fp);
+	fclose(fp);
+	assert_null(strstr(buf, "core type"));
+}
+
+/*
+ * Without sysfs's registers the kinds come from /proc/cpuinfo's parts
+ * per processor; with capacities alone, they are named for them; with one
+ * capacity for all, there are no kinds to tell apart.
+ */
+static void
+test_core_types_fallbacks(void **state)
+{
+	const char *root = *state;
+	struct coretypes ct;
+	char rel[128];
+	int c;
+
+	put(root, "/sys/devices/system/cpu/online", "0-3\n");
+	put(root, "/proc/cpuinfo",
+	    "processor\t: 0\nCPU implementer\t: 0x41\nCPU variant\t: 0x3\n"
+	    "CPU part\t: 0xd0c\nCPU revision\t: 1\n\n"
+	    "processor\t: 1\nCPU implementer\t: 0x41\nCPU variant\t: 0x3\n"
+	    "CPU part\t: 0xd0c\nCPU revision\t: 1\n\n"
+	    "processor\t: 2\nCPU implementer\t: 0x41\nCPU variant\t: 0x0\n"
+	    "CPU part\t: 0xd03\nCPU revision\t: 4\n\n"
+	    "processor\t: 3\nCPU implementer\t: 0x41\nCPU variant\t: 0x0\n"
+	    "CPU part\t: 0xd03\nCPU revision\t: 4\n\n");
+	os_coretypes_read(&ct, root);
+	assert_int_equal(ct.n, 2);
+	assert_string_equal(ct.type[0].name, "Neoverse-N1");
+	assert_string_equal(ct.type[0].cpus, "0-1");
+	assert_string_equal(ct.type[1].name, "Cortex-A53");
+	assert_string_equal(ct.type[1].cpus, "2-3");
+
+	put(root, "/proc/cpuinfo", "processor\t: 0\n\n");
+	for (c = 0; c < 4; c++) {
+		snprintf(rel, sizeof(rel), "/sys/devices/system/cpu/cpu%d/"
+		    "cpu_capacity", c);
+		put(root, rel, c == 2 ? "1024\n" : "512\n");
+	}
+	os_coretypes_read(&ct, root);
+	assert_int_equal(ct.n, 2);
+	assert_string_equal(ct.type[0].name, "capacity 512");
+	assert_string_equal(ct.type[0].cpus, "0-1,3");
+	assert_string_equal(ct.type[ct.fastest].name, "capacity 1024");
+
+	put(root, "/sys/devices/system/cpu/cpu2/cpu_capacity", "512\n");
+	os_coretypes_read(&ct, root);
+	assert_int_equal(ct.n, 0);
+	assert_null(coretypes_of(&ct, 0));
+}
+
+#if defined(__x86_64__) || defined(__i386__)
 /* The imul cross-check of the calibrated cycle: a whole number or a warning. */
 static void
 test_cycle_warning(void **state)
@@ -494,6 +500,7 @@ test_cycle_warning(void **state)
 	m.imul_check = NAN;
 	assert_string_equal(machine_cycle_warning(&m, buf, sizeof(buf)), "");
 }
+#endif
 
 int
 main(void)
@@ -513,11 +520,15 @@ main(void)
 		    tmp_root_setup, tmp_root_teardown),
 		cmocka_unit_test_setup_teardown(test_malformed_values,
 		    tmp_root_setup, tmp_root_teardown),
-		cmocka_unit_test(test_live_features),
-		cmocka_unit_test(test_live_features_match_kernel),
-		cmocka_unit_test(test_live_identify),
 		cmocka_unit_test(test_machine_read),
+		cmocka_unit_test(test_hybrid_x86),
+		cmocka_unit_test(test_biglittle_arm64),
+		cmocka_unit_test(test_core_types_printed),
+		cmocka_unit_test_setup_teardown(test_core_types_fallbacks,
+		    tmp_root_setup, tmp_root_teardown),
+#if defined(__x86_64__) || defined(__i386__)
 		cmocka_unit_test(test_cycle_warning),
+#endif
 	};
 
 	return (cmocka_run_group_tests(tests, NULL, NULL));

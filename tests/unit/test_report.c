@@ -131,10 +131,10 @@ fill_fixture(struct fixture *f)
 	r[0].status = CB_OK;
 	r[0].method = CB_CYCLES_COUNTED;
 	fill_summary(&r[0].cycles, 3.0);
-	fill_summary(&r[0].tsc, 2.5);
+	fill_summary(&r[0].ref, 2.5);
 	fill_summary(&r[0].ns, 0.7);
 	r[0].cycles.ci95_low = NAN;
-	r[0].tsc.max = INFINITY;
+	r[0].ref.max = INFINITY;
 	r[0].r2 = 0.9999;
 	r[0].loop_overhead = 0.01;
 	r[0].ratio_before = 1.2;
@@ -346,10 +346,12 @@ test_json_machine(void **state)
 {
 	static const char *const keys[] = { "cpu_vendor", "cpu_brand",
 	    "cpu_family", "cpu_model", "cpu_stepping", "codename", "microcode",
-	    "cpu_features", "ncpus", "tsc_hz", "tsc_source", "cycles_per_tick",
+	    "cpu_features", "ncpus", "reference_counter", "tsc_hz",
+	    "tsc_source", "cycles_per_tick",
 	    "cycle_method", "cycle_source", "imul_check", "os", "kernel",
 	    "kernel_version", "arch", "mitigations", "hypervisor", "governor", "boost", "smt",
-	    "aslr", "perf_counters", "perf_reason", "perf_event_paranoid" };
+	    "aslr", "perf_counters", "perf_reason", "perf_event_paranoid",
+	    "core_types" };
 	struct fixture *f = *state;
 	json_t *m, *v;
 	size_t i;
@@ -439,8 +441,13 @@ static const struct {
 	{ "ratio_after",	J_NULLABLE_NUM },
 	{ "disturbed_samples",	J_INT },
 	{ "cpu",		J_NULLABLE_INT },
+	{ "core_type",		J_NULLABLE_STR },
 	{ "seconds",		J_NULLABLE_NUM },
 	{ "samples",		J_ARRAY },
+	{ "probe",		J_ARRAY },
+	{ "rounds",		J_ARRAY },
+	{ "estimate",		J_NULLABLE_OBJ },
+	{ "levels",		J_ARRAY },
 	{ "flags",		J_ARRAY },
 	{ "extras",		J_OBJECT },
 };
@@ -857,7 +864,9 @@ test_names(void **state)
 	    CB_CPU_RDPID | 0x80000000u, out, 2), 3);
 	assert_string_equal(out[0], "sse2");
 	assert_string_equal(out[1], "cx16");
-	assert_int_equal(cb_feature_names(~0u, NULL, 0), 14);
+	/* Fourteen x86 features and four arm64 ones, one table. */
+	assert_int_equal(cb_feature_names(~0u, NULL, 0), 18);
+	assert_string_equal(cb_feature_name(CB_CPU_LSE), "lse");
 }
 
 int

@@ -96,8 +96,8 @@ static const struct {
 	    "file: the top level is an array" },
 	{ "no-version.json",	"no-version.json: not a cyclebench results "
 	    "file: no \"schema_version\"" },
-	{ "future.json",	"future.json: schema_version 2 is newer than "
-	    "this cyclebench reads (1)" },
+	{ "future.json",	"future.json: schema_version 3 is newer than "
+	    "this cyclebench reads (2)" },
 	{ "missing-key.json",	"missing-key.json: results[1]: missing key "
 	    "\"samples\"" },
 	{ "wrong-type.json",	"wrong-type.json: results[3].cycles: "

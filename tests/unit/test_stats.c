@@ -21,7 +21,7 @@
 
 /* Bitwise-equal doubles (both NaN counts as equal). */
 #define assert_same(a, b) do {						\
-	double got_ = (a), want_ = (b);					\
+	volatile double got_ = (a), want_ = (b);			\
 									\
 	if (!(got_ == want_ || (isnan(got_) && isnan(want_)))) {	\
 		print_error("%s = %.17g, expected exactly %.17g\n",	\

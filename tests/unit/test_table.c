@@ -61,11 +61,12 @@ test_units(void **state)
 
 static const struct table_row rows[] = {
 	{ "basic/imul-latency", "latency", 1, "ok", "", 3.0, 2.97, 1.0,
-	    0.0011, 0.003, "calibrated", "", 8 },
+	    0.0011, 0.003, 6, "calibrated", "", 8, NULL },
 	{ "ctxsw/pipe-procs cpus=1 fpu=none", "path", 1, "ok", "", 12345,
-	    11900, 4100, 35, 0.37, "calibrated", "clock-drift,noisy", 0 },
+	    11900, 4100, 35, 0.37, 8, "calibrated", "clock-drift,noisy", 0,
+	    "levels 12.3k (60%) | 13.1k (40%)" },
 	{ "selftest/skip", "latency", 0, "skipped", "setup declines to run",
-	    0, 0, 0, 0, 0, "calibrated", "", 0 },
+	    0, 0, 0, 0, 0, 0, "calibrated", "", 0, NULL },
 };
 #define NROWS	(sizeof(rows) / sizeof(rows[0]))
 
@@ -86,7 +87,7 @@ table(int width, enum report_format fmt)
 	assert_non_null(fp);
 	/* not a terminal: the width is set through COLUMNS and a pty only;
 	   here the table is narrowed by calling the layout directly */
-	report_table_rows(fp, &m, 1, rows, NROWS, 101, &st);
+	report_table_rows(fp, &m, 1, rows, NROWS, &st);
 	fclose(fp);
 	return (out);
 }
@@ -103,12 +104,13 @@ test_whole(void **state)
 	assert_non_null(strstr(out, "12.3k"));
 	assert_non_null(strstr(out, "4.10\u00b5s"));
 	assert_non_null(strstr(out, "0.037%"));
-	assert_non_null(strstr(out, "calibrated clock-drift,noisy"));
+	assert_non_null(strstr(out, "calibrated clock-drift,noisy\n"
+	    "                                 levels 12.3k (60%) | 13.1k (40%)\n"));
 	assert_non_null(strstr(out, "disturbed") == NULL ? "8 dropped" :
 	    NULL);
 	assert_non_null(strstr(out, "selftest/skip                    "
 	    "latency skipped: setup declines to run"));
-	assert_non_null(strstr(out, "+-ci95 says how well the median is "
+	assert_non_null(strstr(out, "+-ci95 says how well the figure is "
 	    "known"));
 	assert_null(strstr(out, "To fit"));
 	free(out);
@@ -196,12 +198,15 @@ test_markdown(void **state)
 	assert_non_null(strstr(out, "**cyclebench " CB_VERSION "** on Test "
 	    "CPU"));
 	assert_non_null(strstr(out, "| benchmark | mode | cycles | min | time "
-	    "| +-ci95 | cv | method | flags |\n|:--|:--|--:|--:|--:|--:|--:|"
-	    ":--|:--|\n"));
+	    "| +-ci95 | cv | rounds | method | flags |\n|:--|:--|--:|--:|--:|"
+	    "--:|--:|--:|:--|:--|\n"));
 	assert_non_null(strstr(out, "| basic/imul-latency | latency | 3.00 | "
-	    "2.97 | 1.00ns | 0.037% | 0.3% | calibrated | 8 dropped |\n"));
+	    "2.97 | 1.00ns | 0.037% | 0.3% | 6 | calibrated | 8 dropped |\n"));
+	/* a row's levels, in markdown, go with its flags */
+	assert_non_null(strstr(out, "clock-drift,noisy; levels 12.3k (60%) \\| "
+	    "13.1k (40%) |\n"));
 	assert_non_null(strstr(out, "| selftest/skip | latency | skipped: "
-	    "setup declines to run |  |  |  |  |  |  |\n"));
+	    "setup declines to run |  |  |  |  |  |  |  |\n"));
 	free(out);
 }
 

@@ -226,7 +226,7 @@ identify_hypervisor(struct machine *m)
 }
 
 void
-arch_cpu_identify(struct machine *m)
+arch_cpu_identify(struct machine *m, const char *sysroot)
 {
 	uint32_t r[4], basic, family;
 	char buf[48];
@@ -270,4 +270,6 @@ arch_cpu_identify(struct machine *m)
 	m->hypervisor[0] = '\0';
 	if (r[ECX] & BIT(31))
 		identify_hypervisor(m);
+	(void)sysroot;
+	x86_codename(m);
 }

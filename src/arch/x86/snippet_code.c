@@ -8,7 +8,14 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "arch/x86/snippet_code.h"
+#include <elf.h>
+
+#include "arch/arch.h"
+
+const char *const arch_as_argv[] = { "as", "--64", NULL };
+const char *const arch_objdump_argv[] = { "objdump", NULL };
+const uint16_t arch_elf_machine = EM_X86_64;
+const int arch_has_intel_syntax = 1;
 
 #if defined(__x86_64__)
 struct emit {
@@ -82,8 +89,8 @@ arch_snippet_emit(uint8_t *code, size_t cap, struct arch_snippet_vars *v,
 	REL(&e, &v->stack_top, 0x48, 0x8b, 0x25);	/* mov top,%rsp */
 	REL(&e, trap, 0x48, 0x8d, 0x05);		/* lea trap,%rax */
 	PUT(&e, 0x48, 0x89, 0x04, 0x24);		/* mov %rax,(%rsp) */
-	REL(&e, &v->r14, 0x4c, 0x8b, 0x35);		/* mov r14,%r14 */
-	REL(&e, &v->r15, 0x4c, 0x8b, 0x3d);		/* mov r15,%r15 */
+	REL(&e, &v->scratch, 0x4c, 0x8b, 0x35);		/* mov scratch,%r14 */
+	REL(&e, &v->scratch2, 0x4c, 0x8b, 0x3d);	/* mov scratch2,%r15 */
 	PUT(&e, 0x31, 0xc0, 0x31, 0xdb, 0x31, 0xc9,	/* xor eax ebx ecx */
 	    0x31, 0xd2, 0x31, 0xf6, 0x31, 0xff,		/* edx esi edi */
 	    0x31, 0xed, 0x45, 0x31, 0xc0,		/* ebp r8d */

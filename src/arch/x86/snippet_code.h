@@ -13,7 +13,7 @@
  * arch_snippet_vars the code reaches RIP-relative (it must lie within
  * 2 GiB of the code).  The starting state:
  *
- *	%r14, %r15	vars->r14, vars->r15 (the scratch area)
+ *	%r14, %r15	vars->scratch, vars->scratch2 (the scratch area)
  *	%rsp		vars->stack_top, where the address of a ud2 is stored,
  *			so a `ret' with no matching call traps instead of
  *			returning into the harness
@@ -31,6 +31,34 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/* The instruction set snippets are written in, for messages. */
+#define ARCH_SNIPPET_ISA	"x86-64"
+
+/* As a printf format. */
+#define ARCH_SNIPPET_SCRATCH_REG "%%r14"
+#define ARCH_SNIPPET_SCRATCH_AT	"(%%r14)"
+#define ARCH_SNIPPET_SYNTAX	" (AT&T syntax; Intel with --intel)"
+
+/* What `cyclebench asm --help' says a snippet starts with. */
+#define ARCH_SNIPPET_HELP						\
+"  %r14       1 MiB of zeroed, page-aligned scratch memory; the pages\n" \
+"             just outside it are inaccessible, so an overrun is reported\n" \
+"  %r15       %r14 + 0x80800: the second half, offset by half a page so\n" \
+"             loads through one do not 4K-alias stores through the other\n" \
+"  %rsp       a 1 MiB stack of its own, reset to where --init left it at\n" \
+"             the top of every loop iteration\n"				\
+"  every other general register is zero before --init runs; all\n"	\
+"  registers, vector and x87 included, are the snippet's to change, and\n" \
+"  the ABI's callee-saved state is restored afterwards.  The scratch\n"	\
+"  memory keeps what the snippet stores there from one loop to the next.\n"
+#define ARCH_SNIPPET_EXAMPLES						\
+"                cyclebench asm --latency 'imul %rax,%rax'\n"		\
+"                cyclebench asm --latency --init 'mov %r14,(%r14)' \\\n"	\
+"                    'mov (%r14),%r14'          # load-to-use latency\n"
+#define ARCH_SNIPPET_NOT_CHAIN	"'add %rax,%rbx'"
+#define ARCH_SNIPPET_INTEL_HELP						\
+"  --intel             Intel syntax without register prefixes\n"
+
 /* Bytes the harness adds to init and the unrolled body, at most. */
 #define ARCH_SNIPPET_OVERHEAD	256
 #define ARCH_SNIPPET_LOOP_ALIGN	64	/* the loop's first byte */
@@ -40,7 +68,7 @@ struct arch_snippet_vars {
 	uint64_t	 counter;	/* iterations left */
 	uint64_t	 stack_top;	/* the snippet's %rsp before init */
 	uint64_t	 loop_rsp;	/* its %rsp after init */
-	uint64_t	 r14, r15;
+	uint64_t	 scratch, scratch2;	/* %r14, %r15 */
 	uint32_t	 mxcsr;
 	uint16_t	 fcw;
 };

@@ -1,10 +1,16 @@
+/*
+ * The TSC as the reference counter: whether RDTSCP can end a stamp, and
+ * the TSC's rate where CPUID states it.
+ */
 #include <setjmp.h>
 #include <signal.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "cyclebench.h"
 #include "arch/x86/cpu.h"
-#include "arch/x86/tsc.h"
+
+const char arch_ref_name[] = "TSC";
 
 int arch_tsc_have_rdtscp;
 
@@ -44,21 +50,41 @@ rdtscp_works(void)
 }
 
 void
-arch_tsc_init(void)
+arch_ref_init(void)
 {
 	arch_tsc_have_rdtscp = (arch_cpu_features() & CB_CPU_RDTSCP) != 0 &&
 	    rdtscp_works();
 }
 
-/* The public, out-of-line stamps for self-timed bodies. */
-uint64_t
-cb_tsc_begin(void)
+/*
+ * CPUID leaf 0x15 (Intel's crystal ratio) or the hypervisor timing leaf
+ * give the TSC rate exactly; otherwise the clock measures it.
+ */
+double
+arch_ref_hz(char *source, size_t len)
 {
-	return (arch_tsc_begin());
-}
+	uint32_t r[4];
 
-uint64_t
-cb_tsc_end(void)
-{
-	return (arch_tsc_end());
+	arch_cpuid(0, 0, r);
+	if (r[0] >= 0x15) {
+		arch_cpuid(0x15, 0, r);
+		if (r[0] != 0 && r[1] != 0 && r[2] != 0) {
+			snprintf(source, len, "CPUID leaf 0x15");
+			return ((double)r[2] * r[1] / r[0]);
+		}
+	}
+	arch_cpuid(1, 0, r);
+	if (r[2] & 1u << 31)		/* running under a hypervisor */
+		arch_cpuid(0x40000000, 0, r);
+	else
+		r[0] = 0;
+	if (r[0] >= 0x40000010 && r[0] < 0x40010000) {
+		arch_cpuid(0x40000010, 0, r);
+		if (r[0] != 0) {
+			snprintf(source, len, "hypervisor CPUID leaf "
+			    "0x40000010");
+			return (r[0] * 1e3);
+		}
+	}
+	return (0);
 }

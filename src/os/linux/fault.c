@@ -19,12 +19,46 @@
 #elif defined(__i386__)
 #define REG_PC		REG_EIP
 #endif
+/* arm64: ESR_EL1 for the fault, in a record of the signal frame. */
+#define ESR_MAGIC	0x45535201
+#define ESR_EC(esr)	((esr) >> 26 & 0x3f)
+#define ESR_EC_DABT_LOW	0x24		/* data abort from EL0 */
+#define ESR_WNR		(1u << 6)	/* the abort was on a write */
 
 static const int caught[] = { SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGTRAP };
 
 static fault_fn *handler_fn;
 static void *handler_arg;
 static char alt_stack[ALT_STACK_SIZE] __attribute__((aligned(64)));
+
+#ifdef __aarch64__
+/*
+ * The frame's records after the registers: {magic, size} headers, the
+ * last with magic 0.  ESR's WnR bit says whether a data abort wrote.
+ */
+static int
+esr_write(const ucontext_t *uc)
+{
+	const unsigned char *p = uc->uc_mcontext.__reserved;
+	const unsigned char *end = p + sizeof(uc->uc_mcontext.__reserved);
+	uint32_t magic, size;
+	uint64_t esr;
+
+	while (p + 8 <= end) {
+		__builtin_memcpy(&magic, p, 4);
+		__builtin_memcpy(&size, p + 4, 4);
+		if (magic == 0 || size < 8 || size > (size_t)(end - p))
+			break;
+		if (magic == ESR_MAGIC && size >= 16) {
+			__builtin_memcpy(&esr, p + 8, 8);
+			return (ESR_EC(esr) == ESR_EC_DABT_LOW ?
+			    (esr & ESR_WNR) != 0 : -1);
+		}
+		p += size;
+	}
+	return (-1);
+}
+#endif
 
 static void
 on_signal(int sig, siginfo_t *si, void *uctx)
@@ -43,6 +77,10 @@ on_signal(int sig, siginfo_t *si, void *uctx)
 		f.pc--;
 	if (sig == SIGSEGV && uc->uc_mcontext.gregs[REG_TRAPNO] == X86_TRAP_PF)
 		f.write = (uc->uc_mcontext.gregs[REG_ERR] & X86_PF_WRITE) != 0;
+#elif defined(__aarch64__)
+	f.pc = (uintptr_t)uc->uc_mcontext.pc;
+	if (sig == SIGSEGV || sig == SIGBUS)
+		f.write = esr_write(uc);
 #else
 	(void)uc;
 	f.pc = 0;

@@ -1,0 +1,117 @@
+/*
+ * The architecture contract: everything the core needs from an
+ * instruction set, and the only arch header the core includes.  A port
+ * implements it in src/arch/<arch>/ (the Makefile picks the directory
+ * from ARCH) and keeps what must be inline, the time stamps and the
+ * counter read, in that directory's machdep.h, included at the end of
+ * this file.  docs/porting.md walks through a port file by file.
+ *
+ * The reference counter is a counter at a constant rate that user space
+ * reads without a system call: the TSC on x86, the generic timer's
+ * virtual count CNTVCT_EL0 on arm64.  Every figure is timed in its ticks
+ * first and converted to core cycles after, by a hardware cycle counter
+ * where the OS grants one (os/counter.h) or by calibration against the
+ * reference loops below.
+ */
+#ifndef CB_ARCH_H
+#define CB_ARCH_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "cyclebench.h"
+
+struct machine;
+
+/* The reference counter, as output names it: "TSC", "CNTVCT_EL0". */
+extern const char	arch_ref_name[];
+
+/* Probe how to stamp (once per process, before the first stamp). */
+void		 arch_ref_init(void);
+
+/*
+ * The reference counter's rate in Hz where the hardware states it (CPUID
+ * leaf 0x15, CNTFRQ_EL0), with where it came from in source; 0 where it
+ * must be measured against the OS's clock.
+ */
+double		 arch_ref_hz(char *source, size_t len);
+
+/*
+ * Inline in machdep.h:
+ *
+ *	uint64_t arch_ref_begin(void);	a stamp that waits for everything
+ *					before it
+ *	uint64_t arch_ref_end(void);	a stamp that waits for the timed
+ *					instructions, and that nothing after
+ *					it passes
+ *	uint64_t arch_pmc_read(uint32_t idx);
+ *					hardware counter idx (the perf page's
+ *					index - 1) read from user space
+ *
+ * and the constants
+ *
+ *	ARCH_PERF_CONFIG1	perf_event_attr.config1 bits asking the
+ *				kernel for a user-readable cycle counter
+ *	ARCH_PMC_NAME		how user space reads it ("rdpmc")
+ *	ARCH_PMC_USER_HINT	that user space may not read it, and what
+ *				would let it, for messages
+ *	ARCH_NAME		"x86-64", "i386", "arm64"
+ *	ARCH_ASM_ILLEGAL	an instruction that raises SIGILL ("ud2")
+ *	ARCH_ASM_SPIN_HINT	the spin-wait hint ("pause")
+ *	ARCH_FEATURE_SOURCE	where CPU features are read ("CPUID")
+ *	ARCH_MUL_NAME, ARCH_MUL_CYCLES_LOW, ARCH_MUL_CYCLES_HIGH
+ *				the multiply of arch_mul_chain and the
+ *				whole cycles it takes (see below)
+ *	ARCH_FAMILY		what every core of that range is ("x86")
+ */
+
+/*
+ * The reference loops (each a counted loop around ARCH_CHAIN_UNROLL
+ * copies): a chain of dependent register adds, one core cycle each, which
+ * calibration rests on; a chain of dependent multiplies, a whole number of
+ * cycles each (ARCH_MUL_CYCLES_LOW to _HIGH on every core of the
+ * architecture), which checks it; and the empty loop every body has.
+ */
+#define ARCH_CHAIN_UNROLL	100
+#define ARCH_CHAIN_UNROLL_S	"100"
+void		 arch_add_chain(uint64_t iters, void *ctx);
+void		 arch_mul_chain(uint64_t iters, void *ctx);
+void		 arch_empty_loop(uint64_t iters, void *ctx);
+
+/*
+ * The contention probe (core/estimate.h): a counted loop around
+ * ARCH_PROBE_NOPS nops, which only the front end limits, so that another
+ * thread on the core (an SMT sibling on the host, or a task sharing the
+ * CPU in time) slows it at once.
+ */
+#define ARCH_PROBE_NOPS		100
+#define ARCH_PROBE_NOPS_S	"100"
+void		 arch_probe_block(uint64_t iters, void *ctx);
+
+/*
+ * enum cb_cpu_feature bits that are usable here: the CPU has them and the
+ * OS enabled what they need.  Computed once, then cached.
+ */
+unsigned	 arch_cpu_features(void);
+
+/*
+ * Fill cpu_vendor, cpu_brand, cpu_family/model/stepping, cpu_features,
+ * codename and hypervisor (what the CPU itself says; "" where it says
+ * nothing).  `sysroot' is where the OS's description of the CPU is read
+ * on architectures whose identity registers user space cannot read.
+ */
+void		 arch_cpu_identify(struct machine *m, const char *sysroot);
+
+/*
+ * `cyclebench asm': the GNU assembler and objdump for this target, each
+ * with the options that select it (NULL-terminated), the ELF machine
+ * their objects carry, and whether Intel syntax exists here.
+ */
+extern const char *const arch_as_argv[];
+extern const char *const arch_objdump_argv[];
+extern const uint16_t	 arch_elf_machine;
+extern const int	 arch_has_intel_syntax;
+
+#include "machdep.h"
+
+#endif /* CB_ARCH_H */

@@ -1,0 +1,389 @@
+/*
+ * cyclebench db: the results store itself.  import keeps results files
+ * as they are (each validated first, a batch of them to a transaction,
+ * a file already stored found and skipped); export gives them back byte for
+ * byte; runs and machines list what is there; info says where it is.
+ */
+#include <sys/stat.h>
+
+#include <errno.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/cli.h"
+#include "cli/parse.h"
+#include "cli/store_cli.h"
+#include "report/report.h"
+#include "store/store.h"
+
+static const char db_help[] =
+"usage: cyclebench db import [--db FILE|URL] RESULTS.json...\n"
+"       cyclebench db export [--db FILE|URL] [SELECTION|RUN] [-o FILE|DIR]\n"
+"       cyclebench db runs [--db FILE|URL] [SELECTION]\n"
+"       cyclebench db machines [--db FILE|URL]\n"
+"       cyclebench db info [--db FILE|URL]\n"
+"\n"
+"The results store: runs kept by run --save, asm --save or db import.\n"
+"  import    store results files (run --json, asm --json, the C API's\n"
+"            cb_write_json) as they are; a file stored before is skipped\n"
+"  export    the stored documents exactly as they went in: one run to\n"
+"            standard output or FILE, several as DIR/run-ID.json\n"
+"  runs      the runs a selection selects, newest first\n"
+"  machines  every machine, with its identity for machine=...\n"
+"  info      where the store is, its schema version and size\n"
+"\n"
+"  --db FILE|URL   the store (default: $CYCLEBENCH_DB, or\n"
+"                  $XDG_DATA_HOME/cyclebench/results.db); a file,\n"
+"                  sqlite:FILE or postgresql://user@host/database\n"
+"  -o, --output P  where export writes\n"
+"\n"
+"SELECTION: comma-separated terms machine=M, kernel=K, microcode=U,\n"
+"since=DATE, until=DATE, run=ID, last=N and KEY=VALUE for a --context\n"
+"key, as in 'machine=Xeon,commit=v6.9,last=3'; 'all' or nothing: every\n"
+"run.  docs/store.md has the rest.\n";
+
+int
+db_parse_args(int argc, char **argv, struct db_args *a)
+{
+	static const struct option opts[] = {
+		{ "db", required_argument, NULL, 'D' },
+		{ "output", required_argument, NULL, 'o' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 }
+	};
+	char **av = argv + 1;
+	size_t i;
+	int c, n;
+
+	memset(a, 0, sizeof(*a));
+	if (argc >= 2 && (strcmp(argv[1], "--help") == 0 ||
+	    strcmp(argv[1], "-h") == 0)) {
+		fputs(db_help, stdout);
+		return (-1);
+	}
+	if (argc < 2)
+		return (usage_error("db", "say what to do: import, export, "
+		    "runs, machines or info"));
+	for (i = 0; i < db_nsubs; i++)
+		if (strcmp(argv[1], db_subs[i].name) == 0)
+			a->sub = &db_subs[i];
+	if (a->sub == NULL)
+		return (usage_error("db", "'%s' is not a db command (import, "
+		    "export, runs, machines, info)", argv[1]));
+	/* The sub-command stands where getopt expects the program's name. */
+	opterr = 0;
+	optind = 1;
+	while ((c = getopt_long(argc - 1, av, ":ho:", opts, NULL)) != -1) {
+		switch (c) {
+		case 'D':
+			a->db = optarg;
+			break;
+		case 'o':
+			a->out = optarg;
+			break;
+		case 'h':
+			fputs(db_help, stdout);
+			return (-1);
+		case ':':
+			return (usage_error("db", "option '%s' needs a value",
+			    av[optind - 1]));
+		default:
+			return (usage_error("db", "unknown option '%s'",
+			    av[optind - 1]));
+		}
+	}
+	if ((a->db != NULL && a->db[0] == '\0') ||
+	    (a->out != NULL && a->out[0] == '\0'))
+		return (usage_error("db", "%s needs a value", a->db != NULL &&
+		    a->db[0] == '\0' ? "--db" : "-o"));
+	/* From here, optind counts in argv. */
+	optind++;
+	n = argc - optind;
+	if (n < a->sub->min)
+		return (usage_error("db", "db %s needs a results file or more",
+		    a->sub->name));
+	if (n > a->sub->max)
+		return (usage_error("db", "db %s takes %s, not '%s'",
+		    a->sub->name, a->sub->max ? "one selection" :
+		    "no operands", argv[optind + a->sub->max]));
+	if (a->out != NULL && strcmp(a->sub->name, "export") != 0)
+		return (usage_error("db", "-o is for db export"));
+	return (0);
+}
+
+/* Files per transaction: one commit each, and a bounded loss of time
+   (not of runs) when a batch fails. */
+#define IMPORT_BATCH	256
+
+struct import {
+	struct store_doc d[IMPORT_BATCH];
+	struct rs_file	 f[IMPORT_BATCH];
+	char		*text[IMPORT_BATCH];
+	const char	*path[IMPORT_BATCH];
+	size_t		 n;
+	size_t		 stored, dups, bad;
+};
+
+/* Read and check one file into the batch; a bad one is said and skipped. */
+static void
+take(struct import *im, const char *path)
+{
+	char err[1024];
+	size_t k = im->n, len;
+
+	if ((im->text[k] = rs_read_file(path, &len, err, sizeof(err))) ==
+	    NULL || rs_load_text(path, im->text[k], len, &im->f[k], err,
+	    sizeof(err)) != 0) {
+		fprintf(stderr, "cyclebench: %s\n", err);
+		free(im->text[k]);
+		im->bad++;
+		return;
+	}
+	im->d[k] = (struct store_doc){ im->text[k], len, &im->f[k], 0, 0 };
+	im->path[k] = path;
+	im->n++;
+}
+
+static int
+flush(struct store *s, struct import *im)
+{
+	size_t k;
+	int rc;
+
+	if ((rc = store_save_many(s, im->d, im->n)) != 0)
+		return (rc);
+	for (k = 0; k < im->n; k++) {
+		if (im->d[k].dup)
+			printf("%s: already stored as run %lld\n", im->path[k],
+			    im->d[k].run_id);
+		im->dups += im->d[k].dup;
+		im->stored += !im->d[k].dup;
+	}
+	return (rc);
+}
+
+static void
+release(struct import *im)
+{
+	size_t k;
+
+	for (k = 0; k < im->n; k++) {
+		rs_free(&im->f[k]);
+		free(im->text[k]);
+	}
+	im->n = 0;
+}
+
+static int
+db_import(struct store *s, const struct db_args *a,
+    const struct store_sel *sel, char **paths, int n)
+{
+	struct import *im;
+	int i, rc = 0;
+
+	(void)a;
+	(void)sel;
+	if ((im = calloc(1, sizeof(*im))) == NULL) {
+		fprintf(stderr, "cyclebench: out of memory\n");
+		return (EXIT_STORE);
+	}
+	for (i = 0; i < n && rc == 0; i++) {
+		take(im, paths[i]);
+		if ((im->n < IMPORT_BATCH && i + 1 < n) || im->n == 0)
+			continue;
+		if ((rc = flush(s, im)) != 0)
+			fprintf(stderr, "cyclebench: results store %s: %s; "
+			    "nothing from %s to %s was stored\n", store_where(s),
+			    s->err, im->path[0], paths[i]);
+		release(im);
+	}
+	printf("Stored %zu run%s in %s", im->stored, im->stored == 1 ? "" :
+	    "s", store_where(s));
+	if (im->dups > 0)
+		printf("; %zu already there", im->dups);
+	if (im->bad > 0)
+		printf("; %zu file%s refused (above)", im->bad, im->bad == 1 ?
+		    "" : "s");
+	printf("\n");
+	rc = rc != 0 ? EXIT_STORE : im->bad > 0 ? EXIT_USAGE : 0;
+	free(im);
+	return (rc);
+}
+
+static int
+write_doc(const char *path, const char *text, size_t len)
+{
+	char err[512];
+
+	if (path == NULL || strcmp(path, "-") == 0) {
+		if (fwrite(text, 1, len, stdout) != len || fflush(stdout) != 0) {
+			fprintf(stderr, "cyclebench: cannot write to standard "
+			    "output\n");
+			return (EXIT_OUTPUT);
+		}
+		return (0);
+	}
+	if (atomic_write_file(path, text, len, err, sizeof(err)) != 0) {
+		fprintf(stderr, "cyclebench: %s\n", err);
+		return (EXIT_OUTPUT);
+	}
+	return (0);
+}
+
+static int
+db_export(struct store *s, const struct db_args *a,
+    const struct store_sel *sel, char **ops, int n)
+{
+	const char *out = a->out;
+	struct store_runs runs;
+	struct stat st;
+	char path[4096], *text;
+	size_t i, len;
+	int rc = 0;
+
+	(void)ops;
+	(void)n;
+	if (store_list(s, sel, &runs) != 0)
+		return (cli_store_failed(s));
+	if (runs.n == 0) {
+		store_runs_free(&runs);
+		fprintf(stderr, "cyclebench: the selection matches no stored "
+		    "run\n");
+		return (EXIT_USAGE);
+	}
+	if (runs.n > 1 && (out == NULL || stat(out, &st) != 0 ||
+	    !S_ISDIR(st.st_mode))) {
+		fprintf(stderr, "cyclebench: %zu runs match; give -o DIR (an "
+		    "existing directory) to write one file each, or narrow the "
+		    "selection\n", runs.n);
+		store_runs_free(&runs);
+		return (EXIT_USAGE);
+	}
+	for (i = 0; i < runs.n && rc == 0; i++) {
+		if (store_document(s, runs.runs[i].id, &text, &len) != 0) {
+			rc = cli_store_failed(s);
+			break;
+		}
+		if (out != NULL && stat(out, &st) == 0 && S_ISDIR(st.st_mode))
+			snprintf(path, sizeof(path), "%s/run-%lld.json", out,
+			    runs.runs[i].id);
+		else
+			snprintf(path, sizeof(path), "%s", out ? out : "-");
+		rc = write_doc(path, text, len);
+		free(text);
+	}
+	store_runs_free(&runs);
+	return (rc);
+}
+
+static int
+list_runs(struct store *s, const struct db_args *a,
+    const struct store_sel *sel, char **ops, int n)
+{
+	const struct store_run *r;
+	struct store_runs runs;
+	size_t i;
+
+	(void)a;
+	(void)ops;
+	(void)n;
+	if (store_list(s, sel, &runs) != 0)
+		return (cli_store_failed(s));
+	printf("%6s  %-20s  %-24s  %-24s  %-12s %7s  %s\n", "run", "started",
+	    "machine", "kernel", "microcode", "results", "context");
+	for (i = 0; i < runs.n; i++) {
+		r = &runs.runs[i];
+		printf("%6lld  %-20s  %-15.15s %.8s  %-24s  %-12s %7lld  %s%s\n",
+		    r->id, r->at, r->label, r->ident, r->kernel, r->microcode,
+		    r->nresults, r->partial ? "(partial) " : "", r->context);
+	}
+	if (runs.n == 0)
+		printf("(no runs match)\n");
+	store_runs_free(&runs);
+	return (0);
+}
+
+static int
+list_machines(struct store *s, const struct db_args *a,
+    const struct store_sel *sel, char **ops, int n)
+{
+	struct store_rows r;
+	const char *const *c;
+	size_t i;
+
+	(void)a;
+	(void)sel;
+	(void)ops;
+	(void)n;
+	if (store_machines(s, &r) != 0)
+		return (cli_store_failed(s));
+	printf("%-16s  %-20s  %5s  %-20s  %-20s  %s\n", "machine", "label",
+	    "runs", "first", "last", "CPU");
+	for (i = 0; i < r.nrows; i++) {
+		c = (const char *const *)r.cells + i * r.ncols;
+		printf("%-16s  %-20s  %5s  %-20s  %-20s  %s (family %s model "
+		    "%s stepping %s) %s%s%s\n", c[0], c[1], c[8],
+		    c[9] ? c[9] : "-", c[10] ? c[10] : "-", c[2], c[3], c[4],
+		    c[5], c[6], c[7][0] ? " under " : "", c[7]);
+	}
+	if (r.nrows == 0)
+		printf("(no machines yet)\n");
+	store_rows_free(&r);
+	return (0);
+}
+
+static int
+info(struct store *s, const struct db_args *a, const struct store_sel *sel,
+    char **ops, int nops)
+{
+	long long n[4];
+
+	(void)a;
+	(void)sel;
+	(void)ops;
+	(void)nops;
+	if (store_counts(s, n) != 0)
+		return (cli_store_failed(s));
+	printf("store:    %s\nback end: %s\nschema:   version %lld (this "
+	    "cyclebench: %d)\nholds:    %lld runs of %lld machines, %lld "
+	    "results\n", store_where(s), s->be->name, n[0],
+	    STORE_SCHEMA_VERSION, n[1], n[2], n[3]);
+	return (0);
+}
+
+const struct db_sub db_subs[] = {
+	{ "import", 1, 1 << 20, 0, STORE_WRITE, db_import },
+	{ "export", 0, 1, 1, STORE_READ, db_export },
+	{ "runs", 0, 1, 1, STORE_READ, list_runs },
+	{ "machines", 0, 0, 0, STORE_READ, list_machines },
+	{ "info", 0, 0, 0, STORE_READ, info },
+};
+
+const size_t db_nsubs = sizeof(db_subs) / sizeof(db_subs[0]);
+
+int
+cmd_db(int argc, char **argv)
+{
+	struct store_sel sel;
+	struct db_args a;
+	struct store *s;
+	int rc, n;
+
+	if ((rc = db_parse_args(argc, argv, &a)) != 0)
+		return (rc < 0 ? 0 : rc);
+	n = argc - optind;
+	memset(&sel, 0, sizeof(sel));
+	if (a.sub->selects &&
+	    (rc = cli_selection("db", n ? argv[optind] : "", NULL, &sel)) != 0)
+		return (rc);
+	if ((rc = cli_store_open(a.db, a.sub->mode, &s)) != 0) {
+		store_sel_free(&sel);
+		return (rc);
+	}
+	rc = a.sub->fn(s, &a, &sel, argv + optind, n);
+	store_sel_free(&sel);
+	store_close(s);
+	return (rc);
+}

@@ -1,0 +1,154 @@
+/*
+ * cyclebench history: one benchmark over its stored runs, a series per
+ * machine (levels on different CPUs are not shifts), with the shifts
+ * between levels marked (src/report/changes.c).
+ */
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/cli.h"
+#include "cli/parse.h"
+#include "cli/series.h"
+#include "cli/store_cli.h"
+
+static const char history_help[] =
+"usage: cyclebench history NAME [--machine M] [--last N] [options]\n"
+"\n"
+"One benchmark over the runs in the results store, oldest first, a series\n"
+"per machine: the median cycles per operation of each run with its 95%\n"
+"interval, and where the level shifted, by how much.  NAME is a\n"
+"benchmark's name (every parameter set: a series each) or its name and\n"
+"parameters as tables show them ('counter/addq k=4').\n"
+"\n"
+"  --machine M        only machine M (its identity, label or CPU name, or a\n"
+"                     part of the label that names one machine)\n"
+"  --last N           the N newest runs of each series\n"
+"  --where SELECTION  only runs the selection selects (cyclebench db --help)\n"
+"  --format FORMAT    text (default) or csv\n"
+"  --db FILE|URL      the store (default: $CYCLEBENCH_DB, or\n"
+"                     $XDG_DATA_HOME/cyclebench/results.db)\n";
+
+int
+history_parse_args(int argc, char **argv, struct history_args *a)
+{
+	static const struct option opts[] = {
+		{ "machine", required_argument, NULL, 'm' },
+		CLI_READ_OPTIONS,
+		{ "format", required_argument, NULL, 'f' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 }
+	};
+	int c, rc;
+
+	memset(a, 0, sizeof(*a));
+	opterr = 0;
+	optind = 1;
+	while ((c = getopt_long(argc, argv, ":h", opts, NULL)) != -1) {
+		switch (c) {
+		case 'm':
+			a->machine = optarg;
+			break;
+		case 'n':
+		case 'w':
+		case 'D':
+			if ((rc = cli_read_option("history", c, optarg, 1000000,
+			    &a->rd)) != 0)
+				return (rc);
+			break;
+		case 'f':
+			if (strcmp(optarg, "text") != 0 &&
+			    strcmp(optarg, "csv") != 0)
+				return (usage_error("history", "--format is "
+				    "text or csv, not '%s'", optarg));
+			a->csv = optarg[0] == 'c';
+			break;
+		case 'h':
+			fputs(history_help, stdout);
+			return (-1);
+		case ':':
+			return (usage_error("history", "option '%s' needs a "
+			    "value", argv[optind - 1]));
+		default:
+			return (usage_error("history", "unknown option '%s'",
+			    argv[optind - 1]));
+		}
+	}
+	if (a->machine != NULL && a->machine[0] == '\0')
+		return (usage_error("history", "--machine needs a value"));
+	if (argc - optind != 1)
+		return (usage_error("history", argc == optind ? "name the "
+		    "benchmark: cyclebench history NAME" : "one benchmark at a "
+		    "time ('%s' is extra)", argv[optind + 1]));
+	if (argv[optind][0] == '\0')
+		return (usage_error("history", "the benchmark's name is empty"));
+	return (0);
+}
+
+static void
+print(const struct history_args *a, struct hist_series *h, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		if (a->csv)
+			hist_print_csv(stdout, &h[i], i == 0);
+		else {
+			if (i > 0)
+				fputc('\n', stdout);
+			hist_print_text(stdout, &h[i]);
+		}
+	}
+	if (!a->csv) {
+		fputc('\n', stdout);
+		hist_method_text(stdout);
+	}
+}
+
+int
+cmd_history(int argc, char **argv)
+{
+	struct history_args a;
+	struct store_points pts;
+	struct hist_series *h;
+	struct store_sel sel;
+	struct store *s;
+	const char *name;
+	size_t n;
+	int rc;
+
+	if ((rc = history_parse_args(argc, argv, &a)) != 0)
+		return (rc < 0 ? 0 : rc);
+	name = argv[optind];
+	if ((rc = cli_selection("history", a.rd.where, a.machine, &sel)) != 0)
+		return (rc);
+	if ((rc = cli_store_open(a.rd.db, STORE_READ, &s)) != 0) {
+		store_sel_free(&sel);
+		return (rc);
+	}
+	if (store_points(s, NULL, name, "commit", &sel, &pts) != 0) {
+		rc = cli_store_failed(s);
+		goto out;
+	}
+	if (pts.n == 0) {
+		fprintf(stderr, "cyclebench: no stored result of '%s'%s in %s "
+		    "(cyclebench db runs lists the runs)\n", name, a.machine ||
+		    a.rd.where ? " in the runs selected" : "", store_where(s));
+		rc = EXIT_USAGE;
+	} else if (series_build(&pts, a.rd.last, &h, &n) != 0) {
+		fprintf(stderr, "cyclebench: out of memory\n");
+		series_free(h, n);
+		rc = EXIT_USAGE;
+	} else {
+		print(&a, h, n);
+		series_free(h, n);
+		if (fflush(stdout) != 0)
+			rc = EXIT_OUTPUT;
+	}
+	store_points_free(&pts);
+out:
+	store_sel_free(&sel);
+	store_close(s);
+	return (rc);
+}

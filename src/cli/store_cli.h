@@ -1,0 +1,69 @@
+/* What the commands that read the results store share. */
+#ifndef CB_CLI_STORE_CLI_H
+#define CB_CLI_STORE_CLI_H
+
+#include "store/store.h"
+
+/* The options of the commands that read the store (table, history). */
+#define CLI_READ_OPTIONS						\
+	{ "last", required_argument, NULL, 'n' },			\
+	{ "where", required_argument, NULL, 'w' },			\
+	{ "db", required_argument, NULL, 'D' }
+
+struct read_opts {
+	const char	*where;		/* --where SELECTION */
+	const char	*db;		/* --db URL */
+	size_t		 last;		/* --last N; 0: not given */
+};
+
+/*
+ * Apply getopt's `c' to o when it is one of CLI_READ_OPTIONS (--last from
+ * 1 to max_last): 0, or EXIT_USAGE after the message; -1 when c is not
+ * one of them.
+ */
+int	cli_read_option(const char *cmd, int c, const char *arg, long max_last,
+	    struct read_opts *o);
+
+/* Open the store at url (NULL: the default); EXIT_STORE after saying why. */
+int	cli_store_open(const char *url, enum store_mode mode,
+	    struct store **s);
+
+/* Say what the store said; be EXIT_STORE. */
+int	cli_store_failed(struct store *s);
+
+/* Parse a selection (a bare number: that run); EXIT_USAGE after saying
+   why.  --machine M joins it as machine=M when machine is not NULL. */
+int	cli_selection(const char *cmd, const char *text, const char *machine,
+	    struct store_sel *sel);
+
+/*
+ * The runs a selection selects in the store at url, oldest first, as
+ * results files for compare and report.  0, or the exit status after
+ * saying why.
+ */
+int	cli_load_selection(const char *cmd, const char *url, const char *text,
+	    struct rs_file **files, int *n);
+
+/*
+ * compare and report's --db SELECTION [--vs SELECTION] [--store URL], as
+ * their parsers check them: the selections parse, nothing else is given
+ * with them.  nfiles: the files named besides.  0 or EXIT_USAGE.
+ */
+int	cli_stored_inputs(const char *cmd, const char *db_sel,
+	    const char *vs_sel, const char *store, int nfiles);
+
+/*
+ * The runs of sel_a then those of sel_b (NULL: none), each side oldest
+ * first, as one list of results files.  The comparison's sides are
+ * runs[0..na) and runs[na..n).  0 or the exit status after saying why.
+ */
+int	cli_load_sides(const char *cmd, const char *url, const char *sel_a,
+	    const char *sel_b, struct rs_file **files, int *n);
+
+/* The last `last' stored runs of each benchmark of files[0..n-1] on the
+   machine of its file, as histories.  0 or the exit status. */
+struct hist_series;
+int	cli_histories(const char *url, const struct rs_file *files, int n,
+	    size_t last, struct hist_series **h, size_t *nh);
+
+#endif

@@ -1,0 +1,215 @@
+/*
+ * Linux: the fingerprint's files.  Every one is optional: containers, old
+ * kernels and locked-down systems hide parts of /proc and /sys, so each
+ * reader leaves its field empty (or at its "unknown" value) and carries
+ * on.
+ */
+#include <ctype.h>
+#include <dirent.h>
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/machine.h"
+#include "os/fingerprint.h"
+
+#define ASLR_UNKNOWN	-1
+#define PARANOID_UNKNOWN -99
+
+#define CPU_SYS		"/sys/devices/system/cpu"
+#define VULN_DIR	CPU_SYS "/vulnerabilities"
+
+static void
+rtrim(char *s)
+{
+	size_t n;
+
+	n = strlen(s);
+	while (n > 0 && isspace((unsigned char)s[n - 1]))
+		s[--n] = '\0';
+}
+
+/* sysroot + path into buf; -1 when it does not fit. */
+static int
+below(char *buf, size_t len, const char *sysroot, const char *path)
+{
+	int n;
+
+	n = snprintf(buf, len, "%s%s", sysroot != NULL ? sysroot : "", path);
+	return (n < 0 || (size_t)n >= len ? -1 : 0);
+}
+
+static FILE *
+open_below(const char *sysroot, const char *path)
+{
+	char full[PATH_MAX];
+
+	if (below(full, sizeof(full), sysroot, path) != 0)
+		return (NULL);
+	return (fopen(full, "re"));
+}
+
+/*
+ * The first line of sysroot + path, trailing whitespace trimmed, into
+ * buf.  Returns -1 with buf "" when the file is missing, unreadable (a
+ * directory) or empty.
+ */
+static int
+read_line(const char *sysroot, const char *path, char *buf, size_t len)
+{
+	FILE *fp;
+	int ok;
+
+	buf[0] = '\0';
+	if ((fp = open_below(sysroot, path)) == NULL)
+		return (-1);
+	ok = fgets(buf, (int)len, fp) != NULL;
+	fclose(fp);
+	if (!ok) {
+		buf[0] = '\0';
+		return (-1);
+	}
+	rtrim(buf);
+	return (0);
+}
+
+int
+os_read_int(const char *sysroot, const char *path, int unknown)
+{
+	char buf[32], *end;
+	long v;
+
+	if (read_line(sysroot, path, buf, sizeof(buf)) != 0)
+		return (unknown);
+	errno = 0;
+	v = strtol(buf, &end, 10);
+	if (end == buf || *end != '\0' || errno != 0 || v < INT_MIN ||
+	    v > INT_MAX)
+		return (unknown);
+	return ((int)v);
+}
+
+/* A 0/1 switch file as "on"/"off" (swapped when it names the opposite). */
+static const char *
+read_switch(const char *sysroot, const char *path, int inverted)
+{
+	int v;
+
+	v = os_read_int(sysroot, path, -1);
+	if (v != 0 && v != 1)
+		return (NULL);
+	return (v != inverted ? "on" : "off");
+}
+
+/*
+ * `key' of the first processor in /proc/cpuinfo.  getline, not fgets:
+ * the flags line runs past any fixed buffer, and a split line could
+ * pass for a key of its own.
+ */
+static void
+read_cpuinfo(const char *sysroot, const char *key, char *buf, size_t len)
+{
+	FILE *fp;
+	char *line, *colon, *v;
+	size_t cap;
+	int seen;
+
+	buf[0] = '\0';
+	if ((fp = open_below(sysroot, "/proc/cpuinfo")) == NULL)
+		return;
+	line = NULL;
+	cap = 0;
+	seen = 0;
+	while (getline(&line, &cap, fp) != -1) {
+		rtrim(line);
+		if (line[0] == '\0') {
+			if (seen)
+				break;		/* the first processor ends here */
+			continue;
+		}
+		seen = 1;
+		if ((colon = strchr(line, ':')) == NULL)
+			continue;
+		*colon = '\0';
+		rtrim(line);
+		if (strcmp(line, key) != 0)
+			continue;
+		v = colon + 1;
+		v += strspn(v, " \t");
+		machine_copy_str(buf, len, v);
+		break;
+	}
+	free(line);
+	fclose(fp);
+}
+
+static int
+not_hidden(const struct dirent *d)
+{
+
+	return (d->d_name[0] != '.');
+}
+
+/* strcmp, not alphasort: the order must not depend on the locale. */
+static int
+by_name(const struct dirent **a, const struct dirent **b)
+{
+
+	return (strcmp((*a)->d_name, (*b)->d_name));
+}
+
+static void
+read_mitigations(struct machine *m, const char *sysroot)
+{
+	struct machine_mitigation *mi;
+	struct dirent **ents;
+	char dir[PATH_MAX], rel[PATH_MAX];
+	int i, n;
+
+	m->nmitigations = 0;
+	if (below(dir, sizeof(dir), sysroot, VULN_DIR) != 0)
+		return;
+	if ((n = scandir(dir, &ents, not_hidden, by_name)) < 0)
+		return;
+	for (i = 0; i < n; i++) {
+		mi = &m->mitigations[m->nmitigations];
+		if (m->nmitigations < MACHINE_MAX_MITIGATIONS &&
+		    below(rel, sizeof(rel), VULN_DIR "/", ents[i]->d_name) == 0 &&
+		    read_line(sysroot, rel, mi->state, sizeof(mi->state)) == 0) {
+			machine_copy_str(mi->name, sizeof(mi->name), ents[i]->d_name);
+			m->nmitigations++;
+		}
+		free(ents[i]);
+	}
+	free(ents);
+}
+
+void
+os_fingerprint_read(struct machine *m, const char *sysroot)
+{
+	const char *boost;
+
+	/*
+	 * Every field read here but the hypervisor is overwritten, found or
+	 * not, so reading a second root cannot leave facts from the first.
+	 */
+	read_cpuinfo(sysroot, "microcode", m->microcode, sizeof(m->microcode));
+	read_mitigations(m, sysroot);
+	/* CPUID names the hypervisor better; Xen PV guests only show it here. */
+	if (m->hypervisor[0] == '\0')
+		read_line(sysroot, "/sys/hypervisor/type", m->hypervisor,
+		    sizeof(m->hypervisor));
+	read_line(sysroot, CPU_SYS "/cpu0/cpufreq/scaling_governor",
+	    m->governor, sizeof(m->governor));
+	boost = read_switch(sysroot, CPU_SYS "/cpufreq/boost", 0);
+	if (boost == NULL)
+		boost = read_switch(sysroot, CPU_SYS "/intel_pstate/no_turbo", 1);
+	machine_copy_str(m->boost, sizeof(m->boost), boost != NULL ? boost : "");
+	read_line(sysroot, CPU_SYS "/smt/control", m->smt, sizeof(m->smt));
+	m->aslr = os_read_int(sysroot, "/proc/sys/kernel/randomize_va_space",
+	    ASLR_UNKNOWN);
+	m->perf_paranoid = os_read_int(sysroot,
+	    "/proc/sys/kernel/perf_event_paranoid", PARANOID_UNKNOWN);
+}

@@ -1,0 +1,42 @@
+/*
+ * The seeds' cross tables (seed 004: a column per CPU): a suite's
+ * benchmarks as rows, the values of one dimension (machine, kernel,
+ * microcode, commit, a context key) as columns, in each cell the latest
+ * result or the median of the last N, with its flags.  Built by `table'
+ * from the results store; printed here as text, markdown or CSV.
+ */
+#ifndef CB_CROSSTAB_H
+#define CB_CROSSTAB_H
+
+#include <stdio.h>
+
+struct xt_cell {
+	size_t		 n;		/* results behind it; 0: none */
+	double		 value;		/* median of their medians */
+	char		 flags[128];	/* their flags, "a,b", each once */
+	long long	 run;		/* the newest of them */
+};
+
+struct xt_table {
+	const char	*suite;
+	const char	*by;		/* "machine", "kernel", a context key */
+	size_t		 last;		/* results per cell, at most */
+	size_t		 nrows, ncols;
+	const char	**rows;		/* "variant k=v" */
+	const char	**cols;		/* headers */
+	const char	**col_notes;	/* what a header stands for, or NULL */
+	struct xt_cell	*cells;		/* [row * ncols + col] */
+	void		*rows_buf, *cols_buf, *notes_buf; /* behind them */
+};
+
+/* Free every member and buffer of t. */
+void	xt_free(struct xt_table *t);
+
+/* A format by name ("text", "markdown", "csv"); -1 when none. */
+int	xt_format(const char *name);
+void	xt_print(FILE *fp, const struct xt_table *t, int format);
+
+/* Add the flags "a,b" to the set in buf (comma-separated, each once). */
+void	xt_add_flags(char *buf, size_t len, const char *flags);
+
+#endif

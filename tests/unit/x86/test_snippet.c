@@ -1,0 +1,268 @@
+/*
+ * The snippet machinery without the command line: assembling (and what
+ * is refused), the ELF reader on damaged input, and the harness's promises
+ * checked from outside: callee-saved registers, %rsp, the direction flag,
+ * MXCSR and the x87 control word come back intact whatever the snippet
+ * does, and the snippet starts in the documented state.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <elf.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "snippet/elf.h"
+#include "snippet/snippet.h"
+#include "snippet_prepare.h"
+
+static int
+assemble(const char *text, struct snippet_code *c, char *err, size_t len)
+{
+	char warn[1024];
+
+	return (snippet_assemble(text, strlen(text), "snippet", 0, c, err, len,
+	    warn, sizeof(warn)));
+}
+
+static void
+test_assemble(void **state)
+{
+	struct snippet_code c;
+	char err[1024];
+
+	(void)state;
+	assert_int_equal(assemble("mov $1,%rcx; xchg %rcx,(%r14)\nnop", &c,
+	    err, sizeof(err)), 0);
+	assert_int_equal(c.len, 11);
+	assert_int_equal(c.bytes[10], 0x90);
+	assert_int_equal(c.ninsns, 3);
+	assert_int_equal(c.insns[1].offset, 7);
+	assert_string_equal(c.insns[1].text, "xchg %rcx,(%r14)");
+	assert_ptr_equal(snippet_insn_at(&c, 9), &c.insns[1]);
+	assert_ptr_equal(snippet_insn_at(&c, 10), &c.insns[2]);
+	assert_null(snippet_insn_at(&c, 11));
+	snippet_code_free(&c);
+}
+
+/* The assembler's own message, its line number, our label. */
+static void
+test_assembler_error(void **state)
+{
+	struct snippet_code c;
+	char err[1024];
+
+	(void)state;
+	assert_int_equal(assemble("nop\nfoo %rax\n", &c, err, sizeof(err)),
+	    -1);
+	assert_non_null(strstr(err, "snippet:2: Error: no such instruction"));
+	assert_null(strstr(err, "standard input"));
+}
+
+static void
+test_refused(void **state)
+{
+	struct snippet_code c;
+	char err[1024];
+
+	(void)state;
+	assert_int_equal(assemble("call foo", &c, err, sizeof(err)), -1);
+	assert_non_null(strstr(err, "symbol 'foo'"));
+	assert_int_equal(assemble(".data\n.quad 1\n.text\nnop", &c, err,
+	    sizeof(err)), -1);
+	assert_non_null(strstr(err, "section .data"));
+	assert_int_equal(assemble(".fill 70000,1,0x90", &c, err, sizeof(err)),
+	    -1);
+	assert_non_null(strstr(err, "the limit is 65536"));
+}
+
+/* Damaged objects: a message each, never a read out of bounds. */
+static void
+test_elf_damaged(void **state)
+{
+	struct snippet_code c;
+	const uint8_t *text;
+	uint8_t *obj;
+	Elf64_Ehdr eh;
+	size_t len, n;
+	char err[256];
+
+	(void)state;
+	assert_int_equal(assemble("nop", &c, err, sizeof(err)), 0);
+	snippet_code_free(&c);
+	assert_int_equal(elf_snippet_text((const uint8_t *)"hello", 5, &text,
+	    &n, err, sizeof(err)), -1);
+	assert_non_null(strstr(err, "not ELF"));
+
+	/* A header claiming sections past the end of the file. */
+	memset(&eh, 0, sizeof(eh));
+	memcpy(eh.e_ident, ELFMAG, SELFMAG);
+	eh.e_ident[EI_CLASS] = ELFCLASS64;
+	eh.e_ident[EI_DATA] = ELFDATA2LSB;
+	eh.e_type = ET_REL;
+	eh.e_machine = EM_X86_64;
+	eh.e_shentsize = sizeof(Elf64_Shdr);
+	eh.e_shoff = 64;
+	eh.e_shnum = 1000;
+	len = sizeof(eh) + 64;
+	obj = calloc(1, len);
+	memcpy(obj, &eh, sizeof(eh));
+	assert_int_equal(elf_snippet_text(obj, len, &text, &n, err,
+	    sizeof(err)), -1);
+	assert_non_null(strstr(err, "truncated"));
+
+	/* Sections that fit but hold no .text. */
+	eh.e_shnum = 0;
+	memcpy(obj, &eh, sizeof(eh));
+	assert_int_equal(elf_snippet_text(obj, len, &text, &n, err,
+	    sizeof(err)), -1);
+	assert_non_null(strstr(err, "no readable .text"));
+
+	eh.e_machine = EM_386;
+	memcpy(obj, &eh, sizeof(eh));
+	assert_int_equal(elf_snippet_text(obj, len, &text, &n, err,
+	    sizeof(err)), -1);
+	assert_non_null(strstr(err, "x86-64"));
+	free(obj);
+}
+
+static void
+test_title(void **state)
+{
+	char buf[24];
+
+	(void)state;
+	snippet_title("  mov $1,%rcx ;\n\n xchg  %rcx,(%r14) ", 37, buf,
+	    sizeof(buf));
+	assert_string_equal(buf, "mov $1,%rcx; xchg %r...");
+	snippet_title("nop", 3, buf, sizeof(buf));
+	assert_string_equal(buf, "nop");
+}
+
+#if defined(__x86_64__)	/* the harness is x86-64 code */
+/*
+ * Call the harness with known values in the callee-saved registers and
+ * report what they hold afterwards, with RFLAGS, MXCSR and the x87
+ * control word.  Seven pushes leave %rsp 16-byte aligned at the call.
+ */
+void	check_call(arch_snippet_fn *fn, uint64_t iters, uint64_t *after);
+__asm__(
+"	.text\n"
+"	.type check_call,@function\n"
+"check_call:\n"
+"	push %rbx; push %rbp; push %r12; push %r13; push %r14; push %r15\n"
+"	push %rdx\n"
+"	mov $0x1111,%rbx; mov $0x2222,%rbp; mov $0x3333,%r12\n"
+"	mov $0x4444,%r13; mov $0x5555,%r14; mov $0x6666,%r15\n"
+"	mov %rdi,%rax; mov %rsi,%rdi\n"
+"	call *%rax\n"
+"	pop %rdx\n"
+"	mov %rbx,0(%rdx); mov %rbp,8(%rdx); mov %r12,16(%rdx)\n"
+"	mov %r13,24(%rdx); mov %r14,32(%rdx); mov %r15,40(%rdx)\n"
+"	pushf; pop %rax; mov %rax,48(%rdx)\n"
+"	stmxcsr 56(%rdx); fnstcw 64(%rdx)\n"
+"	pop %r15; pop %r14; pop %r13; pop %r12; pop %rbp; pop %rbx\n"
+"	ret\n"
+"	.size check_call,.-check_call\n");
+
+static void
+test_restores(void **state)
+{
+	struct snippet *s;
+	uint64_t after[9], mxcsr = 0, fcw = 0;
+	char why[256];
+	void *ctx;
+
+	(void)state;
+	/* Every callee-saved register, DF, MXCSR, FCW and %rsp clobbered. */
+	s = prepare("movl $0x7fc0,(%r14); ldmxcsr (%r14)\n"
+	    "movw $0x7f,8(%r14); fldcw 8(%r14)",
+	    "mov $-1,%rbx; mov $-1,%rbp; mov $-1,%r12; mov $-1,%r13\n"
+	    "mov $-1,%r14; mov $-1,%r15; std; push %rax; sub $64,%rsp", 3);
+	ctx = s;
+	assert_int_equal(s->bench.setup(&ctx, why, sizeof(why)), 0);
+	__asm__ volatile("stmxcsr %0; fnstcw %1" : "=m" (mxcsr), "=m" (fcw));
+	check_call(s->lay.entry, 5, after);
+	assert_int_equal(after[0], 0x1111);
+	assert_int_equal(after[1], 0x2222);
+	assert_int_equal(after[2], 0x3333);
+	assert_int_equal(after[3], 0x4444);
+	assert_int_equal(after[4], 0x5555);
+	assert_int_equal(after[5], 0x6666);
+	assert_int_equal(after[6] & 0x400, 0);		/* DF */
+	assert_int_equal(after[7] & 0xffff, mxcsr & 0xffff);
+	assert_int_equal(after[8] & 0xffff, fcw & 0xffff);
+	s->bench.teardown(ctx);
+	snippet_free(s);
+}
+
+/* The starting state the help text documents. */
+static void
+test_environment(void **state)
+{
+	struct snippet *s;
+	uint64_t *scratch, after[9];
+	char why[256];
+	void *ctx;
+
+	(void)state;
+	s = prepare("mov %rsp,0x100(%r14); mov %rbx,0x108(%r14)\n"
+	    "mov %r13,0x110(%r14); mov %r15,%rax; sub %r14,%rax\n"
+	    "mov %rax,0x118(%r14); mov %rsp,%rcx; push %rcx",
+	    "addq $1,(%r14); mov %rsp,0x120(%r14)", 4);
+	ctx = s;
+	assert_int_equal(s->bench.setup(&ctx, why, sizeof(why)), 0);
+	scratch = (uint64_t *)s->scratch;
+	check_call(s->lay.entry, 3, after);
+	assert_int_equal(scratch[0], 12);		/* 3 iterations x 4 */
+	assert_int_equal(scratch[0x100 / 8] % 16, 0);
+	assert_int_equal(scratch[0x100 / 8], s->stack + SNIPPET_STACK_SIZE);
+	assert_int_equal(scratch[0x108 / 8], 0);
+	assert_int_equal(scratch[0x110 / 8], 0);
+	assert_int_equal(scratch[0x118 / 8], SNIPPET_R15_OFFSET);
+	/* After init's push, every iteration starts where init left. */
+	assert_int_equal(scratch[0x120 / 8], scratch[0x100 / 8] - 8);
+	assert_int_equal(scratch[1], 0);
+	s->bench.teardown(ctx);
+	snippet_free(s);
+}
+
+#endif /* __x86_64__ */
+
+static void
+test_unroll(void **state)
+{
+	struct snippet *s;
+
+	(void)state;
+	s = prepare(NULL, "imul %rax,%rax", 0);
+	assert_int_equal(s->unroll, SNIPPET_TARGET_INSNS);
+	assert_int_equal(s->bench.ops, s->unroll);
+	snippet_free(s);
+	s = prepare(NULL, "add %rax,%rbx; add %rcx,%rdx; add %rsi,%rdi", 0);
+	assert_int_equal(s->unroll, 34);
+	snippet_free(s);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_assemble),
+		cmocka_unit_test(test_assembler_error),
+		cmocka_unit_test(test_refused),
+		cmocka_unit_test(test_elf_damaged),
+		cmocka_unit_test(test_title),
+#if defined(__x86_64__)
+		cmocka_unit_test(test_restores),
+		cmocka_unit_test(test_environment),
+#endif
+		cmocka_unit_test(test_unroll),
+	};
+
+	return (cmocka_run_group_tests(tests, NULL, NULL));
+}
