@@ -103,7 +103,11 @@ is_path(const struct rs_result *r)
 	return (r != NULL && r->ok && strcmp(r->mode, "path") == 0);
 }
 
-/* The bar's note: the figure, its levels when several, its flags. */
+/*
+ * The bar's note: the figure and its levels when several.  Its flags are
+ * in the table beside the chart and the bar's tooltip; in the note they
+ * pushed the change and its mark past the chart's edge.
+ */
 static void
 fill_bar(struct svg_bar *b, const struct rs_result *r)
 {
@@ -132,10 +136,6 @@ fill_bar(struct svg_bar *b, const struct rs_result *r)
 		n = strlen(b->note);
 		report_levels_text(b->note + n, sizeof(b->note) - n, r->levels,
 		    r->nlevels, r->scattered);
-	}
-	if (r->flags[0] != '\0') {
-		n = strlen(b->note);
-		snprintf(b->note + n, sizeof(b->note) - n, "  [%s]", r->flags);
 	}
 }
 
