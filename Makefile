@@ -216,8 +216,8 @@ RESULTS	 = tests/fixtures/results
 screenshot: $(BIN)
 	@scripts/install-deps --browser
 	$(BIN) report --label cpu0 --label cpu1 --label lfence \
-	    $(RESULTS)/basic-cpu0.json $(RESULTS)/basic-cpu1.json \
-	    $(RESULTS)/basic-lfence.json -o $(BUILD)/report.html
+	    $(RESULTS)/rounds-cpu0.json $(RESULTS)/rounds-cpu1.json \
+	    $(RESULTS)/rounds-lfence.json -o $(BUILD)/report.html
 	chromium --headless --no-sandbox --disable-gpu --hide-scrollbars \
 	    --user-data-dir=$(abspath $(BUILD))/chromium-profile \
 	    --window-size=1280,900 --screenshot=$(abspath docs/report-screenshot.png) \
