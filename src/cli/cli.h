@@ -2,6 +2,8 @@
 #ifndef CB_CLI_H
 #define CB_CLI_H
 
+#include <getopt.h>
+
 #include "report/results.h"
 
 /* Exit statuses, documented in cyclebench(1). */
@@ -31,6 +33,26 @@ int	cmd_table(int argc, char **argv);
 	__extension__ ({ usage_message(__VA_ARGS__); EXIT_USAGE; })
 void	usage_message(const char *cmd, const char *fmt, ...)
 	    __attribute__((format(printf, 2, 3)));
+
+/*
+ * Refuse the bad option getopt_long just reported, in the one shape every
+ * command uses: "unknown option '-x'", "option '--json' needs a value",
+ * "option '--quick' takes no value", with the nearest option names for a
+ * mistyped one.  c is what getopt_long returned (':' or '?'); the parser
+ * runs with opterr 0 and an optstring that starts with ':' (after a '+').
+ * Returns EXIT_USAGE.
+ */
+#define bad_option(cmd, c, argv, opts) \
+	__extension__ ({ bad_option_message(cmd, c, argv, opts); EXIT_USAGE; })
+void	bad_option_message(const char *cmd, int c, char *const *argv,
+	    const struct option *opts);
+
+/*
+ * A --param KEY=VALUE for run and list: checked and added to
+ * filters[*n] (at most max); 0, or EXIT_USAGE after the message.
+ */
+int	add_param_filter(const char *cmd, char **filters, int *n, int max,
+	    char *arg);
 
 /* 0 if a file could be written at path, else -1 with a message. */
 int	check_writable(const char *path);

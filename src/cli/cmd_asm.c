@@ -18,6 +18,8 @@
 #include "cli/cli.h"
 #include "cli/measure_opts.h"
 #include "cli/parse.h"
+#include "cli/progress.h"
+#include "cli/style_opts.h"
 #include "cli/save_opts.h"
 #include "core/ab.h"
 #include "report/report.h"
@@ -63,6 +65,8 @@ ARCH_SNIPPET_INTEL_HELP
 "  --unroll N          copies per loop iteration, 1 to 100000 (default:\n"
 "                      enough for about 100 instructions)\n"
 "  --json FILE         save the results, with raw samples, as JSON\n"
+"  --format FORMAT     text (default) or markdown, to paste into a post\n"
+"  --wide              every column, even on a narrow terminal\n"
 "  --save, --db FILE|URL, --context KEY=VALUE|git|host: keep the results\n"
 "                      in the results store, with their context, as run\n"
 "  --quick, --cpu N, --repetitions N, --timeout SECONDS: as for run\n"
@@ -143,6 +147,7 @@ asm_parse_args(int argc, char **argv, struct asm_args *a)
 		{ "vs-file", required_argument, NULL, 'V' },
 		{ "rounds", required_argument, NULL, 'R' },
 		{ "unroll", required_argument, NULL, 'u' },
+		CLI_STYLE_OPTIONS,
 		CLI_SAVE_OPTIONS,
 		CLI_MEASURE_OPTIONS,
 		{ "help", no_argument, NULL, 'h' },
@@ -209,11 +214,12 @@ asm_parse_args(int argc, char **argv, struct asm_args *a)
 			fputs(asm_help, stdout);
 			return (-1);
 		case ':':
-			return (usage_error("asm", "option '%s' needs a value",
-			    argv[optind - 1]));
 		case '?':
-			return (usage_error("asm", "unknown option '%s'",
-			    argv[optind - 1]));
+			return (bad_option("asm", c, argv, opts));
+		case 'F':
+		case 'W':
+			rc = cli_style_option("asm", c, optarg, &a->style);
+			break;
 		default:
 			rc = cli_measure_option("asm", c, optarg, &a->opts);
 			rc = rc > 0 ? rc : 0;
@@ -303,15 +309,17 @@ describe(const char *who, const struct snippet *s)
 	printf("\n");
 }
 
+/* ab_measure's report after each of A's and B's measurements. */
 static void
 progress(unsigned done, unsigned total, void *arg)
 {
-	(void)arg;
-	fprintf(stderr, "\r\033[K[%u/%u] interleaved A/B measurements",
-	    done, total);
-	if (done == total)
-		fprintf(stderr, "\r\033[K");
-	fflush(stderr);
+	struct progress *p = arg;
+
+	p->total = total;
+	if (done < total)
+		progress_step(p, done, "interleaved A/B measurements");
+	else
+		progress_end(p);
 }
 
 static int
@@ -343,7 +351,7 @@ run_one(const struct asm_args *a, struct snippet *s, int argc, char **argv)
 
 	status = cb_measure(&s->bench, &a->opts, &r) == CB_ERROR ?
 	    EXIT_BENCH_ERROR : 0;
-	cb_print_results(stdout, &r, 1);
+	report_print_results(stdout, &r, 1, &a->style);
 	describe("\n", s);
 	fflush(stdout);
 	if ((rc = save(a, &r, 1, argc, argv)) != 0)
@@ -357,12 +365,15 @@ run_vs(const struct asm_args *a, struct snippet *sa, struct snippet *sb,
     int argc, char **argv)
 {
 	struct cb_result both[2];
+	struct progress prog;
 	struct ab r;
 	char verdict[512];
 	int status = 0, rc;
 
+	progress_start(&prog, 2 * (size_t)a->rounds);
+	progress_step(&prog, 0, "interleaved A/B measurements");
 	if (ab_measure(&sa->bench, &sb->bench, &a->opts, a->rounds, &r,
-	    isatty(STDERR_FILENO) ? progress : NULL, NULL) != 0)
+	    progress, &prog) != 0)
 		status = EXIT_BENCH_ERROR;
 	else {
 		cb_result_extra(&r.a, "rounds", r.rounds);
@@ -370,9 +381,10 @@ run_vs(const struct asm_args *a, struct snippet *sa, struct snippet *sb,
 		cb_result_extra(&r.a, "minus_b_ci95_low", r.lo);
 		cb_result_extra(&r.a, "minus_b_ci95_high", r.hi);
 	}
+	progress_end(&prog);
 	both[0] = r.a;
 	both[1] = r.b;
-	cb_print_results(stdout, both, 2);
+	report_print_results(stdout, both, 2, &a->style);
 	describe("\nA = ", sa);
 	describe("B = ", sb);
 	if (status == 0) {

@@ -31,7 +31,14 @@ fingerprint(void)
 void
 cb_print_results(FILE *fp, const struct cb_result *r, size_t n)
 {
-	report_table(fp, fingerprint(), r, n);
+	report_table(fp, fingerprint(), r, n, NULL);
+}
+
+void
+report_print_results(FILE *fp, const struct cb_result *r, size_t n,
+    const struct report_style *st)
+{
+	report_table(fp, fingerprint(), r, n, st);
 }
 
 int
