@@ -122,7 +122,8 @@ CB_TRUE	 = $(BUILD)/cb-true
 
 .PHONY: all deps run check check-unit check-cli check-clang check-asan \
 	check-i386 check-arm64 check-browser check-lint check-tidy check-valgrind \
-	check-fuzz fuzzers unit-tests install uninstall clean bench
+	check-fuzz check-schemas check-docs fuzzers unit-tests install \
+	uninstall clean bench screenshot
 
 all: $(BIN) $(LIB) $(SHLIB)
 
@@ -215,8 +216,9 @@ $(BUILD)/tests/helpers/%: tests/helpers/%.c
 # where no server is installed).
 check: deps
 	@scripts/with-postgres $(MAKE) --no-print-directory check-unit \
-	    check-cli check-clang check-lint check-tidy check-valgrind \
-	    check-i386 check-arm64 check-fuzz check-asan
+	    check-cli check-schemas check-docs check-clang check-lint \
+	    check-tidy check-valgrind check-i386 check-arm64 check-fuzz \
+	    check-asan
 
 unit-tests: $(TESTS)
 
@@ -226,6 +228,40 @@ check-unit: $(TESTS)
 check-cli: $(BIN) $(HELPERS)
 	CYCLEBENCH=$(abspath $(BIN)) HELPERS=$(abspath $(BUILD)/tests/helpers) \
 	    scripts/with-postgres bats tests/cli
+
+# Every JSON document the tool writes, freshly written here, against the
+# JSON Schemas shipped in docs/schema (Debian's python3-jsonschema): a
+# results file with ok, skipped, failed and path rows, asm's A/B pair, a
+# comparison with missing and failed cells, an impact report.  A file
+# with a made-up flag must be refused, so the check is seen to bite.
+SCHEMA_OUT = $(BUILD)/schema-check
+FIX	 = tests/fixtures
+check-schemas: $(BIN)
+	@rm -rf $(SCHEMA_OUT) && mkdir -p $(SCHEMA_OUT)
+	$(BIN) run basic/add-latency 'ctxsw/pipe-threads cpus=1 fpu=none' \
+	    selftest/skip selftest/crash --quick --timeout 10 \
+	    --json $(SCHEMA_OUT)/run.json >/dev/null; test $$? -eq 1
+	$(BIN) asm nop --vs 'nop; nop' --quick --rounds 6 \
+	    --json $(SCHEMA_OUT)/asm.json >/dev/null
+	$(BIN) compare $(FIX)/results/basic-cpu0.json $(SCHEMA_OUT)/run.json \
+	    --format json >$(SCHEMA_OUT)/compare.json
+	$(BIN) impact --costs $(FIX)/impact/costs.json --what-if majflt=5000 \
+	    --what-if fpu-switch=+100 --json $(SCHEMA_OUT)/impact.json \
+	    -- true 2>/dev/null
+	@scripts/check-schemas docs/schema/results.schema.json \
+	    $(SCHEMA_OUT)/run.json $(SCHEMA_OUT)/asm.json \
+	    $(FIX)/results/rounds-cpu0.json $(FIX)/results/rounds-lfence.json \
+	    --expect-invalid $(FIX)/results/inject.json
+	@scripts/check-schemas docs/schema/compare.schema.json \
+	    $(SCHEMA_OUT)/compare.json
+	@scripts/check-schemas docs/schema/impact.schema.json \
+	    $(SCHEMA_OUT)/impact.json
+
+# Where the docs must say what the code does, word for word: the flags
+# and their meanings in cyclebench(1), docs/results-schema.md and the
+# code's own table (list --flags).
+check-docs: $(BIN)
+	@scripts/check-docs $(BIN)
 
 # The HTML report in headless Chromium; apart from check because the
 # browser is a large install.  CI runs both.
@@ -246,6 +282,19 @@ check-spdx:
 check-deb:
 	@scripts/install-deps --deb
 	@scripts/check-deb
+
+# The README's picture of the report, drawn by this build from the runs
+# docs/compare.md compares (make screenshot, then look at it).
+RESULTS	 = tests/fixtures/results
+screenshot: $(BIN)
+	@scripts/install-deps --browser
+	$(BIN) report --label cpu0 --label cpu1 --label lfence \
+	    $(RESULTS)/rounds-cpu0.json $(RESULTS)/rounds-cpu1.json \
+	    $(RESULTS)/rounds-lfence.json -o $(BUILD)/report.html
+	chromium --headless --no-sandbox --disable-gpu --hide-scrollbars \
+	    --user-data-dir=$(abspath $(BUILD))/chromium-profile \
+	    --window-size=1280,900 --screenshot=$(abspath docs/report-screenshot.png) \
+	    file://$(abspath $(BUILD))/report.html 2>/dev/null
 
 # Static analysis, enforced: cppcheck's warning, performance and
 # portability checks over the sources and tests.
@@ -337,11 +386,15 @@ bench: $(BIN)
 	scripts/bench
 
 # Everything a distribution ships: the command and its helper, the man
-# pages and documentation, and both libraries with header and
-# pkg-config file.  LIBDIR for a multiarch directory.
+# pages, the shell completions and documentation, and both libraries
+# with header and pkg-config file.  LIBDIR for a multiarch directory.
 DOCS	 = README.md LICENSE docs/api.md docs/asm.md docs/compare.md \
-	    docs/impact.md docs/kernel-paths.md docs/results-schema.md
+	    docs/impact.md docs/kernel-paths.md docs/porting.md \
+	    docs/results-schema.md docs/store.md docs/trust.md
 MANS	 = docs/cyclebench.1 docs/cyclebench-asm.1
+# Completions where bash-completion and zsh look for them by default.
+BASHCOMPDIR ?= $(PREFIX)/share/bash-completion/completions
+ZSHCOMPDIR ?= $(PREFIX)/share/zsh/site-functions
 install: install-bin install-lib
 
 .PHONY: install-bin install-lib uninstall check-examples check-api
@@ -352,6 +405,10 @@ install-bin: $(BIN) $(CB_TRUE)
 	install -m 755 $(CB_TRUE) $(DESTDIR)$(HELPERDIR)/cb-true
 	install -m 644 $(MANS) $(DESTDIR)$(MANDIR)/man1/
 	install -m 644 $(DOCS) $(DESTDIR)$(DOCDIR)/
+	install -d $(DESTDIR)$(BASHCOMPDIR) $(DESTDIR)$(ZSHCOMPDIR)
+	install -m 644 completion/cyclebench.bash \
+	    $(DESTDIR)$(BASHCOMPDIR)/cyclebench
+	install -m 644 completion/_cyclebench $(DESTDIR)$(ZSHCOMPDIR)/_cyclebench
 
 # The pkg-config file is written here, so it names this install's LIBDIR.
 install-lib: $(LIB) $(SHLIB)
@@ -374,7 +431,9 @@ uninstall:
 	    $(DESTDIR)$(LIBDIR)/$(notdir $(SHLIB)) \
 	    $(DESTDIR)$(LIBDIR)/$(SONAME) $(DESTDIR)$(LIBDIR)/libcyclebench.so \
 	    $(DESTDIR)$(LIBDIR)/pkgconfig/cyclebench.pc \
-	    $(DESTDIR)$(INCLUDEDIR)/cyclebench.h
+	    $(DESTDIR)$(INCLUDEDIR)/cyclebench.h \
+	    $(DESTDIR)$(BASHCOMPDIR)/cyclebench \
+	    $(DESTDIR)$(ZSHCOMPDIR)/_cyclebench
 	-rmdir $(DESTDIR)$(HELPERDIR) $(DESTDIR)$(DOCDIR) 2>/dev/null
 
 # The examples and a C++ program, built as a user would: against a

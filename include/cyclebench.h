@@ -43,7 +43,10 @@ extern "C" {
 #endif
 
 #define CB_VERSION		"0.2.0"
-#define CB_SCHEMA_VERSION	2
+#define CB_SCHEMA_VERSION	2	/* of every JSON document written */
+#define CB_FORMAT_RESULTS	"cyclebench-results"
+#define CB_FORMAT_COMPARE	"cyclebench-compare"
+#define CB_FORMAT_IMPACT	"cyclebench-impact"
 #define CB_MAX_PARAMS		4
 #define CB_MAX_EXTRAS		8
 #define CB_MAX_LEVELS		4

@@ -2,6 +2,8 @@
 #ifndef CB_CLI_H
 #define CB_CLI_H
 
+#include <getopt.h>
+
 #include "report/results.h"
 
 /* Exit statuses, documented in cyclebench(1). */
@@ -54,6 +56,26 @@ int	check_outputs(const struct cli_output *out, size_t nout,
  */
 void	cli_catch_stop_signals(void);
 int	cli_stop_signal(void);
+
+/*
+ * Refuse the bad option getopt_long just reported, in the one shape every
+ * command uses: "unknown option '-x'", "option '--json' needs a value",
+ * "option '--quick' takes no value", with the nearest option names for a
+ * mistyped one.  c is what getopt_long returned (':' or '?'); the parser
+ * runs with opterr 0 and an optstring that starts with ':' (after a '+').
+ * Returns EXIT_USAGE.
+ */
+#define bad_option(cmd, c, argv, opts) \
+	__extension__ ({ bad_option_message(cmd, c, argv, opts); EXIT_USAGE; })
+void	bad_option_message(const char *cmd, int c, char *const *argv,
+	    const struct option *opts);
+
+/*
+ * A --param KEY=VALUE for run and list: checked and added to
+ * filters[*n] (at most max); 0, or EXIT_USAGE after the message.
+ */
+int	add_param_filter(const char *cmd, char **filters, int *n, int max,
+	    char *arg);
 
 /* Parse a whole decimal number in [lo, hi]; -1 if it is not one. */
 int	parse_long(const char *s, long lo, long hi, long *out);

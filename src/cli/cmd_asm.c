@@ -21,6 +21,8 @@
 #include "cli/cli.h"
 #include "cli/measure_opts.h"
 #include "cli/parse.h"
+#include "cli/progress.h"
+#include "cli/style_opts.h"
 #include "cli/save_opts.h"
 #include "core/ab.h"
 #include "os/sandbox.h"
@@ -68,6 +70,8 @@ ARCH_SNIPPET_INTEL_HELP
 "                      enough for about 100 instructions)\n"
 "  --json FILE         save the results, with raw samples, as JSON ('-':\n"
 "                      standard output, the table to standard error)\n"
+"  --format FORMAT     text (default) or markdown, to paste into a post\n"
+"  --wide              every column, even on a narrow terminal\n"
 "  --save, --db FILE|URL, --context KEY=VALUE|git|host: keep the results\n"
 "                      in the results store, with their context, as run\n"
 "  --allow-syscalls    let the snippet make system calls (refused by\n"
@@ -207,6 +211,7 @@ asm_parse_args(int argc, char **argv, struct asm_args *a)
 		{ "unroll", required_argument, NULL, 'u' },
 		{ "allow-syscalls", no_argument, NULL, 'Y' },
 		{ "allow-includes", no_argument, NULL, 'N' },
+		CLI_STYLE_OPTIONS,
 		CLI_SAVE_OPTIONS,
 		CLI_MEASURE_OPTIONS,
 		{ "help", no_argument, NULL, 'h' },
@@ -279,11 +284,12 @@ asm_parse_args(int argc, char **argv, struct asm_args *a)
 			fputs(asm_help, stdout);
 			return (-1);
 		case ':':
-			return (usage_error("asm", "option '%s' needs a value",
-			    argv[optind - 1]));
 		case '?':
-			return (usage_error("asm", "unknown option '%s'",
-			    argv[optind - 1]));
+			return (bad_option("asm", c, argv, opts));
+		case 'F':
+		case 'W':
+			rc = cli_style_option("asm", c, optarg, &a->style);
+			break;
 		default:
 			rc = cli_measure_option("asm", c, optarg, &a->opts);
 			rc = rc > 0 ? rc : 0;
@@ -394,15 +400,17 @@ table_stream(const struct asm_args *a)
 	    stdout);
 }
 
+/* ab_measure's report after each of A's and B's measurements. */
 static void
 progress(unsigned done, unsigned total, void *arg)
 {
-	(void)arg;
-	fprintf(stderr, "\r\033[K[%u/%u] interleaved A/B measurements",
-	    done, total);
-	if (done == total)
-		fprintf(stderr, "\r\033[K");
-	fflush(stderr);
+	struct progress *p = arg;
+
+	p->total = total;
+	if (done < total)
+		progress_step(p, done, "interleaved A/B measurements");
+	else
+		progress_end(p);
 }
 
 static int
@@ -434,7 +442,7 @@ run_one(const struct asm_args *a, struct snippet *s, int argc, char **argv)
 
 	status = cb_measure(&s->bench, &a->opts, &r) == CB_ERROR ?
 	    EXIT_BENCH_ERROR : 0;
-	cb_print_results(table_stream(a), &r, 1);
+	report_print_results(table_stream(a), &r, 1, &a->style);
 	describe(table_stream(a), "\n", s);
 	fflush(table_stream(a));
 	if ((rc = save(a, &r, 1, argc, argv)) != 0)
@@ -448,13 +456,16 @@ run_vs(const struct asm_args *a, struct snippet *sa, struct snippet *sb,
     int argc, char **argv)
 {
 	struct cb_result both[2];
+	struct progress prog;
 	struct ab r;
 	FILE *fp = table_stream(a);
 	char verdict[512];
 	int status = 0, rc;
 
+	progress_start(&prog, 2 * (size_t)a->rounds);
+	progress_step(&prog, 0, "interleaved A/B measurements");
 	if (ab_measure(&sa->bench, &sb->bench, &a->opts, a->rounds, &r,
-	    isatty(STDERR_FILENO) ? progress : NULL, NULL) != 0)
+	    progress, &prog) != 0)
 		status = EXIT_BENCH_ERROR;
 	else {
 		cb_result_extra(&r.a, "rounds", r.rounds);
@@ -462,9 +473,10 @@ run_vs(const struct asm_args *a, struct snippet *sa, struct snippet *sb,
 		cb_result_extra(&r.a, "minus_b_ci95_low", r.lo);
 		cb_result_extra(&r.a, "minus_b_ci95_high", r.hi);
 	}
+	progress_end(&prog);
 	both[0] = r.a;
 	both[1] = r.b;
-	cb_print_results(fp, both, 2);
+	report_print_results(fp, both, 2, &a->style);
 	describe(fp, "\nA = ", sa);
 	describe(fp, "B = ", sb);
 	if (status == 0) {

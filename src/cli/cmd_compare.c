@@ -36,7 +36,8 @@ static const char compare_help[] =
 "  --label NAME        name the next side's column (once per side, in\n"
 "                      order; default: the CPU, or the file name when\n"
 "                      the CPUs are the same)\n"
-"  --format FORMAT     text (default, 80 columns), markdown, csv or json\n"
+"  --format FORMAT     text (default, 80 columns), markdown, csv, json or\n"
+"                      github (an annotation per real change, for CI)\n"
 "  --threshold PCT     smallest change called real, in percent (1)\n"
 "  --fail-above PCT    exit 1 when a real slowdown exceeds PCT percent\n";
 
@@ -45,6 +46,7 @@ static const char *const format_names[] = {
 	[CMP_MARKDOWN] = "markdown",
 	[CMP_CSV] = "csv",
 	[CMP_JSON] = "json",
+	[CMP_GITHUB] = "github",
 };
 
 static int
@@ -112,7 +114,7 @@ compare_parse_args(int argc, char **argv, struct compare_args *a)
 	opterr = 0;
 	optind = 1;
 	/* "-": operands come in order, as 1, so --vs can split them. */
-	while ((c = getopt_long(argc, argv, "-h", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "-:h", opts, NULL)) != -1) {
 		switch (c) {
 		case 1:
 		case 'd':
@@ -155,8 +157,8 @@ compare_parse_args(int argc, char **argv, struct compare_args *a)
 		case 'f':
 			if (parse_format(optarg, &a->format) != 0)
 				return (usage_error("compare", "--format is "
-				    "text, markdown, csv or json, not '%s'",
-				    optarg));
+				    "text, markdown, csv, json or github, not "
+				    "'%s'", optarg));
 			break;
 		case 't':
 			if (parse_double(optarg, 0, 1000, &pct) != 0)
@@ -169,11 +171,7 @@ compare_parse_args(int argc, char **argv, struct compare_args *a)
 			fputs(compare_help, stdout);
 			return (-1);
 		default:
-			if (optopt != 0)
-				return (usage_error("compare", "option '%s' "
-				    "needs a value", argv[optind - 1]));
-			return (usage_error("compare", "unknown option '%s'",
-			    argv[optind - 1]));
+			return (bad_option("compare", c, argv, opts));
 		}
 	}
 	if (a->vs && side_empty(a))

@@ -79,7 +79,7 @@ impact_parse_args(int argc, char **argv, struct impact_args *a,
 	opterr = 0;
 	optind = 1;
 	/* '+': stop at the command, whose options are its own. */
-	while ((c = getopt_long(argc, argv, "+h", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "+:h", opts, NULL)) != -1) {
 		if (optarg != NULL && (optarg[0] == '\0' ||
 		    strcmp(optarg, "--") == 0))
 			return (usage_error("impact", "option '%s' needs a "
@@ -105,11 +105,7 @@ impact_parse_args(int argc, char **argv, struct impact_args *a,
 		case 'h':
 			return (help());
 		default:
-			if (optopt != 0)
-				return (usage_error("impact", "option '%s' "
-				    "needs a value", argv[optind - 1]));
-			return (usage_error("impact", "unknown option '%s'",
-			    argv[optind - 1]));
+			return (bad_option("impact", c, argv, opts));
 		}
 	}
 	if (optind <= 1 || strcmp(argv[optind - 1], "--") != 0)

@@ -16,15 +16,16 @@ cmd_info(int argc, char **argv)
 	struct machine m;
 	int c;
 
+	opterr = 0;
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, ":h", opts, NULL)) != -1) {
 		if (c == 'h') {
 			printf("usage: cyclebench info\n\nPrints the machine "
 			    "fingerprint stored with every result: CPU, clock,\n"
 			    "cycle method, kernel, mitigations, hypervisor.\n");
 			return (0);
 		}
-		return (usage_error("info", "bad option"));
+		return (bad_option("info", c, argv, opts));
 	}
 	if (optind < argc)
 		return (usage_error("info", "unexpected argument '%s'",

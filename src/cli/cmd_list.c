@@ -1,4 +1,8 @@
-#include <getopt.h>
+/*
+ * cyclebench list: what there is to run.  On a terminal descriptions are
+ * fitted to its width; into a pipe every row is one line.  Rows that
+ * share a description (a benchmark's parameter variants) show it once.
+ */
 #include <stdio.h>
 #include <string.h>
 
@@ -6,6 +10,202 @@
 #include "arch/arch.h"
 #include "core/names.h"
 #include "core/registry.h"
+#include "os/term.h"
+#include "report/wrap.h"
+
+#define LIST_MAX_FILTERS	16
+#define NAME_MAX_WIDTH		48
+#define MODE_WIDTH		10
+#define DESC_MIN_WIDTH		30	/* narrower: descriptions go below */
+#define BELOW_INDENT		6
+
+static const char list_help[] =
+"usage: cyclebench list [PATTERN...] [options]\n"
+"\n"
+"Lists benchmarks by suite: the question each suite answers, then one\n"
+"line per benchmark with its name and parameters (as 'run' takes them),\n"
+"its mode and what it measures.  A PATTERN is a suite, a full name, a\n"
+"shell glob ('basic/imul-*') or a name with parameters\n"
+"('ctxsw/pipe-procs cpus=1 fpu=none').\n"
+"\n"
+"  --suites            the suites alone, with how many benchmarks each has\n"
+"  --names             names alone, one a line, as 'run' takes them; with\n"
+"                      --suites, the suite names\n"
+"  --param KEY=VALUE   only benchmarks with this parameter (VALUE may be a\n"
+"                      glob); repeatable: every key named, any of its values\n"
+"  --flags             the flag words results carry, and what each means\n"
+"  --wide              one line per benchmark, even on a narrow terminal\n";
+
+struct list_args {
+	char	*filters[LIST_MAX_FILTERS];
+	int	 nfilters;
+	int	 suites, names, flags, wide;
+};
+
+static int
+list_parse_args(int argc, char **argv, struct list_args *a)
+{
+	static const struct option opts[] = {
+		{ "suites", no_argument, NULL, 's' },
+		{ "names", no_argument, NULL, 'n' },
+		{ "param", required_argument, NULL, 'p' },
+		{ "flags", no_argument, NULL, 'f' },
+		{ "wide", no_argument, NULL, 'w' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 }
+	};
+	int c, rc;
+
+	memset(a, 0, sizeof(*a));
+	opterr = 0;
+	optind = 1;
+	while ((c = getopt_long(argc, argv, ":h", opts, NULL)) != -1) {
+		switch (c) {
+		case 's':
+			a->suites = 1;
+			break;
+		case 'n':
+			a->names = 1;
+			break;
+		case 'f':
+			a->flags = 1;
+			break;
+		case 'w':
+			a->wide = 1;
+			break;
+		case 'p':
+			if ((rc = add_param_filter("list", a->filters,
+			    &a->nfilters, LIST_MAX_FILTERS, optarg)) != 0)
+				return (rc);
+			break;
+		case 'h':
+			fputs(list_help, stdout);
+			return (-1);
+		default:
+			return (bad_option("list", c, argv, opts));
+		}
+	}
+	if (a->flags && (optind < argc || a->suites || a->names ||
+	    a->nfilters))
+		return (usage_error("list", "--flags takes no patterns or "
+		    "other options"));
+	return (0);
+}
+
+static void
+list_flags(int width)
+{
+	size_t i, w = 0;
+
+	for (i = 0; i < cb_nflags; i++)
+		if (strlen(cb_flag_table[i].name) > w)
+			w = strlen(cb_flag_table[i].name);
+	for (i = 0; i < cb_nflags; i++) {
+		printf("%-*s  ", (int)w, cb_flag_table[i].name);
+		wrap_text(stdout, (int)w + 2, (int)w + 2,
+		    cb_flag_table[i].meaning, width);
+	}
+}
+
+/* How many selected benchmarks suite s has. */
+static size_t
+count_in(const struct selection *sel, const struct cb_suite *s)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < sel->n; i++)
+		n += registry_suite_of(sel->items[i]) == s;
+	return (n);
+}
+
+static void
+list_suites(const struct selection *sel, int names, int width)
+{
+	const struct cb_suite *const *s;
+	char count[32];
+	size_t n, w = 0;
+
+	for (s = registry_suites; *s != NULL; s++)
+		if (count_in(sel, *s) > 0 && strlen((*s)->name) > w)
+			w = strlen((*s)->name);
+	for (s = registry_suites; *s != NULL; s++) {
+		if ((n = count_in(sel, *s)) == 0)
+			continue;
+		if (names) {
+			printf("%s\n", (*s)->name);
+			continue;
+		}
+		snprintf(count, sizeof(count), "%zu", n);
+		printf("%-*s %4s  ", (int)w, (*s)->name, count);
+		wrap_text(stdout, (int)w + 7, (int)w + 7, (*s)->desc, width);
+	}
+}
+
+/* What list says a benchmark measures: its description, and when it runs. */
+static void
+describe(const struct cb_bench *b, char *buf, size_t len)
+{
+	snprintf(buf, len, "%s%s", b->desc ? b->desc : "",
+	    b->flags & CB_BENCH_EXPLICIT ? " (runs only when named)" : "");
+}
+
+static int
+same_desc(const struct cb_bench *a, const struct cb_bench *b)
+{
+	char da[2048], db[2048];
+
+	if (a == NULL || b == NULL ||
+	    registry_suite_of(a) != registry_suite_of(b))
+		return (0);
+	describe(a, da, sizeof(da));
+	describe(b, db, sizeof(db));
+	return (strcmp(da, db) == 0);
+}
+
+static void
+list_full(const struct selection *sel, int width)
+{
+	const struct cb_suite *suite = NULL, *s;
+	const struct cb_bench *b, *prev, *next;
+	char label[160], desc[2048];
+	size_t i, namew = 0;
+	int desc_col, below;
+
+	for (i = 0; i < sel->n; i++) {
+		registry_label(sel->items[i], label, sizeof(label));
+		if (strlen(label) > namew)
+			namew = strlen(label);
+	}
+	namew = namew > NAME_MAX_WIDTH ? NAME_MAX_WIDTH : namew;
+	desc_col = 2 + (int)namew + 1 + MODE_WIDTH + 1;
+	below = width > 0 && width - desc_col < DESC_MIN_WIDTH;
+	for (i = 0; i < sel->n; i++) {
+		b = sel->items[i];
+		prev = i > 0 ? sel->items[i - 1] : NULL;
+		next = i + 1 < sel->n ? sel->items[i + 1] : NULL;
+		if ((s = registry_suite_of(b)) != suite) {
+			printf("%s%s: ", suite ? "\n" : "", s->name);
+			wrap_text(stdout, (int)strlen(s->name) + 2, 2, s->desc,
+			    width);
+			suite = s;
+		}
+		registry_label(b, label, sizeof(label));
+		describe(b, desc, sizeof(desc));
+		if (below || same_desc(prev, b) || desc[0] == '\0') {
+			printf("  %-*s %s\n", (int)namew, label,
+			    cb_mode_name(b->mode));
+			if (below && desc[0] != '\0' && !same_desc(b, next)) {
+				printf("%*s", BELOW_INDENT, "");
+				wrap_text(stdout, BELOW_INDENT, BELOW_INDENT,
+				    desc, width);
+			}
+			continue;
+		}
+		printf("  %-*s %-*s ", (int)namew, label, MODE_WIDTH,
+		    cb_mode_name(b->mode));
+		wrap_text(stdout, desc_col, desc_col, desc, width);
+	}
+}
 
 /* What another instruction set's build would list besides. */
 static void
@@ -25,47 +225,38 @@ list_elsewhere(void)
 int
 cmd_list(int argc, char **argv)
 {
-	static const struct option opts[] = {
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 }
-	};
-	const struct cb_suite *suite = NULL, *s;
-	const struct cb_bench *b;
+	struct list_args a;
 	struct selection sel;
-	char err[256], label[160];
+	char err[1024], label[160];
 	size_t i;
-	int c;
+	int rc, width;
 
-	optind = 1;
-	while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
-		if (c == 'h') {
-			printf("usage: cyclebench list [PATTERN...]\n\n"
-			    "Lists benchmarks by suite.  A PATTERN is a suite, "
-			    "a full name or a\nshell glob ('atomic', "
-			    "'basic/imul-*').\n");
-			return (0);
-		}
-		return (usage_error("list", "bad option"));
+	if ((rc = list_parse_args(argc, argv, &a)) != 0)
+		return (rc < 0 ? 0 : rc);
+	width = a.wide ? 0 : term_width(stdout);
+	if (a.flags) {
+		list_flags(width);
+		return (0);
 	}
 	if (registry_select(argv + optind, argc - optind, 1, &sel, err,
 	    sizeof(err)) != 0)
 		return (usage_error("list", "%s", err));
-	for (i = 0; i < sel.n; i++) {
-		b = sel.items[i];
-		s = registry_suite_of(b);
-		if (s != suite) {
-			printf("%s%s: %s\n", suite ? "\n" : "", s->name,
-			    s->desc);
-			suite = s;
-		}
-		printf("  %-40s %-10s %s%s\n",
-		    registry_label(b, label, sizeof(label)),
-		    cb_mode_name(b->mode), b->desc ? b->desc : "",
-		    b->flags & CB_BENCH_EXPLICIT ? " (runs only when named)" :
-		    "");
+	if (registry_filter(&sel, a.filters, a.nfilters, err,
+	    sizeof(err)) != 0) {
+		registry_selection_free(&sel);
+		return (usage_error("list", "%s", err));
 	}
+	if (a.suites)
+		list_suites(&sel, a.names, width);
+	else if (a.names)
+		for (i = 0; i < sel.n; i++)
+			printf("%s\n", registry_label(sel.items[i], label,
+			    sizeof(label)));
+	else
+		list_full(&sel, width);
 	registry_selection_free(&sel);
-	if (optind == argc)
+	/* Names alone are for scripts: nothing but names. */
+	if (optind == argc && !a.names)
 		list_elsewhere();
 	return (0);
 }

@@ -48,7 +48,7 @@ report_parse_args(int argc, char **argv, struct report_args *a)
 	memset(a, 0, sizeof(*a));
 	opterr = 0;
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "ho:", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, ":ho:", opts, NULL)) != -1) {
 		switch (c) {
 		case 'o':
 			a->out = optarg;
@@ -71,11 +71,7 @@ report_parse_args(int argc, char **argv, struct report_args *a)
 			fputs(report_help, stdout);
 			return (-1);
 		default:
-			if (optopt != 0)
-				return (usage_error("report", "option '%s' "
-				    "needs a value", argv[optind - 1]));
-			return (usage_error("report", "unknown option '%s'",
-			    argv[optind - 1]));
+			return (bad_option("report", c, argv, opts));
 		}
 	}
 	n = argc - optind;

@@ -10,6 +10,8 @@
 #include "cli/cli.h"
 #include "cli/measure_opts.h"
 #include "cli/parse.h"
+#include "cli/progress.h"
+#include "cli/style_opts.h"
 #include "cli/save_opts.h"
 #include "core/clock.h"
 #include "core/machine.h"
@@ -21,9 +23,12 @@
 static const char run_help[] =
 "usage: cyclebench run [PATTERN...] [options]\n"
 "\n"
-"Measures the benchmarks PATTERN selects (a suite, a full name or a shell\n"
-"glob; none: the default suites) and prints cycles per operation.\n"
+"Measures the benchmarks PATTERN selects (a suite, a full name, a shell\n"
+"glob, or a name with parameters as 'cyclebench list' prints it, quoted;\n"
+"none: the default suites) and prints cycles per operation.\n"
 "\n"
+"  --param KEY=VALUE   only benchmarks with this parameter (VALUE may be a\n"
+"                      glob); repeatable: every key named, any of its values\n"
 "  --json FILE         save every result, with raw samples, as JSON\n"
 "  --save              keep the results in the results store as well\n"
 "  --db FILE|URL       the store for --save (default: $CYCLEBENCH_DB, or\n"
@@ -34,6 +39,9 @@ static const char run_help[] =
 "  --csv FILE          save one CSV row per result\n"
 "                      (FILE '-': standard output, the table then going\n"
 "                      to standard error)\n"
+"  --format FORMAT     text (default) or markdown, to paste into a post\n"
+"  --wide              every column, even on a narrow terminal (text\n"
+"                      fits the terminal; into a pipe it is always whole)\n"
 "  --quick             fewer and shorter rounds: a rough answer, fast\n"
 "  --cpu N|KIND        measure on CPU N, or on a kind of core (P-core,\n"
 "                      E-core, Cortex-A76: see info) (default: the highest\n"
@@ -55,6 +63,8 @@ run_parse_args(int argc, char **argv, struct run_args *a)
 	static const struct option opts[] = {
 		CLI_SAVE_OPTIONS,
 		{ "csv", required_argument, NULL, 'c' },
+		{ "param", required_argument, NULL, 'K' },
+		CLI_STYLE_OPTIONS,
 		{ "rounds", required_argument, NULL, 'R' },
 		CLI_MEASURE_OPTIONS,
 		{ "help", no_argument, NULL, 'h' },
@@ -80,6 +90,11 @@ run_parse_args(int argc, char **argv, struct run_args *a)
 		case 'c':
 			a->csv = optarg;
 			break;
+		case 'K':
+			if ((rc = add_param_filter("run", a->filters,
+			    &a->nfilters, RUN_MAX_FILTERS, optarg)) != 0)
+				return (rc);
+			break;
 		case 'R':
 			if (parse_long(optarg, 1, CB_MAX_ROUNDS, &v) != 0)
 				return (usage_error("run", "--rounds takes a "
@@ -96,15 +111,17 @@ run_parse_args(int argc, char **argv, struct run_args *a)
 			    &a->opts)) != 0)
 				return (rc);
 			break;
+		case 'F':
+		case 'W':
+			if ((rc = cli_style_option("run", c, optarg,
+			    &a->style)) != 0)
+				return (rc);
+			break;
 		case 'h':
 			fputs(run_help, stdout);
 			return (-1);
-		case ':':
-			return (usage_error("run", "option '%s' needs a value",
-			    argv[optind - 1]));
-		case '?':
-			return (usage_error("run", "unknown option '%s'",
-			    argv[optind - 1]));
+		default:
+			return (bad_option("run", c, argv, opts));
 		}
 	}
 	if ((rc = cli_save_check("run", &a->out)) != 0)
@@ -115,17 +132,17 @@ run_parse_args(int argc, char **argv, struct run_args *a)
 	    a->out.json }, { "--csv", a->csv } }, 2, NULL, 0));
 }
 
-/* On a terminal: the pass, the benchmarks done, the one being measured. */
+/* On a terminal: the pass, the benchmarks done, the one measured, time. */
 static void
 progress(const struct rounds_progress *p, void *arg)
 {
-	char label[160];
+	struct progress *prog = arg;
+	char head[64], label[160];
 
-	(void)arg;
-	fprintf(stderr, "\r\033[K[round %u, %zu/%zu done, %.0f s] %s",
-	    p->pass, p->finished, p->n, p->elapsed,
-	    registry_label(p->bench, label, sizeof(label)));
-	fflush(stderr);
+	snprintf(head, sizeof(head), "[round %u, %zu/%zu done] ", p->pass,
+	    p->finished, p->n);
+	progress_line(prog, head, p->finished, registry_label(p->bench,
+	    label, sizeof(label)));
 }
 
 static void
@@ -156,7 +173,8 @@ save(const struct run_args *a, const struct machine *m,
 		status = cli_save_document(&a->out, doc, len);
 		free(doc);
 	}
-	if (a->csv && report_csv_write(a->csv, r, n, err, sizeof(err)) != 0) {
+	if (a->csv && report_csv_write(a->csv, m, info, r, n, err,
+	    sizeof(err)) != 0) {
 		fprintf(stderr, "cyclebench: %s\n", err);
 		status = status ? status : EXIT_OUTPUT;
 	}
@@ -171,10 +189,11 @@ cmd_run(int argc, char **argv)
 	struct selection sel;
 	struct cb_result *results;
 	struct machine m;
+	struct progress prog;
 	FILE *human;
-	char err[256];
+	char err[1024];
 	size_t i, done;
-	int rc, status = 0, tty;
+	int rc, status = 0;
 
 	/* getopt_long permutes argv; the results keep it as it was typed. */
 	memset(&info, 0, sizeof(info));
@@ -193,7 +212,9 @@ cmd_run(int argc, char **argv)
 	}
 	info.context = &a.out.ctx;
 	if (registry_select(argv + optind, argc - optind, 0, &sel, err,
-	    sizeof(err)) != 0) {
+	    sizeof(err)) != 0 || registry_filter(&sel, a.filters, a.nfilters,
+	    err, sizeof(err)) != 0) {
+		registry_selection_free(&sel);
 		free(info.argv);
 		cli_save_free(&a.out);
 		return (usage_error("run", "%s", err));
@@ -214,12 +235,11 @@ cmd_run(int argc, char **argv)
 		fprintf(stderr, "cyclebench: out of memory\n");
 		return (EXIT_BENCH_ERROR);
 	}
-	tty = isatty(STDERR_FILENO);
+	progress_start(&prog, sel.n);
 	cli_catch_stop_signals();
-	rounds_run(sel.items, sel.n, &a.opts, results, tty ? progress : NULL,
-	    NULL);
-	if (tty)
-		fprintf(stderr, "\r\033[K");
+	rounds_run(sel.items, sel.n, &a.opts, results, prog.show ? progress :
+	    NULL, &prog);
+	progress_end(&prog);
 	/* Cut short, a benchmark that had no round has nothing to show. */
 	for (i = done = 0; i < sel.n; i++) {
 		if (results[i].nrounds == 0 &&
@@ -236,10 +256,7 @@ cmd_run(int argc, char **argv)
 	/* Results on standard output ("-") leave it to them alone. */
 	human = (a.out.json != NULL && strcmp(a.out.json, "-") == 0) ||
 	    (a.csv != NULL && strcmp(a.csv, "-") == 0) ? stderr : stdout;
-	report_table(human, &m, results, done);
-	report_paths(human, &m, results, done);
-	report_pivot(human, results, done);
-	report_extras(human, results, done);
+	report_run(human, &m, results, done, &a.style);
 	if (info.partial)
 		fprintf(human, "\nInterrupted by SIG%s after %zu of %zu "
 		    "benchmarks; saved results say \"partial\".\n",

@@ -7,6 +7,7 @@
 
 #include "cyclebench.h"
 #include "cli/cli.h"
+#include "core/suggest.h"
 
 struct command {
 	const char	*name;
@@ -43,6 +44,20 @@ usage(FILE *fp)
 	    "cyclebench(1) has the rest.\n");
 }
 
+static int
+not_a_command(const char *typed)
+{
+	struct suggest s;
+	char hint[256];
+	size_t i;
+
+	suggest_init(&s, typed);
+	for (i = 0; i < NCOMMANDS; i++)
+		suggest_offer(&s, commands[i].name);
+	return (usage_error(NULL, "'%s' is not a command%s", typed,
+	    suggest_text(&s, hint, sizeof(hint))));
+}
+
 int
 main(int argc, char **argv)
 {
@@ -64,5 +79,5 @@ main(int argc, char **argv)
 	for (i = 0; i < NCOMMANDS; i++)
 		if (strcmp(argv[1], commands[i].name) == 0)
 			return (commands[i].fn(argc - 1, argv + 1));
-	return (usage_error(NULL, "'%s' is not a command", argv[1]));
+	return (not_a_command(argv[1]));
 }

@@ -13,10 +13,16 @@
 #include "cli/store_cli.h"
 #include "impact/impact.h"
 #include "report/compare.h"
+#include "report/report.h"
+
+#define RUN_MAX_FILTERS	16
 
 struct run_args {
 	struct save_opts out;		/* --json, --save, --db, --context */
 	const char	*csv;
+	char		*filters[RUN_MAX_FILTERS];	/* --param KEY=VALUE */
+	int		 nfilters;
+	struct report_style style;
 	struct cb_options opts;
 };
 
@@ -78,6 +84,7 @@ struct asm_args {
 	int		 allow_syscalls, allow_includes;
 	enum cb_mode	 mode;
 	unsigned	 unroll, rounds;
+	struct report_style style;
 	struct cb_options opts;
 };
 

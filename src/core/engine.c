@@ -317,14 +317,14 @@ static double
 ratio_now(const struct engine_calibration *cal)
 {
 	struct timing t, s;
+	uint64_t shorter = cal->ref_iters / REF_SHORT;
 
 	t = time_best(arch_add_chain, NULL, cal->ref_iters, REF_BEST_OF);
 	if (clock_counting() && t.cyc > 0 && t.tsc > 0)
 		return (t.cyc / t.tsc);
-	s = time_best(arch_add_chain, NULL, cal->ref_iters / REF_SHORT,
-	    REF_BEST_OF);
-	return ((double)(cal->ref_iters - cal->ref_iters / REF_SHORT) *
-	    ARCH_CHAIN_UNROLL / (t.tsc - s.tsc));
+	s = time_best(arch_add_chain, NULL, shorter, REF_BEST_OF);
+	return ((double)(cal->ref_iters - shorter) * ARCH_CHAIN_UNROLL /
+	    (t.tsc - s.tsc));
 }
 
 /* A clock change across a calibrated sample; counted ones need no clock. */

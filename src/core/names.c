@@ -27,16 +27,35 @@ struct bit_name {
 };
 
 /* Keyed by value, not position, so reordering the header cannot shift them. */
-static const struct bit_name flag_names[] = {
-	{ CB_FLAG_POOR_FIT,		"poor-fit" },
-	{ CB_FLAG_CLOCK_DRIFT,		"clock-drift" },
-	{ CB_FLAG_DISTURBED,		"disturbed" },
-	{ CB_FLAG_NOISY,		"noisy" },
-	{ CB_FLAG_FEW_SAMPLES,		"few-samples" },
-	{ CB_FLAG_BELOW_RESOLUTION,	"below-resolution" },
-	{ CB_FLAG_MULTILEVEL,		"multilevel" },
-	{ CB_FLAG_CONTENDED,		"contended" },
+const struct cb_flag_info cb_flag_table[] = {
+	{ CB_FLAG_POOR_FIT, "poor-fit", "The median r2 of the samples' line "
+	    "fits over the iteration counts is below 0.99: the time did not "
+	    "grow in proportion to the work.  Not for path benchmarks." },
+	{ CB_FLAG_CLOCK_DRIFT, "clock-drift", "The core cycles per TSC tick at "
+	    "the start of the first round and at the end of the last differ by "
+	    "more than 2%: the core clock moved during the measurement, as "
+	    "with boost or frequency scaling." },
+	{ CB_FLAG_DISTURBED, "disturbed", "More than 10% of the samples taken "
+	    "(kept plus dropped) were dropped as disturbed." },
+	{ CB_FLAG_NOISY, "noisy", "The spread of the kept samples, (p90 - "
+	    "p10) / median in cycles, is above 5%.  Not for path benchmarks, "
+	    "whose single calls vary by nature." },
+	{ CB_FLAG_FEW_SAMPLES, "few-samples", "Fewer than 10 samples were "
+	    "kept." },
+	{ CB_FLAG_BELOW_RESOLUTION, "below-resolution", "The cost of one loop "
+	    "iteration (the per-operation median times the operations per "
+	    "iteration) is less than twice the cost of an empty loop "
+	    "iteration: the operation is too cheap to be told apart from the "
+	    "loop around it.  Not for path benchmarks." },
+	{ CB_FLAG_MULTILEVEL, "multilevel", "The samples settle on two or "
+	    "more separate levels, printed under the row: the figure alone "
+	    "would hide one." },
+	{ CB_FLAG_CONTENDED, "contended", "More than a quarter of the samples "
+	    "ran while the contention probe saw the core shared (see METHOD in "
+	    "cyclebench(1))." },
 };
+
+const size_t cb_nflags = sizeof(cb_flag_table) / sizeof(cb_flag_table[0]);
 
 static const struct bit_name feature_names[] = {
 	{ CB_CPU_RDTSCP,	"rdtscp" },
@@ -138,8 +157,12 @@ cb_stop_name(enum cb_stop s)
 const char *
 cb_flag_name(unsigned bit)
 {
+	size_t i;
 
-	return (bit_name(flag_names, NITEMS(flag_names), bit));
+	for (i = 0; i < cb_nflags; i++)
+		if (cb_flag_table[i].bit == bit)
+			return (cb_flag_table[i].name);
+	return (NULL);
 }
 
 const char *
@@ -178,15 +201,15 @@ cb_flags_string(unsigned flags, char *buf, size_t len)
 		return (buf);
 	buf[0] = '\0';
 	used = 0;
-	for (i = 0; i < NITEMS(flag_names); i++) {
-		if ((flags & flag_names[i].bit) == 0)
+	for (i = 0; i < cb_nflags; i++) {
+		if ((flags & cb_flag_table[i].bit) == 0)
 			continue;
-		n = strlen(flag_names[i].name);
+		n = strlen(cb_flag_table[i].name);
 		if (used + n + (used > 0 ? 1 : 0) >= len)
 			break;
 		if (used > 0)
 			buf[used++] = ',';
-		memcpy(buf + used, flag_names[i].name, n + 1);
+		memcpy(buf + used, cb_flag_table[i].name, n + 1);
 		used += n;
 	}
 	return (buf);

@@ -36,4 +36,17 @@ extern const struct cb_summary_key cb_summary_keys[CB_NSUMMARY_KEYS];
 /* Name of one CB_FLAG_* value, or NULL when not exactly one known flag. */
 const char	*cb_flag_name(unsigned bit);
 
+/*
+ * Every flag, in the order results list them, with what it means.  The
+ * meanings are the ones cyclebench(1) and docs/results-schema.md give,
+ * word for word: scripts/check-docs compares the three.
+ */
+struct cb_flag_info {
+	unsigned	 bit;
+	const char	*name;
+	const char	*meaning;
+};
+extern const struct cb_flag_info cb_flag_table[];
+extern const size_t cb_nflags;
+
 #endif

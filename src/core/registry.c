@@ -5,6 +5,7 @@
 
 #include "arch/arch.h"
 #include "core/registry.h"
+#include "core/suggest.h"
 #include "suites/suites.h"
 
 const struct cb_suite *const registry_suites[] = {
@@ -83,6 +84,46 @@ pattern_elsewhere(const char *pattern)
 	return (NULL);
 }
 
+#define PATTERN_MAX_PARAMS	8
+#define DESCRIBE_MAX_KEYS	8
+
+/* A pattern taken apart: the name or glob, then key=value words. */
+struct pattern {
+	char		*copy;
+	const char	*name;
+	const char	*keys[PATTERN_MAX_PARAMS];
+	const char	*values[PATTERN_MAX_PARAMS];
+	int		 nparams;
+	const char	*bad;		/* a word that is not key=value */
+};
+
+static int
+parse_pattern(const char *text, struct pattern *p)
+{
+	char *word, *rest, *eq;
+
+	memset(p, 0, sizeof(*p));
+	if ((p->copy = strdup(text)) == NULL)
+		return (-1);
+	rest = p->copy;
+	p->name = strsep(&rest, " ");
+	while ((word = strsep(&rest, " ")) != NULL) {
+		if (*word == '\0')
+			continue;
+		eq = strchr(word, '=');
+		if (eq == NULL || eq == word ||
+		    p->nparams == PATTERN_MAX_PARAMS) {
+			if (p->bad == NULL)
+				p->bad = word;
+			continue;
+		}
+		*eq = '\0';
+		p->keys[p->nparams] = word;
+		p->values[p->nparams++] = eq + 1;
+	}
+	return (0);
+}
+
 static int
 is_group(const char *pattern, const struct cb_bench *b)
 {
@@ -92,7 +133,7 @@ is_group(const char *pattern, const struct cb_bench *b)
 }
 
 static int
-matches(const char *pattern, const struct cb_bench *b)
+name_matches(const char *pattern, const struct cb_bench *b)
 {
 	if (strcmp(pattern, b->name) == 0)
 		return (1);
@@ -106,10 +147,114 @@ matches(const char *pattern, const struct cb_bench *b)
 }
 
 static int
+param_matches(const struct cb_bench *b, const char *key, const char *glob)
+{
+	const char *v;
+
+	v = registry_param(b, key);
+	return (v != NULL && fnmatch(glob, v, 0) == 0);
+}
+
+static int
+matches(const struct pattern *p, const struct cb_bench *b)
+{
+	int i;
+
+	if (p->bad != NULL || !name_matches(p->name, b))
+		return (0);
+	for (i = 0; i < p->nparams; i++)
+		if (!param_matches(b, p->keys[i], p->values[i]))
+			return (0);
+	return (1);
+}
+
+static int
 selected_by_default(const struct cb_bench *b, int listing)
 {
 	return ((b->flags & (CB_BENCH_HIDDEN |
 	    (listing ? 0 : CB_BENCH_EXPLICIT))) == 0);
+}
+
+/*
+ * "cpus=1|2 fpu=none|one|both": the parameters of items[0..n-1], keys and
+ * values in order of first appearance.
+ */
+static void
+describe_params(const struct cb_bench *const *items, size_t n, char *buf,
+    size_t len)
+{
+	const char *keys[DESCRIBE_MAX_KEYS], *v;
+	size_t nkeys = 0, i, j, k, used = 0;
+	int p, seen;
+
+	buf[0] = '\0';
+	for (i = 0; i < n; i++)
+		for (p = 0; p < CB_MAX_PARAMS && items[i]->params[p].key; p++) {
+			for (k = 0; k < nkeys; k++)
+				if (strcmp(keys[k], items[i]->params[p].key) ==
+				    0)
+					break;
+			if (k == nkeys && nkeys < DESCRIBE_MAX_KEYS)
+				keys[nkeys++] = items[i]->params[p].key;
+		}
+	for (k = 0; k < nkeys && used < len; k++) {
+		used += (size_t)snprintf(buf + used, len - used, "%s%s=",
+		    k ? " " : "", keys[k]);
+		seen = 0;
+		for (i = 0; i < n && used < len; i++) {
+			if ((v = registry_param(items[i], keys[k])) == NULL)
+				continue;
+			for (j = 0; j < i; j++)
+				if (registry_param(items[j], keys[k]) != NULL &&
+				    strcmp(registry_param(items[j], keys[k]),
+				    v) == 0)
+					break;
+			if (j < i)
+				continue;
+			used += (size_t)snprintf(buf + used, len - used,
+			    "%s%s", seen++ ? "|" : "", v);
+		}
+	}
+}
+
+/* Why `text' selects nothing, and what the user may have meant. */
+static void
+explain_miss(const char *text, const struct pattern *p,
+    const struct cb_bench **scratch, char *err, size_t errlen)
+{
+	const struct cb_suite *const *s;
+	const struct cb_bench *b;
+	struct suggest sg;
+	char have[512], hint[512];
+	size_t i, n = 0;
+
+	if (p->bad != NULL) {
+		snprintf(err, errlen, "in '%s', '%s' is not a parameter: after "
+		    "the name, give KEY=VALUE as 'cyclebench list' prints "
+		    "them", text, p->bad);
+		return;
+	}
+	suggest_init(&sg, p->name);
+	for (s = registry_suites; *s != NULL; s++) {
+		suggest_offer(&sg, (*s)->name);
+		for (i = 0; i < (*s)->count; i++) {
+			b = &(*s)->benches[i];
+			if (p->nparams > 0 && name_matches(p->name, b))
+				scratch[n++] = b;
+			if ((b->flags & CB_BENCH_HIDDEN) == 0)
+				suggest_offer(&sg, b->name);
+		}
+	}
+	if (n > 0) {
+		describe_params(scratch, n, have, sizeof(have));
+		snprintf(err, errlen, "no variant of '%s' has those "
+		    "parameters; %s", p->name, have[0] ? "it takes " :
+		    "it has none");
+		snprintf(err + strlen(err), errlen - strlen(err), "%s", have);
+		return;
+	}
+	snprintf(err, errlen, "no benchmark matches '%s' (see 'cyclebench "
+	    "list')%s", text, suggest_text(&sg, hint, sizeof(hint)));
 }
 
 int
@@ -117,53 +262,128 @@ registry_select(char *const *patterns, int npatterns, int listing,
     struct selection *sel, char *err, size_t errlen)
 {
 	const struct cb_suite *const *s;
-	const struct cb_bench *b;
+	const struct cb_bench *b, **scratch;
+	struct pattern *pat;
 	size_t total = 0, i;
-	int p, hit, *used;
+	int p, hit, *used, rc = -1;
 
 	for (s = registry_suites; *s != NULL; s++)
 		total += (*s)->count;
 	sel->n = 0;
-	/* An array of pointers, as meant: */
+	/* Arrays of pointers, as meant: */
 	/* NOLINTNEXTLINE(bugprone-sizeof-expression) */
 	sel->items = calloc(total ? total : 1, sizeof(*sel->items));
+	/* NOLINTNEXTLINE(bugprone-sizeof-expression) */
+	scratch = calloc(total ? total : 1, sizeof(*scratch));
 	used = calloc((size_t)npatterns + 1, sizeof(int));
-	if (sel->items == NULL || used == NULL) {
-		snprintf(err, errlen, "out of memory");
-		free(used);
-		registry_selection_free(sel);
-		return (-1);
-	}
+	pat = calloc((size_t)npatterns + 1, sizeof(*pat));
+	snprintf(err, errlen, "out of memory");
+	if (sel->items == NULL || scratch == NULL || used == NULL ||
+	    pat == NULL)
+		goto out;
+	for (p = 0; p < npatterns; p++)
+		if (parse_pattern(patterns[p], &pat[p]) != 0)
+			goto out;
 	for (s = registry_suites; *s != NULL; s++) {
 		for (i = 0; i < (*s)->count; i++) {
 			b = &(*s)->benches[i];
 			hit = npatterns == 0 && selected_by_default(b, listing);
 			for (p = 0; p < npatterns; p++)
-				if (matches(patterns[p], b))
+				if (matches(&pat[p], b))
 					hit = used[p] = 1;
 			if (hit)
 				sel->items[sel->n++] = b;
 		}
 	}
-	for (p = 0; p < npatterns; p++) {
-		if (!used[p] && pattern_elsewhere(patterns[p]) != NULL) {
-			snprintf(err, errlen, "'%s' is written for %s: this "
-			    "is an %s build (see 'cyclebench list')",
-			    patterns[p], pattern_elsewhere(patterns[p]),
-			    ARCH_NAME);
-			free(used);
-			registry_selection_free(sel);
-			return (-1);
-		}
-		if (!used[p]) {
-			snprintf(err, errlen, "no benchmark matches '%s' "
-			    "(see 'cyclebench list')", patterns[p]);
-			free(used);
-			registry_selection_free(sel);
-			return (-1);
-		}
-	}
+	for (p = 0; p < npatterns && used[p]; p++)
+		;
+	if (p < npatterns && pattern_elsewhere(patterns[p]) != NULL)
+		snprintf(err, errlen, "'%s' is written for %s: this is an %s "
+		    "build (see 'cyclebench list')", patterns[p],
+		    pattern_elsewhere(patterns[p]), ARCH_NAME);
+	else if (p < npatterns)
+		explain_miss(patterns[p], &pat[p], scratch, err, errlen);
+	else
+		rc = 0;
+out:
+	for (p = 0; pat != NULL && p < npatterns; p++)
+		free(pat[p].copy);
+	free(pat);
 	free(used);
+	free(scratch);
+	if (rc != 0)
+		registry_selection_free(sel);
+	return (rc);
+}
+
+int
+registry_filter_valid(const char *s)
+{
+	const char *eq = strchr(s, '=');
+
+	return (eq != NULL && eq != s ? 0 : -1);
+}
+
+/* Does b have, for every key the filters name, a value they allow? */
+static int
+passes(const struct cb_bench *b, char *const *filters, int n)
+{
+	char key[64];
+	size_t klen;
+	int i, j, ok;
+
+	for (i = 0; i < n; i++) {
+		klen = strcspn(filters[i], "=");
+		for (j = 0; j < i; j++)
+			if (strncmp(filters[j], filters[i], klen + 1) == 0)
+				break;
+		if (j < i)
+			continue;	/* this key was judged already */
+		ok = 0;
+		for (j = i; j < n && !ok; j++) {
+			if (strncmp(filters[j], filters[i], klen + 1) != 0)
+				continue;
+			snprintf(key, sizeof(key), "%.*s", (int)klen,
+			    filters[i]);
+			ok = param_matches(b, key, filters[j] + klen + 1);
+		}
+		if (!ok)
+			return (0);
+	}
+	return (1);
+}
+
+int
+registry_filter(struct selection *sel, char *const *filters, int nfilters,
+    char *err, size_t errlen)
+{
+	char have[512];
+	size_t i, kept = 0;
+	int f;
+
+	for (f = 0; f < nfilters; f++)
+		if (registry_filter_valid(filters[f]) != 0) {
+			snprintf(err, errlen, "--param takes KEY=VALUE, not "
+			    "'%s'", filters[f]);
+			return (-1);
+		}
+	for (i = 0; i < sel->n; i++)
+		if (passes(sel->items[i], filters, nfilters))
+			sel->items[kept++] = sel->items[i];
+	if (kept == 0 && sel->n > 0) {
+		describe_params(sel->items, sel->n, have, sizeof(have));
+		if (nfilters == 1)
+			snprintf(err, errlen, "no selected benchmark has '%s'; ",
+			    filters[0]);
+		else
+			snprintf(err, errlen, "no selected benchmark has all "
+			    "of those parameters; ");
+		snprintf(err + strlen(err), errlen - strlen(err), "%s%s",
+		    have[0] ? "the selection's are " : "the selection has no "
+		    "parameters", have);
+		return (-1);
+	}
+	sel->n = kept;
 	return (0);
 }
 

@@ -34,11 +34,28 @@ struct selection {
  * (listing == 0) not the explicit ones either.
  * A pattern selects a benchmark when it is its full name, its group (the
  * part before the first '/'), or a shell glob matching the full name.
+ * After the name, a pattern may hold parameters as `list' prints them,
+ * "ctxsw/pipe-procs cpus=1 fpu=none": the benchmark must have each, the
+ * value matched as a glob.
  * Hidden benchmarks answer only to their full name or group, explicit ones
- * only to their full name.  A pattern selecting nothing is an error.
+ * only to their full name.  A pattern selecting nothing is an error, whose
+ * message names the nearest names, or the values a parameter takes.
  */
 int	registry_select(char *const *patterns, int npatterns, int listing,
 	    struct selection *sel, char *err, size_t errlen);
+
+/*
+ * Keep only the selected benchmarks that have the parameters in
+ * `filters', each "key=glob": for every key named, a benchmark must have
+ * it with a value one of that key's globs matches.  Leaving nothing is an
+ * error, with the values the selection offers.
+ */
+int	registry_filter(struct selection *sel, char *const *filters,
+	    int nfilters, char *err, size_t errlen);
+
+/* 0 when s is "key=value" with a key; else -1. */
+int	registry_filter_valid(const char *s);
+
 void	registry_selection_free(struct selection *sel);
 
 const struct cb_suite *registry_suite_of(const struct cb_bench *b);

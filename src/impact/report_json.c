@@ -14,8 +14,6 @@
 #include "report/json_text.h"
 #include "report/report.h"
 
-#define IMPACT_JSON_VERSION	1
-
 /* A failed insertion is remembered, not returned: one check at the end. */
 static void
 put(json_t *o, const char *key, json_t *v, int *bad)
@@ -105,6 +103,20 @@ counts_json(const struct impact *im, int *bad)
 	return (o);
 }
 
+/* The benchmark that prices an event, as results files name one. */
+static json_t *
+bench_json(const struct cb_bench *b, int *bad)
+{
+	json_t *o;
+
+	if (b->name == NULL)
+		return (json_null());
+	o = json_object();
+	put(o, "name", report_json_text(b->name), bad);
+	put(o, "params", report_json_params(b), bad);
+	return (o);
+}
+
 static json_t *
 events_json(const struct impact *im, int *bad)
 {
@@ -121,6 +133,8 @@ events_json(const struct impact *im, int *bad)
 		put(o, "name", json_string(impact_events[i].name), bad);
 		put(o, "counter", json_string(counter_key(
 		    impact_events[i].counter)), bad);
+		put(o, "benchmark", bench_json(&impact_events[i].bench, bad),
+		    bad);
 		put(o, "count", isnan(impact_count(im, i)) ? json_null() :
 		    json_integer((json_int_t)impact_count(im, i)), bad);
 		put(o, "cycles_per_event", c->known ? num(c->cycles) :
@@ -174,7 +188,8 @@ impact_report_json(const char *path, const struct impact *im, char *err,
 	int bad = 0, rc;
 
 	doc = json_object();
-	put(doc, "impact_version", json_integer(IMPACT_JSON_VERSION), &bad);
+	put(doc, "format", json_string(CB_FORMAT_IMPACT), &bad);
+	put(doc, "schema_version", json_integer(CB_SCHEMA_VERSION), &bad);
 	tool = json_object();
 	put(tool, "name", json_string("cyclebench"), &bad);
 	put(tool, "version", json_string(CB_VERSION), &bad);

@@ -40,7 +40,14 @@ cb_print_results(FILE *fp, const struct cb_result *r, size_t n)
 {
 	if (fp == NULL || (r == NULL && n > 0))
 		return;
-	report_table(fp, fingerprint(), r, n);
+	report_table(fp, fingerprint(), r, n, NULL);
+}
+
+void
+report_print_results(FILE *fp, const struct cb_result *r, size_t n,
+    const struct report_style *st)
+{
+	report_table(fp, fingerprint(), r, n, st);
 }
 
 /* What the reader would refuse is not written: say which result. */

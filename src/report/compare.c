@@ -365,6 +365,41 @@ judge_levels(const struct side *a, const struct side *x, double threshold,
 		c->verdict = CMP_DIFFERENT;
 }
 
+/*
+ * The test of a's rounds against x's, each side's round values taken
+ * over its samples in a window [w[0], w[1]]; 1 (real), 0, -1 (not
+ * testable).  span, when not NULL, gets the extremes of the round values:
+ * a's least and greatest, then x's.
+ */
+static int
+test_windows(const struct side *a, const double wa[2], const struct side *x,
+    const double wx[2], double threshold, uint64_t seed, struct cmp_cell *c,
+    double span[4])
+{
+	double *ra, *rx;
+	size_t na, nx;
+	int rc = -1;
+
+	ra = calloc(a->in.s.nrounds + 1, sizeof(double));
+	rx = calloc(x->in.s.nrounds + 1, sizeof(double));
+	if (ra != NULL && rx != NULL) {
+		na = est_round_values(&a->in, &a->e, wa[0], wa[1], ra);
+		nx = est_round_values(&x->in, &x->e, wx[0], wx[1], rx);
+		rc = test_rounds(ra, na, rx, nx, threshold, seed, c);
+		if (rc >= 0 && span != NULL) {
+			stats_sort(ra, na);
+			stats_sort(rx, nx);
+			span[0] = ra[0];
+			span[1] = ra[na - 1];
+			span[2] = rx[0];
+			span[3] = rx[nx - 1];
+		}
+	}
+	free(ra);
+	free(rx);
+	return (rc);
+}
+
 /* How much contention may have slowed a side's figure: 1 when quiet. */
 static double
 side_inflation(const struct side *d)
@@ -386,27 +421,19 @@ judge_bounded(const struct side *a, const struct side *x, double threshold,
     uint64_t seed, struct cmp_cell *c)
 {
 	const struct side *d[2] = { a, x };
-	double *ra, *rx, lo[2], hi[2];
-	size_t na, nx, k;
-	int rc = -1;
+	double w[2][2];
+	size_t k;
+	int rc;
 
 	for (k = 0; k < 2; k++) {
-		lo[k] = -INFINITY;
-		hi[k] = INFINITY;
+		w[k][0] = -INFINITY;
+		w[k][1] = INFINITY;
 		if (contended_only(d[k]) && d[k]->e.nlevels > 0) {
-			lo[k] = d[k]->e.levels[0].l.lo;
-			hi[k] = d[k]->e.levels[0].l.hi;
+			w[k][0] = d[k]->e.levels[0].l.lo;
+			w[k][1] = d[k]->e.levels[0].l.hi;
 		}
 	}
-	ra = calloc(a->in.s.nrounds + 1, sizeof(double));
-	rx = calloc(x->in.s.nrounds + 1, sizeof(double));
-	if (ra != NULL && rx != NULL) {
-		na = est_round_values(&a->in, &a->e, lo[0], hi[0], ra);
-		nx = est_round_values(&x->in, &x->e, lo[1], hi[1], rx);
-		rc = test_rounds(ra, na, rx, nx, threshold, seed, c);
-	}
-	free(ra);
-	free(rx);
+	rc = test_windows(a, w[0], x, w[1], threshold, seed, c, NULL);
 	c->verdict = CMP_UNTESTED;
 	c->why = "contended throughout, too few rounds at its floor";
 	if (rc < 0)
@@ -419,13 +446,34 @@ judge_bounded(const struct side *a, const struct side *x, double threshold,
 	    "contended: floors";
 }
 
+/*
+ * Mixtures whose levels tell nothing can still have moved apart: every
+ * round of one side beyond every round of the other, by more than the
+ * threshold after the contention bounds.  No change in the time spent
+ * at each level does that; new levels do.
+ */
+static void
+judge_apart(const struct side *a, const struct side *x, double threshold,
+    uint64_t seed, struct cmp_cell *c)
+{
+	static const double all[2] = { -INFINITY, INFINITY };
+	double span[4];
+
+	if (test_windows(a, all, x, all, threshold, seed, c, span) != 1)
+		return;
+	if (span[2] / side_inflation(x) > span[1] * (1 + threshold) ||
+	    span[3] < span[0] / side_inflation(a) * (1 - threshold)) {
+		c->verdict = CMP_DIFFERENT;
+		c->why = "every round apart";
+	}
+}
+
 static void
 judge(const struct side *a, const struct cmp_cell *base, const struct side *x,
     struct cmp_cell *c, double threshold, uint64_t seed)
 {
-	struct cmp_cell bounded;
-	double *ra, *rx;
-	size_t na, nx;
+	static const double all[2] = { -INFINITY, INFINITY };
+	struct cmp_cell other;
 	int rc;
 
 	c->ratio = c->tested = c->ci_low = c->ci_high = c->p = NAN;
@@ -460,27 +508,22 @@ judge(const struct side *a, const struct cmp_cell *base, const struct side *x,
 	}
 	if (mixture(a) || mixture(x)) {
 		judge_levels(a, x, threshold, seed, c);
-		/* Levels that tell nothing: the bounds may still. */
-		if (c->verdict != CMP_DIFFERENT && contended_only(a) &&
-		    contended_only(x)) {
-			bounded = *c;
-			judge_bounded(a, x, threshold, seed, &bounded);
-			if (bounded.verdict == CMP_DIFFERENT)
-				*c = bounded;
+		/* Levels that tell nothing: the bounds, or the rounds, may. */
+		if (c->verdict == CMP_DIFFERENT)
+			return;
+		other = *c;
+		if (contended_only(a) && contended_only(x))
+			judge_bounded(a, x, threshold, seed, &other);
+		if (other.verdict != CMP_DIFFERENT) {
+			other = *c;
+			judge_apart(a, x, threshold, seed, &other);
 		}
+		if (other.verdict == CMP_DIFFERENT)
+			*c = other;
 		return;
 	}
-	ra = calloc(a->in.s.nrounds + 1, sizeof(double));
-	rx = calloc(x->in.s.nrounds + 1, sizeof(double));
-	if (ra != NULL && rx != NULL) {
-		na = est_round_values(&a->in, &a->e, -INFINITY, INFINITY, ra);
-		nx = est_round_values(&x->in, &x->e, -INFINITY, INFINITY, rx);
-		rc = test_rounds(ra, na, rx, nx, threshold, seed, c);
-		c->verdict = rc < 0 ? CMP_UNTESTED : rc ? CMP_DIFFERENT :
-		    CMP_SAME;
-	}
-	free(ra);
-	free(rx);
+	rc = test_windows(a, all, x, all, threshold, seed, c, NULL);
+	c->verdict = rc < 0 ? CMP_UNTESTED : rc ? CMP_DIFFERENT : CMP_SAME;
 }
 
 static struct cmp_row *

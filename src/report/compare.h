@@ -125,7 +125,8 @@ enum cmp_format {
 	CMP_TEXT,
 	CMP_MARKDOWN,
 	CMP_CSV,
-	CMP_JSON
+	CMP_JSON,
+	CMP_GITHUB		/* workflow commands: annotations on a run */
 };
 
 /* Print the comparison; returns -1 when writing failed. */

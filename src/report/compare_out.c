@@ -1,7 +1,8 @@
 /*
  * A comparison as text (for a mailing-list post: plain, 80 columns),
- * markdown, CSV (one line per benchmark and input, for spreadsheets) or
- * JSON (everything, for other programs).  The layouts are described in
+ * markdown, CSV (one line per benchmark and input, for spreadsheets),
+ * JSON (everything, for other programs) or GitHub workflow commands (an
+ * annotation per real change, for CI).  The layouts are described in
  * docs/compare.md.
  */
 #include <math.h>
@@ -572,13 +573,13 @@ print_json(const struct cmp_table *t, FILE *fp)
 			    verdict_names[t->rows[i].cells[j].verdict]));
 			json_array_append_new(cells, cell);
 		}
-		json_array_append_new(rows, json_pack("{s:s, s:s, s:s, s:o}",
+		json_array_append_new(rows, json_pack("{s:s, s:O, s:s, s:o}",
 		    "name", t->rows[i].first->name,
-		    "params", t->rows[i].first->params,
+		    "params", t->rows[i].first->params_json,
 		    "mode", t->rows[i].first->mode, "cells", cells));
 	}
 	doc = json_pack("{s:s, s:i, s:f, s:f, s:i, s:s, s:o, s:o, s:o}",
-	    "format", "cyclebench-compare", "version", 2,
+	    "format", CB_FORMAT_COMPARE, "schema_version", CB_SCHEMA_VERSION,
 	    "threshold", t->threshold, "alpha", CMP_ALPHA,
 	    "resamples", CMP_RESAMPLES, "method", method,
 	    "inputs", inputs, "warnings", warnings, "rows", rows);
@@ -588,6 +589,100 @@ print_json(const struct cmp_table *t, FILE *fp)
 	fputc('\n', fp);
 	json_decref(doc);
 	return (rc);
+}
+
+/*
+ * GitHub's workflow command syntax: in the message %, CR and LF are
+ * escaped; in a property value (the title) also ':' and ','.
+ */
+static void
+gh_escaped(FILE *fp, const char *s, int property)
+{
+
+	for (; *s != '\0'; s++)
+		switch (*s) {
+		case '%':
+			fputs("%25", fp);
+			break;
+		case '\r':
+			fputs("%0D", fp);
+			break;
+		case '\n':
+			fputs("%0A", fp);
+			break;
+		case ':':
+			fputs(property ? "%3A" : ":", fp);
+			break;
+		case ',':
+			fputs(property ? "%2C" : ",", fp);
+			break;
+		default:
+			fputc(*s, fp);
+		}
+}
+
+static void
+gh_annotation(FILE *fp, const char *level, const char *title,
+    const char *message)
+{
+
+	fprintf(fp, "::%s title=", level);
+	gh_escaped(fp, title, 1);
+	fputs("::", fp);
+	gh_escaped(fp, message, 0);
+	fputc('\n', fp);
+}
+
+/*
+ * A warning for each real slowdown, a notice for each real speedup, the
+ * input differences as warnings, and a notice that sums up: what a CI
+ * run shows beside the job, with the full table in the log or a step
+ * summary (--format markdown).
+ */
+static void
+print_github(const struct cmp_table *t, FILE *fp)
+{
+	char label[256], title[320], msg[1024], a[32], b[32], change[32];
+	const struct cmp_cell *c, *base;
+	size_t i, j, slower = 0, faster = 0;
+
+	for (i = 0; i < t->nwarnings; i++)
+		gh_annotation(fp, "warning", "cyclebench: inputs differ",
+		    t->warnings[i]);
+	for (i = 0; i < t->nrows; i++) {
+		base = &t->rows[i].cells[0];
+		for (j = 1; j < t->ninputs; j++) {
+			c = &t->rows[i].cells[j];
+			if (c->verdict != CMP_DIFFERENT)
+				continue;
+			row_label(&t->rows[i], label, sizeof(label));
+			report_cost_text(a, sizeof(a), base->median);
+			report_cost_text(b, sizeof(b), c->median);
+			cmp_change_text(c->ratio, change, sizeof(change));
+			snprintf(title, sizeof(title), "cyclebench: %s %s",
+			    label, c->ratio > 1 ? "slower" : "faster");
+			snprintf(msg, sizeof(msg), "%s: %s core cycles per "
+			    "operation in %s (%c) against %s in %s (%c), %s; "
+			    "95%% interval of the ratio %.3f to %.3f, "
+			    "Mann-Whitney p = %.2g", label, b,
+			    t->inputs[j].label, CMP_LETTER(j), a,
+			    t->inputs[0].label, CMP_LETTER(0), change,
+			    c->ci_low, c->ci_high, c->p);
+			gh_annotation(fp, c->ratio > 1 ? "warning" : "notice",
+			    title, msg);
+			if (c->ratio > 1)
+				slower++;
+			else
+				faster++;
+		}
+	}
+	snprintf(msg, sizeof(msg), "%zu real slowdown%s and %zu real "
+	    "speedup%s against %s over %zu benchmark%s (a change of at least "
+	    "%g%%, Mann-Whitney p < %g and a bootstrap interval of the "
+	    "ratio that excludes 1)", slower, slower == 1 ? "" : "s", faster,
+	    faster == 1 ? "" : "s", t->inputs[0].label, t->nrows,
+	    t->nrows == 1 ? "" : "s", t->threshold * 100, CMP_ALPHA);
+	gh_annotation(fp, "notice", "cyclebench compare", msg);
 }
 
 int
@@ -607,6 +702,9 @@ cmp_print(const struct cmp_table *t, enum cmp_format fmt, FILE *fp)
 	case CMP_JSON:
 		if (print_json(t, fp) != 0)
 			return (-1);
+		break;
+	case CMP_GITHUB:
+		print_github(t, fp);
 		break;
 	}
 	return (fflush(fp) != 0 || ferror(fp) ? -1 : 0);

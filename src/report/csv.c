@@ -1,7 +1,9 @@
 /*
  * The CSV results file: one row per result with the headline numbers,
  * for spreadsheets.  The JSON file has everything; this has what fits
- * in a cell.  RFC 4180: CRLF line ends, fields quoted when they must be.
+ * in a cell.  Each row also says where it was measured and when, so that
+ * rows pasted together from several runs keep their provenance.  RFC
+ * 4180: CRLF line ends, fields quoted when they must be.
  */
 #include <errno.h>
 #include <math.h>
@@ -16,9 +18,14 @@
 
 #define CSV_SPECIAL	",\"\r\n"
 
-/* The columns before the numbers and after them, around csv_numbers. */
+/*
+ * The columns before the numbers and after them, around csv_numbers;
+ * those added later follow at the end, where readers by position expect
+ * nothing to move.
+ */
 static const char csv_head[] = "name,params,mode,status,reason,method";
-static const char csv_tail[] = "disturbed_samples,flags";
+static const char csv_tail[] = "disturbed_samples,flags,cycles_p99,"
+    "cycles_max,samples,cpu,cpu_brand,started_at";
 
 /* The numeric columns: one table gives both the header and the cells. */
 static const struct {
@@ -142,7 +149,8 @@ report_csv_num(FILE *fp, double v)
 
 /* Only an ok result has numbers; the others get empty cells, not zeros. */
 static void
-put_row(FILE *fp, const struct cb_result *r)
+put_row(FILE *fp, const struct machine *m, const struct run_info *run,
+    const struct cb_result *r)
 {
 	const struct cb_bench *b;
 	size_t i;
@@ -164,11 +172,24 @@ put_row(FILE *fp, const struct cb_result *r)
 		    ((const char *)r + csv_numbers[i].off) : NAN);
 	fprintf(fp, ",%u,", r->disturbed);
 	put_flags(fp, r->flags);
+	report_csv_num(fp, ok ? r->cycles.p99 : NAN);
+	report_csv_num(fp, ok ? r->cycles.max : NAN);
+	fputc(',', fp);
+	if (ok)
+		fprintf(fp, "%zu", r->nsamples);
+	fputc(',', fp);
+	if (r->cpu >= 0)
+		fprintf(fp, "%d", r->cpu);
+	fputc(',', fp);
+	report_csv_text(fp, m != NULL ? m->cpu_brand : NULL);
+	fputc(',', fp);
+	report_csv_text(fp, run != NULL ? run->started_at : NULL);
 	fputs("\r\n", fp);
 }
 
 int
-report_csv_write(const char *path, const struct cb_result *r, size_t n,
+report_csv_write(const char *path, const struct machine *m,
+    const struct run_info *run, const struct cb_result *r, size_t n,
     char *err, size_t errlen)
 {
 	FILE *fp;
@@ -189,7 +210,7 @@ report_csv_write(const char *path, const struct cb_result *r, size_t n,
 		fprintf(fp, ",%s", csv_numbers[i].name);
 	fprintf(fp, ",%s\r\n", csv_tail);
 	for (i = 0; i < n; i++)
-		put_row(fp, &r[i]);
+		put_row(fp, m, run, &r[i]);
 	/* A memory stream fails only for memory; ferror catches it midway. */
 	rc = ferror(fp);
 	if (fclose(fp) != 0 || rc != 0) {

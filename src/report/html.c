@@ -1,10 +1,13 @@
 /*
- * The HTML report page: per input, one bar chart per suite and one
- * histogram per path result, with the machine fingerprint beside them;
- * with several inputs, the comparison first.  The page needs nothing
- * but itself: styles are inline, there is no script, and the Content-
- * Security-Policy forbids the browser to load or run anything else, so
- * even a string that escaped html_text could not fetch or execute.
+ * The HTML report page: per input, for each suite a bar chart with the
+ * same numbers as a table beside it (both units, the spread, the flags),
+ * and a histogram per path result; the machine fingerprint beside them
+ * (html_fingerprint.c).  With
+ * several inputs the comparison comes first, the distributions of each
+ * path overlaid.  The page needs nothing but itself: styles are inline,
+ * there is no script, and the Content-Security-Policy forbids the
+ * browser to load or run anything else, so even a string that escaped
+ * html_text could not fetch or execute.
  */
 #include <math.h>
 #include <stdio.h>
@@ -22,19 +25,31 @@ static const char page_head[] =
 "body{font:14px/1.4 system-ui,sans-serif;margin:1.5em;color:#222}\n"
 "h1{font-size:1.5em}h2{font-size:1.2em;border-bottom:1px solid #ccc}\n"
 ".layout{display:flex;flex-wrap:wrap;gap:1.5em;align-items:flex-start}\n"
-".charts{flex:0 0 auto;max-width:780px}\n"
-"aside{font-size:12px;flex:1 1 22em;min-width:0;max-width:40em;"
+".charts{flex:1 1 780px;min-width:0}\n"
+".suite{display:flex;flex-wrap:wrap;gap:1em;align-items:flex-start;"
+"margin-bottom:1.2em}\n"
+"aside{font-size:12px;flex:0 1 24em;min-width:0;"
 "background:#f6f6f6;padding:.6em 1em}\n"
 "aside dt{font-weight:600;float:left;clear:left;width:9em}\n"
 "aside dd{margin-left:9.5em;overflow-wrap:anywhere}\n"
-"figure{margin:0 0 1.2em}figcaption{font-weight:600;margin-bottom:.3em}\n"
+"figure{margin:0}figcaption{font-weight:600;margin-bottom:.3em}\n"
+"table.num{border-collapse:collapse;font-size:12px}\n"
+"table.num th,table.num td{padding:2px 6px;border-bottom:1px solid #e4e4e4;"
+"text-align:right;white-space:nowrap}\n"
+"table.num th:first-child,table.num td:first-child,table.num .flags,"
+"table.num .why,table.num th:last-child{text-align:left}\n"
+"table.num .flags{color:#a33}table.num .why{color:#666;"
+"white-space:normal}\n"
 ".warn{color:#a33}.method{white-space:pre-line}\n"
 "svg text{font:12px system-ui,sans-serif;fill:#222}\n"
 "svg .cat{text-anchor:end}svg .tick,svg .unit{text-anchor:middle;"
 "fill:#666;font-size:11px}\n"
+"svg .mark{font-size:11px}\n"
 "svg .grid{stroke:#ddd}svg .axis{stroke:#888}"
 "svg .whisker{stroke:#222;stroke-width:1}\n"
-"svg .bin{fill:#4e79a7}svg .over{fill:#e15759}\n"
+"svg .median{stroke-width:1.5}svg .p99{stroke-width:1;"
+"stroke-dasharray:4 3}\n"
+"svg .over{stroke:#e15759;stroke-width:1}\n"
 "svg .band{fill:#4e79a7;opacity:.15}svg .level{stroke:#4e79a7;"
 "stroke-width:2}svg .shift{stroke:#e15759;stroke-dasharray:4 3}"
 "svg .run{fill:#222}\n"
@@ -81,13 +96,24 @@ variant(const struct rs_result *r)
 	    r->name + n + 1 : r->name);
 }
 
-/* The bar's note: the figure, its levels when several, its flags. */
+static int
+is_path(const struct rs_result *r)
+{
+
+	return (r != NULL && r->ok && strcmp(r->mode, "path") == 0);
+}
+
+/*
+ * The bar's note: the figure and its levels when several.  Its flags are
+ * in the table beside the chart and the bar's tooltip; in the note they
+ * pushed the change and its mark past the chart's edge.
+ */
 static void
 fill_bar(struct svg_bar *b, const struct rs_result *r)
 {
 	size_t n;
 
-	b->lo = b->hi = NAN;
+	b->lo = b->hi = b->ns = NAN;
 	if (r == NULL) {
 		snprintf(b->note, sizeof(b->note), "not run");
 		return;
@@ -101,17 +127,15 @@ fill_bar(struct svg_bar *b, const struct rs_result *r)
 	b->value = r->cycles.median;
 	b->lo = r->cycles.p10;
 	b->hi = r->cycles.p90;
-	report_cost_text(b->note, sizeof(b->note), r->cycles.median);
+	b->ns = r->ns_median;
+	snprintf(b->flags, sizeof(b->flags), "%s", r->flags);
+	report_cycles_text(b->note, sizeof(b->note), r->cycles.median);
 	if (r->nlevels >= 2) {
 		n = strlen(b->note);
 		snprintf(b->note + n, sizeof(b->note) - n, "  levels ");
 		n = strlen(b->note);
 		report_levels_text(b->note + n, sizeof(b->note) - n, r->levels,
 		    r->nlevels, r->scattered);
-	}
-	if (r->flags[0] != '\0') {
-		n = strlen(b->note);
-		snprintf(b->note + n, sizeof(b->note) - n, "  [%s]", r->flags);
 	}
 }
 
@@ -133,8 +157,6 @@ find(const struct rs_file *f, const char *group, const char *var,
 	return (NULL);
 }
 
-/* A suite as the seeds tabulate it: variants as rows, parameters as bars. */
-
 /* A captioned bar chart of medians, one per suite or comparison. */
 static void
 bar_figure(FILE *fp, struct svg_chart *c, const char *group,
@@ -151,6 +173,84 @@ bar_figure(FILE *fp, struct svg_chart *c, const char *group,
 	fputs("</figure>\n", fp);
 }
 
+/*
+ * The figure a table shows for a result: the median in cycles.  One
+ * function, so that a result with several levels can show them all.
+ */
+static void
+cycles_cell(FILE *fp, const struct rs_result *r)
+{
+	char v[32];
+
+	report_cost_text(v, sizeof(v), r->cycles.median);
+	fprintf(fp, "<td>%s</td>", v);
+}
+
+static void
+ns_cell(FILE *fp, const struct rs_result *r)
+{
+	char v[32];
+
+	report_cost_text(v, sizeof(v), r->ns_median);
+	fprintf(fp, "<td>%s</td>", v);
+}
+
+/* "name k=v" of a result, as list and run print it. */
+static void
+row_name(FILE *fp, const struct rs_result *r, int full)
+{
+
+	html_text(fp, full ? r->name : variant(r));
+	if (r->params[0] != '\0') {
+		fputc(' ', fp);
+		html_text(fp, r->params);
+	}
+}
+
+/* One input's numbers for one suite: what the chart draws, and more. */
+static void
+suite_table(FILE *fp, const struct rs_file *f, const char *group)
+{
+	const struct rs_result *r;
+	char lo[32], hi[32], ci[32];
+	size_t i;
+
+	fputs("<table class=\"num\"><thead><tr><th>benchmark</th><th>cycles"
+	    "</th><th>ns</th><th>p10&ndash;p90</th><th>&plusmn;ci95</th>"
+	    "<th>cv</th><th>flags</th></tr></thead>\n<tbody>\n", fp);
+	for (i = 0; i < f->nresults; i++) {
+		r = &f->results[i];
+		if (strcmp(r->group, group) != 0)
+			continue;
+		fputs("<tr><td>", fp);
+		row_name(fp, r, 0);
+		fputs("</td>", fp);
+		if (!r->ok) {
+			fprintf(fp, "<td colspan=\"6\" class=\"why\">%s",
+			    r->status);
+			if (r->reason[0] != '\0') {
+				fputs(": ", fp);
+				html_text(fp, r->reason);
+			}
+			fputs("</td></tr>\n", fp);
+			continue;
+		}
+		cycles_cell(fp, r);
+		ns_cell(fp, r);
+		report_cost_text(lo, sizeof(lo), r->cycles.p10);
+		report_cost_text(hi, sizeof(hi), r->cycles.p90);
+		report_cost_text(ci, sizeof(ci), (r->cycles.ci95_high -
+		    r->cycles.ci95_low) / 2);
+		fprintf(fp, "<td>%s&ndash;%s</td><td>%s</td><td>%.1f%%</td>"
+		    "<td class=\"flags\">", lo, hi, ci, isfinite(r->cycles.cv) ?
+		    r->cycles.cv * 100 : 0.0);
+		html_text(fp, r->flags);
+		fputs("</td></tr>\n", fp);
+	}
+	fputs("</tbody></table>\n", fp);
+}
+
+/* A suite as the seeds tabulate it: variants as rows, parameters as bars. */
 static void
 suite_chart(FILE *fp, const struct rs_file *f, const char *group)
 {
@@ -177,8 +277,11 @@ suite_chart(FILE *fp, const struct rs_file *f, const char *group)
 		for (j = 0; j < c.nser; j++)
 			fill_bar(&c.bars[i * c.nser + j], find(f, group,
 			    cats[i], sers[j]));
+	fputs("<div class=\"suite\">\n", fp);
 	bar_figure(fp, &c, group, cats,
 	    c.nser > 1 || sers[0][0] != '\0' ? sers : NULL);
+	suite_table(fp, f, group);
+	fputs("</div>\n", fp);
 out:
 	free(cats);
 	free(sers);
@@ -188,89 +291,24 @@ out:
 static void
 path_figure(FILE *fp, const struct rs_result *r)
 {
-	char med[32], first[32];
+	char med[32], p99[32], first[32];
 
 	report_cost_text(med, sizeof(med), r->cycles.median);
+	report_cost_text(p99, sizeof(p99), r->cycles.p99);
 	report_cost_text(first, sizeof(first), r->first_call);
 	fputs("<figure><figcaption>", fp);
-	html_text(fp, r->name);
-	if (r->params[0] != '\0') {
-		fputc(' ', fp);
-		html_text(fp, r->params);
-	}
-	fprintf(fp, ": per-call cycles, %zu calls, median %s, first (cold) "
-	    "call %s</figcaption>\n", r->nsamples, med, first);
-	svg_histogram(fp, r);
+	row_name(fp, r, 1);
+	fprintf(fp, ": per-call cycles, %zu calls, median %s, p99 %s, first "
+	    "(cold) call %s</figcaption>\n", r->nsamples, med, p99, first);
+	svg_histogram(fp, &r, NULL, 1);
 	fputs("</figure>\n", fp);
 }
 
 static void
-dl_item(FILE *fp, const char *key, const char *value)
-{
-
-	fprintf(fp, "<dt>%s</dt><dd>", key);
-	html_text(fp, value[0] != '\0' ? value : "unknown");
-	fputs("</dd>\n", fp);
-}
-
-/* The fingerprint: what shaped these numbers. */
-static void
-fingerprint(FILE *fp, const struct rs_file *f)
-{
-	const struct rs_machine *m = &f->machine;
-	const char *k;
-	char buf[160];
-	json_t *v;
-
-	fputs("<aside><dl>\n", fp);
-	dl_item(fp, "CPU", m->cpu_brand);
-	snprintf(buf, sizeof(buf), "%s family %lld model %lld stepping %lld",
-	    m->cpu_vendor, m->cpu_family, m->cpu_model, m->cpu_stepping);
-	dl_item(fp, "CPUID", buf);
-	dl_item(fp, "codename", m->codename);
-	dl_item(fp, "microcode", m->microcode);
-	snprintf(buf, sizeof(buf), "%s %s %s", m->os, m->kernel, m->arch);
-	dl_item(fp, "kernel", buf);
-	dl_item(fp, "hypervisor", m->hypervisor[0] ? m->hypervisor :
-	    "none (bare metal)");
-	snprintf(buf, sizeof(buf), "%s: %s", m->cycle_method, m->cycle_source);
-	dl_item(fp, "cycles", buf);
-	snprintf(buf, sizeof(buf), "%.4f core cycles per TSC tick",
-	    m->cycles_per_tick);
-	dl_item(fp, "clock ratio", buf);
-	snprintf(buf, sizeof(buf), "%.1f MHz (%s)", m->tsc_hz / 1e6,
-	    m->tsc_source);
-	dl_item(fp, "TSC", buf);
-	dl_item(fp, "run", f->started_at);
-	dl_item(fp, "command", f->argv);
-	json_object_foreach(f->context, k, v) {
-		snprintf(buf, sizeof(buf), "context %s", k);
-		fputs("<dt>", fp);
-		html_text(fp, buf);
-		fputs("</dt><dd>", fp);
-		html_text(fp, json_string_value(v));
-		fputs("</dd>\n", fp);
-	}
-	snprintf(buf, sizeof(buf), "cyclebench %s, results schema %lld%s",
-	    f->tool_version, f->schema_version, f->partial ?
-	    "; interrupted: partial results" : "");
-	dl_item(fp, "written by", buf);
-	fputs("</dl>\n<details><summary>mitigations</summary><dl>\n", fp);
-	json_object_foreach(m->mitigations, k, v) {
-		fputs("<dt>", fp);
-		html_text(fp, k);
-		fputs("</dt><dd>", fp);
-		html_text(fp, json_is_string(v) ? json_string_value(v) :
-		    "unknown");
-		fputs("</dd>\n", fp);
-	}
-	fputs("</dl></details></aside>\n", fp);
-}
-
-static void
-input_section(FILE *fp, const struct rs_file *f, size_t idx,
+input_section(FILE *fp, const struct rs_file *files, size_t idx,
     const char *label)
 {
+	const struct rs_file *f = &files[idx];
 	const char **groups;
 	size_t i, n;
 
@@ -280,25 +318,99 @@ input_section(FILE *fp, const struct rs_file *f, size_t idx,
 	html_text(fp, f->path);
 	fputs(")</small></h2>\n<div class=\"layout\"><div class=\"charts\">\n",
 	    fp);
-	if ((groups = calloc(f->nresults + 1, sizeof(*groups))) == NULL)
-		return;
-	n = 0;
+	if ((groups = calloc(f->nresults + 1, sizeof(*groups))) != NULL) {
+		n = 0;
+		for (i = 0; i < f->nresults; i++)
+			n = add_unique(groups, n, f->results[i].group);
+		for (i = 0; i < n; i++)
+			suite_chart(fp, f, groups[i]);
+		free(groups);
+	}
 	for (i = 0; i < f->nresults; i++)
-		n = add_unique(groups, n, f->results[i].group);
-	for (i = 0; i < n; i++)
-		suite_chart(fp, f, groups[i]);
-	free(groups);
-	for (i = 0; i < f->nresults; i++)
-		if (f->results[i].ok && strcmp(f->results[i].mode, "path") == 0)
+		if (is_path(&f->results[i]))
 			path_figure(fp, &f->results[i]);
 	if (f->nresults == 0)
 		fputs("<p>This file holds no results.</p>\n", fp);
 	fputs("<p>Bars: median core cycles per operation over the samples "
-	    "kept; whiskers: 10th to 90th percentile.  Latency and "
+	    "kept; whiskers: 10th to 90th percentile; a chart whose values "
+	    "span more than ten times is drawn on a log scale.  Latency and "
 	    "throughput samples are fitted slopes over several loop sizes; "
-	    "path samples are single calls.</p>\n</div>\n", fp);
-	fingerprint(fp, f);
+	    "path samples are single calls.  &plusmn;ci95: half the "
+	    "bootstrap 95% interval of the median; cv: the samples' "
+	    "coefficient of variation; flags: cyclebench list --flags.</p>\n"
+	    "</div>\n", fp);
+	html_fingerprint(fp, files, idx);
 	fputs("</div>\n</section>\n", fp);
+}
+
+/* "A: noisy; C: disturbed": the flags of a comparison row, by input. */
+static void
+row_flags(FILE *fp, const struct cmp_table *t, const struct cmp_row *row)
+{
+	const struct rs_result *r;
+	size_t j;
+	int any = 0;
+
+	for (j = 0; j < t->ninputs; j++) {
+		r = row->cells[j].r;
+		if (r == NULL || r->flags[0] == '\0')
+			continue;
+		fprintf(fp, "%s%c: ", any++ ? "; " : "", CMP_LETTER(j));
+		html_text(fp, r->flags);
+	}
+}
+
+/* The comparison of one suite as numbers: both units, change, flags. */
+static void
+compare_table(FILE *fp, const struct cmp_table *t, const char *group)
+{
+	const struct cmp_cell *cell;
+	const struct cmp_row *row;
+	char change[32];
+	size_t i, j;
+
+	fputs("<table class=\"num\"><thead><tr><th>benchmark</th>", fp);
+	for (j = 0; j < t->ninputs; j++) {
+		fprintf(fp, "<th colspan=\"%d\" style=\"color:%s\">%c ",
+		    j > 0 ? 3 : 2, svg_colour(j), CMP_LETTER(j));
+		html_text(fp, t->inputs[j].label);
+		fputs("</th>", fp);
+	}
+	fputs("<th>flags</th></tr>\n<tr><th></th>", fp);
+	for (j = 0; j < t->ninputs; j++)
+		fputs(j > 0 ? "<th>cycles</th><th>ns</th><th>change</th>" :
+		    "<th>cycles</th><th>ns</th>", fp);
+	fputs("<th></th></tr></thead>\n<tbody>\n", fp);
+	for (i = 0; i < t->nrows; i++) {
+		row = &t->rows[i];
+		if (strcmp(row->first->group, group) != 0)
+			continue;
+		fputs("<tr><td>", fp);
+		row_name(fp, row->first, 1);
+		fputs("</td>", fp);
+		for (j = 0; j < t->ninputs; j++) {
+			cell = &row->cells[j];
+			if (cell->r != NULL && cell->r->ok) {
+				cycles_cell(fp, cell->r);
+				ns_cell(fp, cell->r);
+			} else
+				fprintf(fp, "<td colspan=\"2\" class=\"why\">"
+				    "%s</td>", cell->r != NULL ?
+				    cell->r->status : "-");
+			if (j == 0)
+				continue;
+			change[0] = '\0';
+			if (isfinite(cell->ratio))
+				cmp_change_text(cell->ratio, change,
+				    sizeof(change));
+			fprintf(fp, "<td>%s %s</td>", change,
+			    cmp_mark(cell->verdict));
+		}
+		fputs("<td class=\"flags\">", fp);
+		row_flags(fp, t, row);
+		fputs("</td></tr>\n", fp);
+	}
+	fputs("</tbody></table>\n", fp);
 }
 
 /* One chart per suite: each benchmark a row, each input a bar. */
@@ -342,12 +454,42 @@ compare_chart(FILE *fp, const struct cmp_table *t, const char *group)
 		}
 		c.ncat++;
 	}
+	fputs("<div class=\"suite\">\n", fp);
 	bar_figure(fp, &c, group, cats, sers);
+	compare_table(fp, t, group);
+	fputs("</div>\n", fp);
 out:
 	free(cats);
 	free(labels);
 	free(sers);
 	free(c.bars);
+}
+
+/* A path measured by two inputs or more: their distributions overlaid. */
+static void
+compare_histogram(FILE *fp, const struct cmp_table *t,
+    const struct cmp_row *row)
+{
+	const struct rs_result *rs[HIST_MAX_SERIES];
+	const char *labels[HIST_MAX_SERIES];
+	char names[HIST_MAX_SERIES][CMP_LABEL_MAX + 4];
+	size_t j, n = 0;
+
+	for (j = 0; j < t->ninputs && n < HIST_MAX_SERIES; j++) {
+		if (!is_path(row->cells[j].r))
+			continue;
+		snprintf(names[n], sizeof(names[n]), "%c %s", CMP_LETTER(j),
+		    t->inputs[j].label);
+		labels[n] = names[n];
+		rs[n++] = row->cells[j].r;
+	}
+	if (n < 2)
+		return;
+	fputs("<figure><figcaption>", fp);
+	row_name(fp, row->first, 1);
+	fputs(": per-call cycles, overlaid</figcaption>\n", fp);
+	svg_histogram(fp, rs, labels, n);
+	fputs("</figure>\n", fp);
 }
 
 static void
@@ -368,9 +510,12 @@ compare_section(FILE *fp, const struct cmp_table *t)
 			compare_chart(fp, t, groups[i]);
 		free(groups);
 	}
+	for (i = 0; i < t->nrows; i++)
+		compare_histogram(fp, t, &t->rows[i]);
 	fputs("</div>\n<aside>\n", fp);
 	for (i = 0; i < t->ninputs; i++) {
-		fprintf(fp, "<p><b>%c</b> ", CMP_LETTER(i));
+		fprintf(fp, "<p><b style=\"color:%s\">%c</b> ", svg_colour(i),
+		    CMP_LETTER(i));
 		html_text(fp, t->inputs[i].label);
 		fputs(": ", fp);
 		html_text(fp, t->inputs[i].f->path);
@@ -453,7 +598,7 @@ html_report_history(FILE *fp, const struct rs_file *files, size_t n,
 	if (t != NULL)
 		compare_section(fp, t);
 	for (i = 0; i < n; i++)
-		input_section(fp, &files[i], i, t != NULL ?
+		input_section(fp, files, i, t != NULL ?
 		    t->inputs[i].label : files[i].machine.cpu_brand);
 	if (nh > 0)
 		history_section(fp, h, nh);

@@ -24,6 +24,12 @@ void	html_text(FILE *fp, const char *s);
 int	html_report(FILE *fp, const struct rs_file *files, size_t n,
 	    const struct cmp_table *t);
 
+/*
+ * Beside input idx's charts, as an <aside>: the whole machine fingerprint
+ * of files[0]; for a later input only what differs from files[0].
+ */
+void	html_fingerprint(FILE *fp, const struct rs_file *files, size_t idx);
+
 /* The same page with a history chart for each of h[0..nh-1] (from the
    results store). */
 int	html_report_history(FILE *fp, const struct rs_file *files, size_t n,
@@ -33,6 +39,8 @@ int	html_report_history(FILE *fp, const struct rs_file *files, size_t n,
 struct svg_bar {
 	int		 has_value;
 	double		 value, lo, hi;		/* lo/hi: whisker; NAN: none */
+	double		 ns;			/* the value in ns, for hover */
+	char		 flags[96];		/* "noisy,disturbed" */
 	char		 note[256];		/* shown after the bar */
 };
 
@@ -48,6 +56,20 @@ struct svg_chart {
 
 void	svg_bar_chart(FILE *fp, const struct svg_chart *c);
 
+/*
+ * Per-call distribution of one path benchmark in rs[0..n-1] (n inputs,
+ * labels[i] naming each; NULL with one), its median and p99 marked: one
+ * input's own histogram as the file bins it, or bins of the samples; the
+ * distributions of several overlaid, as shares of their calls.
+ */
+#define HIST_BINS	30
+#define HIST_MAX_SERIES	4
+void	svg_histogram(FILE *fp, const struct rs_result *const *rs,
+	    const char *const *labels, size_t n);
+
+/* The colour of series i, the same in every chart and table. */
+const char *svg_colour(size_t i);
+
 /* Opening an <svg> of class klass, w by h, titled for screen readers. */
 void	svg_open(FILE *fp, const char *klass, int w, int h, const char *title);
 /* A round step (1, 2 or 5 times a power of ten) giving about n ticks. */
@@ -55,9 +77,5 @@ double	svg_nice_step(double max, int n);
 
 /* A history: each run's median and interval, the levels, the shifts. */
 void	svg_history(FILE *fp, const struct hist_series *h);
-
-/* Per-call distribution of a path result: its histogram, or bins of its
- * samples when the file carries none. */
-void	svg_histogram(FILE *fp, const struct rs_result *r);
 
 #endif

@@ -195,6 +195,25 @@ param_value(const char *v)
 	return (text(v));
 }
 
+json_t *
+report_json_params(const struct cb_bench *b)
+{
+	json_t *params;
+	size_t i;
+	int bad = 0;
+
+	params = json_object();
+	for (i = 0; b != NULL && i < CB_MAX_PARAMS; i++)
+		if (b->params[i].key != NULL)
+			put_dyn(params, b->params[i].key,
+			    param_value(b->params[i].value), &bad);
+	if (bad) {
+		json_decref(params);
+		return (NULL);
+	}
+	return (params);
+}
+
 static json_t *
 summary_json(const struct cb_summary *s, int *bad)
 {
@@ -426,14 +445,13 @@ result_json(const struct machine *m, const struct cb_result *r, int *bad)
 	const char *core;
 	const struct cb_bench *b;
 	const char *slash;
-	json_t *o, *params, *samples, *extras;
+	json_t *o, *samples, *extras;
 	size_t i;
 	int ok;
 
 	b = r->bench;
 	ok = r->status == CB_OK;
 	o = json_object();
-	params = json_object();
 	if (b != NULL && b->name != NULL) {
 		slash = strchr(b->name, '/');
 		put(o, "name", text(b->name), bad);
@@ -443,11 +461,7 @@ result_json(const struct machine *m, const struct cb_result *r, int *bad)
 		put(o, "name", json_null(), bad);
 		put(o, "group", json_null(), bad);
 	}
-	for (i = 0; b != NULL && i < CB_MAX_PARAMS; i++)
-		if (b->params[i].key != NULL)
-			put_dyn(params, b->params[i].key,
-			    param_value(b->params[i].value), bad);
-	put(o, "params", params, bad);
+	put(o, "params", report_json_params(b), bad);
 	put(o, "mode", b != NULL ? json_string(cb_mode_name(b->mode)) :
 	    json_null(), bad);
 	put(o, "status", json_string(cb_status_name(r->status)), bad);
@@ -500,6 +514,7 @@ document(const struct machine *m, const struct run_info *run,
 	size_t i;
 
 	doc = json_object();
+	put(doc, "format", json_string(CB_FORMAT_RESULTS), bad);
 	put(doc, "schema_version", json_integer(CB_SCHEMA_VERSION), bad);
 	tool = json_object();
 	put(tool, "name", json_string("cyclebench"), bad);

@@ -4,7 +4,15 @@
 
 #include <jansson.h>
 
+#include "cyclebench.h"
+
 /* s as a JSON string, a byte that is not UTF-8 as '?'; NULL as null. */
 json_t	*report_json_text(const char *s);
+
+/*
+ * A benchmark's parameters as the results file writes them: an object,
+ * a value spelled as a JSON number written as one (docs/results-schema.md).
+ */
+json_t	*report_json_params(const struct cb_bench *b);
 
 #endif

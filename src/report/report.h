@@ -20,13 +20,75 @@ struct run_info {
 	const struct run_context *context;	/* NULL or empty: no "context" */
 };
 
-/* The human table: one row per result, then a legend of methods/flags. */
+/* How the tables are printed. */
+enum report_format {
+	REPORT_TEXT,			/* for a terminal, fitted to it */
+	REPORT_MARKDOWN			/* for a post or a pull request */
+};
+
+struct report_style {
+	enum report_format format;
+	int		 wide;		/* text: never fit to the terminal */
+};
+
+/* The width to fit text to on fp: 0 (whole) unless a terminal; NULL
+   style: text. */
+int	report_style_width(const struct report_style *st, FILE *fp);
+
+/*
+ * One result as the run table shows it, whatever it came from: a
+ * measurement now (table_row_of) or, for a later reader, a results file.
+ */
+struct table_row {
+	const char	*label;		/* "group/variant k=v" */
+	const char	*mode;
+	int		 ok;
+	const char	*status, *reason; /* when not ok */
+	double		 cycles, min, ns, ci_half, cv;
+	size_t		 rounds;
+	const char	*method;
+	const char	*flags;		/* "a,b" */
+	unsigned	 dropped;
+	const char	*notes;		/* lines under the row: levels, quiet */
+};
+
+/* Where a table_row's texts live. */
+struct table_row_text {
+	char		 label[160];
+	char		 flags[160];
+	char		 notes[512];
+};
+
+/* r as a table_row, its texts in *text. */
+void	table_row_of(const struct cb_result *r, struct table_row *t,
+	    struct table_row_text *text);
+
+/*
+ * The human table: the machine's lines, one row per result, a legend.
+ * Under a row, its levels and where its figure comes from (quiet).
+ * On a terminal (text, not wide) columns go, as the width demands, in
+ * this order: method (when every row has the machine's), min, the modes
+ * abbreviated, the flags moved under their rows, rounds, cv, time, and
+ * last the names put above their figures; the legend says what went.  st NULL:
+ * text, fitted to fp's terminal.
+ */
 void	report_table(FILE *fp, const struct machine *m,
-	    const struct cb_result *r, size_t n);
+	    const struct cb_result *r, size_t n, const struct report_style *st);
+void	report_table_rows(FILE *fp, const struct machine *m, int cpu,
+	    const struct table_row *t, size_t n, const struct report_style *st);
 
 /* A cost as the tables print it: enough digits to read, never more than
    the noise supports; "-" when not finite. */
 void	report_cost_text(char *buf, size_t len, double v);
+
+/* The same with k, M, G past ten thousand: "936k". */
+void	report_cycles_text(char *buf, size_t len, double v);
+
+/* Nanoseconds in the unit that keeps them short: "0.33ns", "290µs". */
+void	report_time_text(char *buf, size_t len, double ns);
+
+/* Half a confidence interval: in cycles, or in % of median when tiny. */
+void	report_ci_text(char *buf, size_t len, double half, double median);
 
 /*
  * The seeds' tables: for each group (the part of a name before '/') and
@@ -46,7 +108,18 @@ void	report_extras(FILE *fp, const struct cb_result *r, size_t n);
  * vulnerability mitigations that shape them; nothing without path results.
  */
 void	report_paths(FILE *fp, const struct machine *m,
-	    const struct cb_result *r, size_t n);
+	    const struct cb_result *r, size_t n, const struct report_style *st);
+
+/* cb_print_results in a style: asm's table. */
+void	report_print_results(FILE *fp, const struct cb_result *r, size_t n,
+	    const struct report_style *st);
+
+/*
+ * What run prints after measuring: the table, the kernel paths, the
+ * tables by parameter and the benchmarks' own figures.
+ */
+void	report_run(FILE *fp, const struct machine *m,
+	    const struct cb_result *r, size_t n, const struct report_style *st);
 
 /*
  * A result's levels as one line, "8.30 (60%) | 6.40 (40%)", with the
@@ -78,8 +151,9 @@ int	report_json_render(const struct machine *m, const struct run_info *run,
 int	report_api_render(const struct cb_result *r, size_t n, int argc,
 	    char **argv, const struct run_context *ctx, char **buf,
 	    size_t *len);
-int	report_csv_write(const char *path, const struct cb_result *r,
-	    size_t n, char *err, size_t errlen);
+int	report_csv_write(const char *path, const struct machine *m,
+	    const struct run_info *run, const struct cb_result *r, size_t n,
+	    char *err, size_t errlen);
 
 /* A cost for a table: "3.00", "17.0", "1234"; "-" when not finite. */
 

@@ -32,6 +32,7 @@ struct rs_result {
 	const char	*reason;	/* "" when none */
 	const char	*method;	/* "counted", "calibrated" */
 	char		*params;	/* "k=v k=v" in file order; "" if none */
+	json_t		*params_json;	/* the object itself (borrowed) */
 	char		*key;		/* name and sorted params: matches runs */
 	int		 ok;		/* status is "ok" */
 	struct cb_summary cycles;	/* NAN where null or not ok */

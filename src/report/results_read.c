@@ -411,6 +411,7 @@ get_params(struct vctx *c, json_t *obj, const char *where,
 
 	if (get(c, obj, where, "params", T_OBJ, &p) != 0)
 		return (-1);
+	r->params_json = p;
 	n = json_object_size(p);
 	if ((keys = calloc(n + 1, sizeof(*keys))) == NULL)
 		return (fail(c, where, "out of memory"));
@@ -676,6 +677,15 @@ validate(struct vctx *c, struct rs_file *f)
 	if (!json_is_object(root))
 		return (fail(c, "", "not a cyclebench results file: the top "
 		    "level is %s, not an object", type_text(root)));
+	/* Files before the "format" key have none; they are results. */
+	if ((v = json_object_get(root, "format")) != NULL &&
+	    (!json_is_string(v) ||
+	    strcmp(json_string_value(v), CB_FORMAT_RESULTS) != 0))
+		return (fail(c, "", "not a cyclebench results file: its "
+		    "\"format\" is %s%.40s%s, not \"" CB_FORMAT_RESULTS "\"",
+		    json_is_string(v) ? "\"" : "", json_is_string(v) ?
+		    json_string_value(v) : type_text(v), json_is_string(v) ?
+		    "\"" : ""));
 	if ((v = json_object_get(root, "schema_version")) == NULL)
 		return (fail(c, "", "not a cyclebench results file: no "
 		    "\"schema_version\""));

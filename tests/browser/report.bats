@@ -41,6 +41,21 @@ chrome() {
 	grep -q '<h2>Comparison</h2>' "$dom"
 }
 
+@test "tables, overlaid histograms and the fingerprint's differences render" {
+	"$CB" report --label A --label B $F/synthetic.json $F/synthetic.json \
+	    -o "$OUT"
+	chrome --dump-dom "file://$OUT" >"$BATS_TEST_TMPDIR/dom.html" \
+	    2>"$BATS_TEST_TMPDIR/log"
+	dom=$BATS_TEST_TMPDIR/dom.html
+	! grep -E 'Uncaught|:CONSOLE|Refused to' "$BATS_TEST_TMPDIR/log"
+	# comparison: fixture, fixture-path; A and B: the same two each
+	[ "$(grep -o '<table class="num">' "$dom" | wc -l)" -eq 6 ]
+	[ "$(grep -o 'class="chart histogram overlay"' "$dom" | wc -l)" -eq 2 ]
+	[ "$(grep -o '<line class="median"' "$dom" | wc -l)" -eq 8 ]
+	grep -q 'Machine and run: as <b>A</b>, except:' "$dom"
+	[ "$(grep -o '<dt>CPU</dt>' "$dom" | wc -l)" -eq 1 ]
+}
+
 @test "a screenshot of the page is a real picture" {
 	"$CB" report $F/basic-cpu0.json $F/basic-lfence.json -o "$OUT"
 	chrome --screenshot="$BATS_TEST_TMPDIR/shot.png" --window-size=1200,1600 \

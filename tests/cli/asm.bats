@@ -4,6 +4,8 @@
 
 bats_require_minimum_version 1.5.0
 
+load table_patterns
+
 setup() {
 	CB=${CYCLEBENCH:-build/cyclebench}
 	T=$(mktemp -d)
@@ -20,11 +22,13 @@ r = json.load(open(sys.argv[1]))["results"][int(sys.argv[2])]
 print(eval(sys.argv[3]))' "$@"
 }
 
-# A row for the snippet, measured, in the table.
+# A row for the snippet, measured, in the table: its text, then figures.
 assert_measured() {
+	local l
+
 	[ "$status" -eq 0 ]
-	[[ "$output" == *"$1"* ]]
-	echo "$output" | grep -F -- "$1" | grep -Eq ' [0-9]+\.[0-9]+ '
+	l=$(grep -F -- "$1" <<<"$output") || return 1
+	[[ $l =~ (latency|throughput)$CB_ROW_OK ]]
 }
 
 @test "asm 'lock cmpxchg %rcx,(%r14)': throughput by default" {
@@ -35,7 +39,7 @@ assert_measured() {
 
 @test "asm --latency 'imul %rax,%rax': a dependent chain" {
 	run --separate-stderr "$CB" asm --quick --latency 'imul %rax,%rax'
-	assert_measured "asm/imul %rax,%rax unroll=100      latency"
+	assert_measured "asm/imul %rax,%rax unroll=100 latency"
 }
 
 @test "asm --init 'mov \$1,%rcx' 'xchg %rcx,(%r14)'" {
@@ -308,4 +312,11 @@ agree() {
 # basic suite is therefore add-latency (1 cycle), not a throughput row.
 @test "asm 'add %rax,%rbx' (a chain on %rbx) agrees with basic/add-latency within 5%" {
 	agree basic/add-latency 'add %rax,%rbx'
+}
+
+@test "asm --format markdown: the row to paste into a post" {
+	run --separate-stderr "$CB" asm --quick --format markdown 'nop'
+	[ "$status" -eq 0 ]
+	grep -q '^| benchmark | mode | cycles | min | time |' <<<"$output"
+	grep -qE '^\| asm/nop unroll=100 \| throughput \| [0-9.]+ \| ' <<<"$output"
 }

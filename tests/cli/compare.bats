@@ -188,8 +188,9 @@ rows() {
 	python3 - "$BATS_TEST_TMPDIR/c.json" <<-'PY'
 	import json, sys
 	d = json.load(open(sys.argv[1]))
-	assert d["format"] == "cyclebench-compare" and d["version"] == 2
+	assert d["format"] == "cyclebench-compare" and d["schema_version"] >= 2
 	rows = {r["name"]: r["cells"] for r in d["rows"]}
+	assert all(r["params"] == {} for r in d["rows"]), d["rows"]
 	imul = rows["basic/imul-latency"][1]
 	assert imul["verdict"] == "different", imul
 	assert imul["ci95_low"] > 5 and imul["p_value"] < 0.01, imul
@@ -213,7 +214,8 @@ rows() {
 	# one, and that a row not tested says why in a note.
 	[ "$(rows | grep -cE ' [*~?]$')" -eq 2 ]
 	if rows | grep -qE ' \?$'; then
-		grep -qE '^note: basic/.*B \? ' <<<"$output"
+		# A note wraps at 80 columns: read it as one line.
+		tr '\n' ' ' <<<"$output" | grep -qE 'note: basic/.*B \? '
 	fi
 }
 
@@ -272,10 +274,42 @@ bad() {
 	[[ "$output" == *"give at least two results files"* ]]
 	run "$CB" compare --format xml $F/basic-cpu0.json $F/basic-cpu1.json
 	[ "$status" -eq 2 ]
-	[[ "$output" == *"--format is text, markdown, csv or json, not 'xml'"* ]]
+	[[ "$output" == *"--format is text, markdown, csv, json or github, not 'xml'"* ]]
 	run "$CB" compare --threshold -1 $F/basic-cpu0.json $F/basic-cpu1.json
 	[ "$status" -eq 2 ]
 	run "$CB" compare --help
 	[ "$status" -eq 0 ]
 	[[ "$output" == *"usage: cyclebench compare"* ]]
+}
+
+@test "json: params are an object, as in the results files" {
+	"$CB" compare --format json $F/synthetic.json $F/synthetic.json \
+	    >"$BATS_TEST_TMPDIR/c.json"
+	python3 - "$BATS_TEST_TMPDIR/c.json" <<-'PY'
+	import json, sys
+	d = json.load(open(sys.argv[1]))
+	assert {"user_pct": 0} in [r["params"] for r in d["rows"]], d["rows"]
+	PY
+}
+
+@test "a compare or impact document given as results is refused by name" {
+	"$CB" compare --format json $F/basic-cpu0.json $F/basic-cpu1.json \
+	    >"$BATS_TEST_TMPDIR/c.json"
+	run "$CB" compare "$BATS_TEST_TMPDIR/c.json" $F/basic-cpu0.json
+	[ "$status" -eq 2 ]
+	[[ "$output" == *'c.json: not a cyclebench results file: its "format" is "cyclebench-compare", not "cyclebench-results"'* ]]
+}
+
+@test "github: a warning per real slowdown, escaped as workflow commands" {
+	run "$CB" compare --format github $F/rounds-cpu0.json $F/rounds-lfence.json
+	[ "$status" -eq 0 ]
+	# every line a workflow command GitHub reads
+	! grep -vE '^::(warning|notice|error) title=[^:]*::' <<<"$output"
+	grep -qE '^::warning title=cyclebench%3A basic/imul-latency slower::basic/imul-latency: 16\.0 core cycles per operation in rounds-lfence \(B\) against 3\.00 in rounds-cpu0 \(A\), \+432%25; ' <<<"$output"
+	! grep -q 'add-latency' <<<"$output"
+	grep -q '^::notice title=cyclebench compare::1 real slowdown and 0 real speedups against rounds-cpu0 over 7 benchmarks' <<<"$output"
+	# the other way round the same change is a speedup: a notice
+	run "$CB" compare --format github $F/rounds-lfence.json $F/rounds-cpu0.json
+	grep -q '^::notice title=cyclebench%3A basic/imul-latency faster::' <<<"$output"
+	! grep -q '^::warning' <<<"$output"
 }

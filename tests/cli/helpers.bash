@@ -97,6 +97,9 @@ refute_line() {
 	done
 }
 
+# The run table's row patterns, shared with files that do not load this.
+source "$BATS_TEST_DIRNAME/table_patterns.bash"
+
 # table_row NAME: the result row of benchmark NAME in $output.
 table_row() {
 	local l

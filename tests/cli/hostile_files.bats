@@ -95,6 +95,6 @@ PY
 		    fail "$f: more bars than a chart has"
 	done
 	# Within the limit the file's histogram is drawn, merged into bars.
-	grep -q "histogram from the file" h4k.html
-	! grep -q "histogram from the file" h2m.html
+	grep -q "the file's bins" h4k.html
+	! grep -q "the file's bins" h2m.html
 }

@@ -91,3 +91,99 @@ list_names() {
 	assert_status 0
 	refute_line 'selftest'
 }
+
+@test "list --suites: each suite once, with its count and question" {
+	run "$CB" list --suites
+	assert_status 0
+	assert_line '^basic +7  Reference points'
+	assert_line '^ctxsw +[0-9]+  Context switches'
+	refute_line '^selftest'
+	# one line a suite, then what other builds have
+	[ "$(grep -cE '^[a-z0-9]+ +[0-9]+  ' <<<"$output")" -eq \
+	    "$("$CB" list --suites --names | wc -l)" ] ||
+	    fail "--suites and --suites --names disagree"
+	run "$CB" list --suites --names basic atomic
+	[ "$output" = "$(printf 'basic\natomic')" ] || fail "got: $output"
+}
+
+@test "list --names: every name as run takes it, one a line" {
+	run "$CB" list --names ctxsw
+	assert_status 0
+	assert_line '^ctxsw/pipe-procs cpus=1 fpu=none$'
+	refute_line '^ctxsw: '
+	# Each line selects exactly itself.
+	local l n
+	for l in "${lines[@]:0:4}"; do
+		n=$("$CB" list --names "$l")
+		[ "$n" = "$l" ] || fail "'$l' selected: $n"
+	done
+}
+
+@test "a description shared by a benchmark's variants is printed once" {
+	run "$CB" list counter/simple
+	assert_status 0
+	[ "$(grep -c 'seed (1) simple increment' <<<"$output")" -eq 1 ] ||
+	    fail "repeated: $output"
+	assert_line '^  counter/simple k=8 +throughput$'
+}
+
+@test "on a terminal, list fits its width; --wide and a pipe do not" {
+	command -v script >/dev/null || skip "script(1) is not installed"
+	local out l
+	out=$(COLUMNS=80 script -qec "$CB list ctxsw atomic" /dev/null)
+	while IFS= read -r l; do
+		l=${l%$'\r'}
+		[ "${#l}" -le 80 ] || fail "longer than 80: $l"
+	done <<<"$out"
+	grep -q 'ctxsw/pipe-procs cpus=1 fpu=none' <<<"$out" ||
+	    fail "a name was lost: $out"
+	out=$(COLUMNS=80 script -qec "$CB list ctxsw --wide" /dev/null)
+	grep -qE '^.{100}' <<<"$out" || fail "--wide was cut: $out"
+	run "$CB" list ctxsw
+	assert_line '^.{100}'
+}
+
+@test "a name with parameters, as list prints it, selects that variant" {
+	run "$CB" list --names 'ctxsw/pipe-procs cpus=1 fpu=none'
+	assert_status 0
+	[ "$output" = "ctxsw/pipe-procs cpus=1 fpu=none" ] || fail "got: $output"
+	run "$CB" list --names 'counter/simple k=[12]'
+	[ "$output" = "$(printf 'counter/simple k=1\ncounter/simple k=2')" ] ||
+	    fail "got: $output"
+	run --separate-stderr "$CB" list 'ctxsw/pipe-procs cpus=3'
+	assert_usage_error "no variant of 'ctxsw/pipe-procs' has those parameters; it takes cpus=1|2 fpu=none|one|both"
+	run --separate-stderr "$CB" list 'ctxsw/pipe-procs cpus=1 fpu'
+	assert_usage_error "'fpu' is not a parameter"
+}
+
+@test "--param keeps the variants with a parameter" {
+	run "$CB" list --names ctxsw --param cpus=2 --param fpu=none \
+	    --param fpu=one
+	assert_status 0
+	[ "$output" = "$(printf '%s\n' 'ctxsw/pipe-threads cpus=2 fpu=none' \
+	    'ctxsw/pipe-threads cpus=2 fpu=one' \
+	    'ctxsw/pipe-procs cpus=2 fpu=none' 'ctxsw/pipe-procs cpus=2 fpu=one')" ] ||
+	    fail "got: $output"
+	run --separate-stderr "$CB" list counter --param k=3
+	assert_usage_error "no selected benchmark has 'k=3'; the selection's are k=1|2|4|6|8"
+	run --separate-stderr "$CB" list counter --param k
+	assert_usage_error "--param takes KEY=VALUE, not 'k'"
+}
+
+@test "a mistyped benchmark or suite name gets a suggestion" {
+	run --separate-stderr "$CB" list basci
+	assert_usage_error "no benchmark matches 'basci' (see 'cyclebench list'); did you mean 'basic'?"
+	run --separate-stderr "$CB" list imul-latncy
+	assert_usage_error "did you mean 'basic/imul-latency'?"
+	run --separate-stderr "$CB" list zzzzzz
+	assert_usage_error "no benchmark matches 'zzzzzz'"
+	[[ $stderr != *"did you mean"* ]] || fail "suggested: $stderr"
+}
+
+@test "list --flags: every flag word with its meaning" {
+	run "$CB" list --flags
+	assert_status 0
+	assert_line '^noisy +The spread of the kept samples, \(p90 - p10\) / median'
+	assert_line '^below-resolution +The cost of one loop iteration'
+	[ "${#lines[@]}" -ge 6 ] || fail "too few: $output"
+}

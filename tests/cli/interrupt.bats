@@ -6,13 +6,16 @@
 
 load helpers
 
+# The run's timeout, unique to this test run: its children show it in
+# their command line, which tells them from those of the same test run by
+# anyone else on the machine at the same time.
+TIMEOUT=120.$$$RANDOM
+
 # interrupt SIGNAL: start a run whose second benchmark hangs, let the
 # first finish, send SIGNAL, and leave status/output behind.
 interrupt() {
-	# The test's own directory in the command line tells its processes
-	# from those of other runs of this test on the machine.
-	"$CB" run basic/empty-loop selftest/hang --quick --timeout 120 \
-	    --json "$T/out.json" >out.txt 2>err.txt &
+	"$CB" run basic/empty-loop selftest/hang --quick --timeout "$TIMEOUT" \
+	    --json out.json >out.txt 2>err.txt &
 	pid=$!
 	sleep 5		# basic/empty-loop --quick takes well under a second
 	kill -"$1" "$pid"
@@ -34,8 +37,8 @@ PY
 
 no_stray_children() {
 	sleep 0.5
-	if ps -eo stat=,args= | T="$T/out.json" awk '$1 !~ /^Z/ &&
-	    index($0, "selftest/hang --quick --timeout 120 --json " ENVIRON["T"]) \
+	if ps -eo stat=,args= | awk -v t="--timeout $TIMEOUT" \
+	    '$1 !~ /^Z/ && /selftest\/hang/ && index($0, t) \
 	    { found = 1 } END { exit !found }'; then
 		fail "a benchmark child outlived the run"
 	fi

@@ -85,3 +85,55 @@ count() {
 	[ "$status" -eq 2 ]
 	[[ "$output" == *"cannot write '/nonexistent/dir/r.html': directory '/nonexistent/dir': No such file or directory"* ]]
 }
+
+@test "beside each chart a table: both units, the spread, the flags" {
+	run "$CB" report $F/basic-cpu0.json -o "$OUT"
+	[ "$status" -eq 0 ]
+	[ "$(count '<table class="num">')" -eq 1 ]
+	# imul-latency: 3.00 cycles, its ns, and its flag in the row
+	grep -q '<tr><td>imul-latency</td><td>3.00</td><td>[0-9.]*</td><td>[0-9.]*&ndash;[0-9.]*</td><td>[0-9.]*</td><td>[0-9.]*%</td><td class="flags">clock-drift</td></tr>' "$OUT"
+	grep -q '<td class="flags">disturbed,below-resolution</td>' "$OUT"
+	# the bars say ns and flags on hover too
+	grep -q '<title>imul-latency: 2.999 core cycles per operation, 0.8362 ns (p10 [0-9.]*, p90 [0-9.]* cycles); flags: clock-drift</title>' "$OUT"
+}
+
+@test "a chart spanning more than ten times has a log axis" {
+	# basic: 0.13 (nop) to 4 (load) cycles
+	run "$CB" report $F/basic-cpu0.json -o "$OUT"
+	[ "$(count 'class="chart bars log"')" -eq 1 ]
+	grep -q 'whisker p10 to p90); log scale</text>' "$OUT"
+	# fixture: 30 to 40 cycles, linear from 0
+	run "$CB" report $F/synthetic.json -o "$OUT"
+	grep -q '<svg [^>]*class="chart bars" [^>]*aria-label="fixture"' "$OUT"
+}
+
+@test "histograms: labelled axes, the median and p99 drawn" {
+	run "$CB" report $F/synthetic.json -o "$OUT"
+	[ "$status" -eq 0 ]
+	[ "$(count 'class="chart histogram"')" -eq 2 ]
+	[ "$(count '<line class="median"')" -eq 2 ]
+	[ "$(count '<line class="p99"')" -eq 2 ]
+	grep -q '>median [0-9.]*</text>' "$OUT"
+	grep -q '>p99 [0-9.]*</text>' "$OUT"
+	grep -q 'core cycles per call, [a-z]* scale (' "$OUT"
+	grep -q '>calls</text>' "$OUT"
+}
+
+@test "comparing, each path's distributions are overlaid" {
+	run "$CB" report --label A --label B $F/synthetic.json $F/synthetic.json \
+	    -o "$OUT"
+	[ "$status" -eq 0 ]
+	[ "$(count 'class="chart histogram overlay"')" -eq 2 ]
+	grep -q '>share of calls</text>' "$OUT"
+	[ "$(count '<line class="median"')" -eq 8 ]	# 2 overlaid x 2, 2 x 2 alone
+}
+
+@test "the fingerprint once, then only what differs" {
+	run "$CB" report $F/basic-cpu0.json $F/basic-cpu1.json -o "$OUT"
+	[ "$status" -eq 0 ]
+	[ "$(count '<dt>CPU</dt>')" -eq 1 ]
+	[ "$(count '<dt>kernel</dt>')" -eq 1 ]
+	grep -q 'Machine and run: as <b>A</b>, except:' "$OUT"
+	grep -q '<dt>command</dt><dd>./build/cyclebench run --quick --cpu 1 ' "$OUT"
+	[ "$(count '<dt>clock ratio</dt>')" -eq 2 ]
+}

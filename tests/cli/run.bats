@@ -3,17 +3,15 @@
 
 load helpers
 
-# A measured row: name, mode, then cycles, min, ns, +-ci95 as numbers, the
-# cv as a percentage and the method.
-NUM='[0-9]+(\.[0-9]+)?'
-ROW_OK=" +$NUM +$NUM +$NUM +$NUM +$NUM% +[0-9]+ +(calibrated|counted)"
+# A measured row: name, mode, then helpers.bash's CB_ROW_OK.
+ROW_OK=$CB_ROW_OK
 
 @test "run basic/imul-latency --quick --json --csv: table, JSON and CSV" {
 	need_python
 	run --separate-stderr "$CB" run basic/imul-latency --quick \
 	    --json out.json --csv out.csv
 	assert_status 0
-	assert_line '^benchmark +mode +cycles +min +ns +\+-ci95 +cv +rounds +method +flags$'
+	assert_line '^benchmark +mode +cycles +min +time +\+-ci95 +cv +rounds +method +flags$'
 	assert_line "^basic/imul-latency +latency$ROW_OK"
 	assert_line '^cycles (calibrated|counted): '
 	[ -s out.json ] || fail "no JSON file"
@@ -202,4 +200,81 @@ PY
 	# Written through a temporary file that is renamed, never left behind.
 	[ -z "$(ls -A | grep -v '^out\.json$')" ] ||
 	    fail "files left behind: $(ls -A)"
+}
+
+@test "on a terminal, progress shows the step, the time spent and left" {
+	command -v script >/dev/null || skip "script(1) is not installed"
+	local out
+	out=$(script -qec "$CB run basic/imul-latency basic/add-latency --quick" \
+	    /dev/null | tr '\r' '\n')
+	grep -qE '^.\[K\[round 1, 0/2 done\] basic/(add|imul)-latency  0:[0-9]{2} elapsed$' \
+	    <<<"$out" || fail "no first step: $out"
+	grep -qE '^.\[K\[round [0-9]+, 1/2 done\] basic/(add|imul)-latency  0:[0-9]{2} elapsed, ~[0-9]+:[0-9]{2} left$' \
+	    <<<"$out" || fail "no estimate: $out"
+	# into a pipe: no progress at all
+	run --separate-stderr "$CB" run basic/add-latency --quick
+	[[ $stderr != *elapsed* ]] || fail "progress in a pipe: $stderr"
+}
+
+# Every line of $1 at most $2 columns (characters, not bytes).
+fits() {
+	local l
+	while IFS= read -r l; do
+		l=${l%$'\r'}
+		[ "${#l}" -le "$2" ] || { echo "wider than $2: $l"; return 1; }
+	done <<<"$1"
+}
+
+@test "on a terminal the tables fit its width, in the stated order" {
+	command -v script >/dev/null || skip "script(1) is not installed"
+	local out
+	out=$(COLUMNS=80 LC_ALL=C.UTF-8 script -qec \
+	    "$CB run basic/imul-latency syscall/getppid --quick 2>/dev/null" \
+	    /dev/null)
+	fits "$out" 80 || fail "$out"
+	out=$(COLUMNS=66 LC_ALL=C.UTF-8 script -qec \
+	    "$CB run basic/imul-latency syscall/getppid --quick 2>/dev/null" \
+	    /dev/null)
+	fits "$out" 66 || fail "$out"
+	# method goes first, min next, and the legend says so
+	grep -qE '^benchmark +mode +cycles( +min)? +time +\+-ci95' <<<"$out" ||
+	    fail "method and min should go first: $out"
+	grep -qE 'To fit 66 columns: (min and )?method left out' <<<"$out" ||
+	    fail "no note of what went: $out"
+	out=$(COLUMNS=50 LC_ALL=C.UTF-8 script -qec \
+	    "$CB run basic/imul-latency --quick 2>/dev/null" /dev/null)
+	fits "$out" 50 || fail "$out"
+	grep -qE '^basic/imul-latency +lat +[0-9.]+ ' <<<"$out" ||
+	    fail "mode not abbreviated: $out"
+	# --wide: every column on the terminal too
+	out=$(COLUMNS=50 script -qec \
+	    "$CB run basic/imul-latency --quick --wide 2>/dev/null" /dev/null)
+	grep -qE '^benchmark +mode +cycles +min +time +\+-ci95 +cv +rounds +method +flags' \
+	    <<<"$out" || fail "--wide cut: $out"
+}
+
+@test "run --format markdown: the tables to paste into a post" {
+	run --separate-stderr "$CB" run basic/add-latency syscall/getppid \
+	    --quick --format markdown
+	assert_status 0
+	assert_line '^\*\*cyclebench [0-9.]+\*\* on '
+	assert_line '^\| benchmark \| mode \| cycles \| min \| time \| \+-ci95 \| cv \| rounds \| method \| flags \|$'
+	assert_line '^\|:--\|:--\|--:\|--:\|--:\|--:\|--:\|--:\|:--\|:--\|$'
+	assert_line '^\| basic/add-latency \| latency \| [0-9.]+ \| '
+	assert_line '^\*\*Kernel paths: core cycles per call\*\*$'
+	assert_line '^\| syscall/getppid \| [0-9.k]+ \| '
+	run --separate-stderr "$CB" run basic/add-latency --format html
+	assert_usage_error "--format is text or markdown, not 'html'"
+}
+
+@test "figures are scaled to readable units, the JSON keeps them whole" {
+	need_python
+	run "$CB" run ctxsw/fork-exit-wait --quick --repetitions 5 --json out.json
+	assert_status 0
+	# tens of thousands of cycles at least: k, and a time in µs or ms
+	assert_line "^ctxsw/fork-exit-wait +path +[0-9.]+[kM] +[0-9.]+[kM] +[0-9.]+(µs|ms) "
+	json_check out.json <<'PY'
+c = d["results"][0]["cycles"]["median"]
+assert c > 10000 and c != round(c, -3), c
+PY
 }

@@ -21,14 +21,17 @@
 int	LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 static void
-select_benchmarks(char **patterns, int n, int listing)
+select_benchmarks(char **patterns, int n, int listing, char *const *filters,
+    int nfilters)
 {
 	struct selection sel;
-	char err[256];
+	char err[1024];
 
 	if (registry_select(patterns, n, listing, &sel, err,
-	    sizeof(err)) == 0)
+	    sizeof(err)) == 0) {
+		registry_filter(&sel, filters, nfilters, err, sizeof(err));
 		registry_selection_free(&sel);
+	}
 }
 
 static void
@@ -46,10 +49,11 @@ parse(int argc, char **argv)
 
 	if (strcmp(argv[0], "run") == 0) {
 		if (run_parse_args(argc, argv, &a) == 0)
-			select_benchmarks(argv + optind, argc - optind, 0);
+			select_benchmarks(argv + optind, argc - optind, 0,
+			    a.filters, a.nfilters);
 		cli_save_free(&a.out);
 	} else if (strcmp(argv[0], "list") == 0)
-		select_benchmarks(argv + 1, argc - 1, 1);
+		select_benchmarks(argv + 1, argc - 1, 1, NULL, 0);
 	else if (strcmp(argv[0], "asm") == 0) {
 		memset(&aa, 0, sizeof(aa));
 		asm_parse_args(argc, argv, &aa);

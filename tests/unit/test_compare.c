@@ -149,6 +149,41 @@ test_five_percent_detected(void **state)
 	free_files(f, 2 * PASS);
 }
 
+/*
+ * Pass 2 half as slow again: a mixture whose levels cannot be paired
+ * (lock add at 6.4 and 8.3 cycles, by process) has moved when every
+ * round of one side lies beyond every round of the other.
+ */
+static void
+test_mixture_apart(void **state)
+{
+	static const size_t sides[] = { PASS, PASS };
+	struct rs_file *f = two_passes();
+	const struct cmp_cell *c;
+	struct cmp_table t;
+	struct rs_result *r;
+	char err[256];
+	size_t i, j, k;
+
+	(void)state;
+	for (i = PASS; i < 2 * PASS; i++)
+		for (j = 0; j < f[i].nresults; j++) {
+			r = &f[i].results[j];
+			for (k = 0; k < r->nsamples; k++)
+				r->samples[k] *= 1.5;
+		}
+	assert_int_equal(cmp_build(&t, f, 2 * PASS, sides, 2, NULL, 0.01, err,
+	    sizeof(err)), 0);
+	c = cell(&t, "atomic/lock-add", 1);
+	assert_int_equal(c->verdict, CMP_DIFFERENT);
+	assert_string_equal(c->why, "every round apart");
+	for (i = 0; i < t.nrows; i++)
+		if (t.rows[i].cells[1].verdict == CMP_DIFFERENT)
+			assert_true(t.rows[i].cells[1].ratio > 1.2);
+	cmp_free(&t);
+	free_files(f, 2 * PASS);
+}
+
 /* Files from before rounds: one process each, one round; nothing shows. */
 static void
 test_one_round_untested(void **state)
@@ -277,6 +312,7 @@ main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_same_build_no_false_alarm),
 		cmocka_unit_test(test_five_percent_detected),
+		cmocka_unit_test(test_mixture_apart),
 		cmocka_unit_test(test_one_round_untested),
 		cmocka_unit_test(test_rounds_runs),
 		cmocka_unit_test(test_one_side_contended),

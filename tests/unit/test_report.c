@@ -337,7 +337,8 @@ test_json_top_level(void **state)
 	assert_true(json_is_object(tool));
 	assert_json_string(tool, "name", "cyclebench");
 	assert_json_string(tool, "version", CB_VERSION);
-	assert_int_equal(json_object_size(f->doc), 5);
+	assert_json_string(f->doc, "format", CB_FORMAT_RESULTS);
+	assert_int_equal(json_object_size(f->doc), 6);
 }
 
 static void
@@ -671,13 +672,14 @@ test_csv(void **state)
 	int n, rows;
 
 	snprintf(f->path, sizeof(f->path), "%s/results.csv", f->dir);
-	assert_int_equal(report_csv_write(f->path, f->r, NRESULTS, err,
+	assert_int_equal(report_csv_write(f->path, &f->m, &f->run, f->r, NRESULTS, err,
 	    sizeof(err)), 0);
 	buf = slurp(f->path, NULL);
 	assert_ptr_equal(strstr(buf, "name,params,mode,status,reason,method,"
 	    "cycles_min,cycles_p10,cycles_median,cycles_p90,cycles_mean,"
 	    "cycles_cv,cycles_ci95_low,cycles_ci95_high,tsc_median,ns_median,"
-	    "r2,disturbed_samples,flags\r\n"), buf);
+	    "r2,disturbed_samples,flags,cycles_p99,cycles_max,samples,cpu,"
+	    "cpu_brand,started_at\r\n"), buf);
 	/* The quoting as the RFC spells it, not just as our reader takes it. */
 	assert_non_null(strstr(buf,
 	    ",\"setup failed: \"\"fork\"\", errno 12\","));
@@ -685,7 +687,7 @@ test_csv(void **state)
 	rows = 0;
 	for (p = buf; *p != '\0'; rows++) {
 		p = csv_record(p, fields, 32, &n);
-		assert_int_equal(n, 19);
+		assert_int_equal(n, 25);
 		if (rows == 1) {
 			assert_string_equal(fields[0], "arith/imul");
 			assert_string_equal(fields[1],
@@ -700,6 +702,15 @@ test_csv(void **state)
 			    f->r[0].cycles.median);
 			assert_string_equal(fields[17], "2");
 			assert_string_equal(fields[18], "poor-fit|noisy");
+			/* %.10g: ten significant digits */
+			assert_true(fabs(strtod(fields[19], NULL) /
+			    f->r[0].cycles.p99 - 1) < 1e-9);
+			assert_true(fabs(strtod(fields[20], NULL) /
+			    f->r[0].cycles.max - 1) < 1e-9);
+			assert_true(strtoul(fields[21], NULL, 10) ==
+			    f->r[0].nsamples);
+			assert_string_equal(fields[23], "AMD Ryzen 9 7950X");
+			assert_string_equal(fields[24], f->run.started_at);
 		}
 		if (rows == 2) {
 			assert_string_equal(fields[3], "skipped");
@@ -707,6 +718,9 @@ test_csv(void **state)
 			/* Leftover zeros are not measurements. */
 			assert_string_equal(fields[8], "");
 			assert_string_equal(fields[16], "");
+			assert_string_equal(fields[19], "");
+			assert_string_equal(fields[21], "");
+			assert_string_equal(fields[23], "AMD Ryzen 9 7950X");
 		}
 		if (rows == 3)
 			assert_string_equal(fields[4],
@@ -746,7 +760,7 @@ test_atomic_readonly_dir(void **state)
 	assert_int_equal(atomic_write_file(f->path, "old\n", 4, err,
 	    sizeof(err)), 0);
 	assert_int_equal(chmod(f->dir, 0555), 0);
-	assert_int_equal(report_csv_write(f->path, f->r, NRESULTS, err,
+	assert_int_equal(report_csv_write(f->path, &f->m, &f->run, f->r, NRESULTS, err,
 	    sizeof(err)), -1);
 	assert_int_equal(chmod(f->dir, 0755), 0);
 	assert_non_null(strstr(err, f->path));

@@ -1,0 +1,74 @@
+/*
+ * Figures as a person reads them in a table: cycles with k, M or G past
+ * ten thousand, times in the unit that keeps them short (ns, µs, ms, s),
+ * three significant digits at most past the plain range, never more
+ * digits than the noise supports.  The JSON and CSV files keep every
+ * digit; this is only for the eye.
+ */
+#include <math.h>
+#include <stdio.h>
+
+#include "report/report.h"
+
+/* v / scale with three significant digits and the suffix. */
+static void
+scaled(char *buf, size_t len, double v, double scale, const char *suffix)
+{
+	double x = v / scale;
+
+	if (fabs(x) < 9.995)
+		snprintf(buf, len, "%.2f%s", x, suffix);
+	else if (fabs(x) < 99.95)
+		snprintf(buf, len, "%.1f%s", x, suffix);
+	else
+		snprintf(buf, len, "%.0f%s", x, suffix);
+}
+
+void
+report_cycles_text(char *buf, size_t len, double v)
+{
+
+	if (!isfinite(v) || fabs(v) < 1e4)
+		report_cost_text(buf, len, v);
+	else if (fabs(v) < 999.5e3)
+		scaled(buf, len, v, 1e3, "k");
+	else if (fabs(v) < 999.5e6)
+		scaled(buf, len, v, 1e6, "M");
+	else
+		scaled(buf, len, v, 1e9, "G");
+}
+
+void
+report_time_text(char *buf, size_t len, double ns)
+{
+
+	if (!isfinite(ns))
+		snprintf(buf, len, "-");
+	else if (fabs(ns) < 999.5)
+		scaled(buf, len, ns, 1, "ns");
+	else if (fabs(ns) < 999.5e3)
+		scaled(buf, len, ns, 1e3, "\u00b5s");
+	else if (fabs(ns) < 999.5e6)
+		scaled(buf, len, ns, 1e6, "ms");
+	else
+		scaled(buf, len, ns, 1e9, "s");
+}
+
+/*
+ * Half the interval in cycles, or where that would read 0.00 (a median
+ * pinned down by many samples), as a share of the median: "0.02%".
+ */
+void
+report_ci_text(char *buf, size_t len, double half, double median)
+{
+	double pct;
+
+	if (!isfinite(half) || !isfinite(median))
+		snprintf(buf, len, "-");
+	else if (half >= 0.005 || !(median > 0))
+		report_cycles_text(buf, len, half);
+	else if ((pct = half / median * 100) < 0.01)
+		snprintf(buf, len, "<0.01%%");
+	else
+		snprintf(buf, len, "%.2g%%", pct);
+}

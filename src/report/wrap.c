@@ -1,0 +1,48 @@
+/*
+ * Word wrapping for terminal output: descriptions in `list', legends
+ * under tables.  Widths count UTF-8 characters (a "µs" is two columns,
+ * not three bytes); no character here is double-width.
+ */
+#include <string.h>
+
+#include "report/wrap.h"
+
+int
+wrap_columns(const char *s, size_t n)
+{
+	size_t i;
+	int cols = 0;
+
+	for (i = 0; i < n && s[i] != '\0'; i++)
+		if (((unsigned char)s[i] & 0xc0) != 0x80)
+			cols++;
+	return (cols);
+}
+
+void
+wrap_text(FILE *fp, int col, int indent, const char *text, int width)
+{
+	size_t n;
+	int w, first = 1;
+
+	text += strspn(text, " ");
+	while (*text != '\0') {
+		n = strcspn(text, " ");
+		w = wrap_columns(text, n);
+		if (!first && width > 0 && col + 1 + w > width) {
+			fprintf(fp, "\n%*s", indent, "");
+			col = indent;
+			first = 1;
+		}
+		if (!first) {
+			fputc(' ', fp);
+			col++;
+		}
+		fprintf(fp, "%.*s", (int)n, text);
+		col += w;
+		first = 0;
+		text += n;
+		text += strspn(text, " ");
+	}
+	fputc('\n', fp);
+}

@@ -1,0 +1,7 @@
+# A measured row of the run table after its name and mode, as regexes:
+# cycles and min (3.00, 17.0, 3622, 936k, 1.23M), the time with its unit,
+# +-ci95 in cycles or in % of the median, the cv, the rounds and the method.
+CB_CYC='[0-9]+(\.[0-9]+)?[kMG]?'
+CB_TIME='[0-9]+(\.[0-9]+)?(ns|µs|ms|s)'
+CB_CI="($CB_CYC|<?[0-9]+(\.[0-9]+)?%)"
+CB_ROW_OK=" +$CB_CYC +$CB_CYC +$CB_TIME +$CB_CI +[0-9]+\.[0-9]% +[0-9]+ +(calibrated|counted)"
