@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-2-Clause
 # cyclebench build.  `make run' builds and runs the default suite, `make check'
 # builds and runs every test.  Both install missing Debian build dependencies
 # first (scripts/install-deps); nothing else is fetched.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /* The command line: one file per command, the table in main.c. */
 #ifndef CB_CLI_H
 #define CB_CLI_H

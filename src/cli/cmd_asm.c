@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * cyclebench asm: measure a few instructions given on the command line
  * (or in a file) with the same engine, isolation and reports as `run',

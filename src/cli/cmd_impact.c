@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * cyclebench impact: from cycles per event to seconds of a real workload.
  * Costs are settled before the command runs, so a missing one stops us

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The engine's options as every measuring command (run, asm) accepts and
  * checks them.

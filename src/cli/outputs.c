@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The files a command will write, checked before anything is measured:
  * a result that cannot be saved, or that would be saved over one of the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Each command's options, parsed apart from running the command so that
  * every parser can be driven without measuring or starting anything (the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * --json, --save, --db and --context, as run and asm take them.  The
  * store is tried before measuring, so a wrong password costs seconds and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Where a measuring command (run, asm) keeps its results besides the
  * screen: a JSON file, the results store, and the context the user gives

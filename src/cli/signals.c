@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The signals that end a measuring command early: Ctrl-C (SIGINT),
  * SIGTERM, and SIGHUP from a closed terminal or ssh session.  Each asks

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * One round of a benchmark in a child process pinned to one CPU, under a
  * time limit, so that a crash, an illegal instruction or a hang becomes

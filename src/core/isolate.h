@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The isolation layer: a round of a benchmark in a child process, and
  * what code running in that child (a benchmark's setup) may tell it.

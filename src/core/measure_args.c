@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The checks, in the order a reader of the header meets the fields.  The
  * limits are the command line's (cli/measure_opts.c), from cyclebench.h,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * What cb_measure() accepts: every field of a benchmark and its options
  * checked before anything runs, so a caller's mistake is an error result

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The rounds scheduler of core/rounds.h, and what turns a benchmark's
  * rounds into its result: the estimate, the summaries and the flags.

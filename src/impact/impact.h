@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * `cyclebench impact': a command's kernel events times what each one
  * costs, as a share of the command's own time.  The state of one run and

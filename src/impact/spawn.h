@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Run a command the way a shell does: its stdin, stdout and stderr are
  * ours, untouched; ^C and ^\ go to it, not to us; SIGTERM and SIGHUP sent

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Synchronous faults (SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGTRAP, and SIGSYS
  * from a refused system call, os/sandbox.h) caught in

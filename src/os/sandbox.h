@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Confining code that is not ours, such as a snippet `cyclebench asm' was
  * given by someone else: the system calls it may make, what it may take

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The public face of the reports: what a program built on the library
  * needs to print and save results exactly as the cyclebench command does,

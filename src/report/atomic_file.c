@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Replace a file so that a reader (or a crash) sees either the old
  * contents or the complete new ones, never a truncated results file:

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Matching runs and judging differences, over rounds (report/compare.h).
  * The rounds of a side pool from all its files; the estimate of each

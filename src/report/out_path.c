@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Output paths resolved the way the kernel would open them, one link at
  * a time, so that the checks made before measuring and the write made

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * What an output path names once its symbolic links are followed, so
  * that a result is written to the file the user pointed at: through a

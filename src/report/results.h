@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Reading a results file (docs/results-schema.md) back, for compare and
  * report.  A file is validated completely on load, so its users never

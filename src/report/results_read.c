@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Reading results files back.  A file may come from another machine, an
  * older or newer cyclebench, an editor or a truncated copy, so nothing in

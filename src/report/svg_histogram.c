@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Histograms of per-call cycles for the HTML report.  Ticks, the median
  * and p99 are placed through the plot's own bins (exact at every edge,

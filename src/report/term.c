@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * One pass over the bytes: C0 (0x00-0x1f), DEL (0x7f), and C1
  * (U+0080-U+009F, 0xc2 0x80-0x9f in UTF-8, which some terminals obey as

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Text from a file on its way to a terminal: a results file is input
  * from anyone, and an escape sequence in a benchmark's name must not

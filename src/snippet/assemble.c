@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Running the GNU assembler and objdump on a snippet.  Both run in a
  * child with limits on CPU time, file size and memory, so a `.rept

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Assembly text to machine code with the GNU assembler, for `cyclebench
  * asm'.  The text goes to `as --64' as written, so the assembler's

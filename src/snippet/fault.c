@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * A fault in a snippet, told in the snippet's terms: which of the user's
  * instructions (offset into the body or init, which unrolled copy), and,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * A snippet's life: assembled in the parent (so a bad snippet is refused
  * before anything is measured), mapped and run in the measuring child.

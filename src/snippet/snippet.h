@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * An assembled snippet as a benchmark: `cyclebench asm' builds one (or
  * two, for --vs) and measures it with cb_measure() like any other.

@@ -1,4 +1,5 @@
 #!/usr/bin/env bats
+# SPDX-License-Identifier: BSD-2-Clause
 # The arm64 build as a user types it, run under qemu-aarch64 by make
 # check-arm64: info, list, run basic --quick, asm and compare.  Emulated,
 # a cycle figure means nothing, and a host busy with other work may

@@ -1,4 +1,5 @@
 #!/usr/bin/env bats
+# SPDX-License-Identifier: BSD-2-Clause
 # cyclebench asm runs text someone else may have written: a snippet is a
 # benchmark, not a way out.  Its system calls are refused unless allowed,
 # what it starts is killed, its limits hold, the assembler reads no file

@@ -1,4 +1,5 @@
 #!/usr/bin/env bats
+# SPDX-License-Identifier: BSD-2-Clause
 # Results files are input from anyone: parameters are matched as objects,
 # not as their printed text; nothing in a file reaches the terminal as a
 # control character; and a report's size does not grow with what a file

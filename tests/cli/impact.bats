@@ -1,4 +1,5 @@
 #!/usr/bin/env bats
+# SPDX-License-Identifier: BSD-2-Clause
 # cyclebench impact: the counts of a workload whose events are known, the
 # command's stdio and status passing through, the arithmetic of the costs
 # and what-ifs, and every bad input.  Costs come from a fixture results

@@ -1,4 +1,5 @@
 #!/usr/bin/env bats
+# SPDX-License-Identifier: BSD-2-Clause
 # Ctrl-C, SIGTERM or SIGHUP (a closed terminal or ssh session) during
 # `run': what was measured is saved as complete JSON marked partial, the
 # benchmark's child is gone, and the exit status is the shell's 128 +

@@ -1,4 +1,5 @@
 #!/usr/bin/env bats
+# SPDX-License-Identifier: BSD-2-Clause
 # What input can make cyclebench do: a results file too large, too many
 # values, nested too deep, or absurd counts must end in a clear message
 # and a non-zero status, within bounded memory (ulimit -v) and time,

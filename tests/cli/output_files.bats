@@ -1,4 +1,5 @@
 #!/usr/bin/env bats
+# SPDX-License-Identifier: BSD-2-Clause
 # Results files that cannot be written: a clear message naming the path,
 # a non-zero exit, and never a missing, partial or stray file.
 

@@ -1,4 +1,5 @@
 #!/usr/bin/env bats
+# SPDX-License-Identifier: BSD-2-Clause
 # What an output path points at is what gets written: a link's target
 # (the link stays), a FIFO or a device in place, '-' standard output.
 # What cannot be written, or would overwrite an input or another output,

@@ -1,4 +1,5 @@
 #!/usr/bin/env bats
+# SPDX-License-Identifier: BSD-2-Clause
 # cyclebench report: the page's structure and its safety, without a
 # browser (tests/browser loads it in Chromium).
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-2-Clause
 // A C++ program on the library, built by make check-examples against the
 // installed header and both libraries: it must compile as C++, link
 // (the extern "C" guards) and run.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Fuzz target: the snippet front end of cyclebench asm.  The text goes
  * to the real assembler and objdump, as asm sends it, and what comes back

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Under an emulator (make check-arm64 runs the arm64 tests with
  * qemu-aarch64, scripts/check-i386 the i386 ones with qemu-i386 where the

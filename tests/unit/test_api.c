@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The library's contract with a careless caller: every input cb_measure()
  * takes is checked, a mistake is CB_ERROR with a reason (never a crash,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The counted path, driven by the test counter (core/testcounter.h) where
  * no hardware counter is: opening it, reading it around every sample,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The results files are read by other tools, so these tests read them
  * back the way a consumer would (jansson, a CSV field splitter) rather

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Hand-encoded, because the harness must not depend on the assembler it
  * wraps nor take any of the snippet's registers.  Each instruction is

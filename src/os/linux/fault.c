@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Linux: sigaction with SA_SIGINFO on an alternate stack (a fault may be a
  * stack overflow), the program counter and the page-fault error code from

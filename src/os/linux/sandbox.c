@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Linux: resource limits (setrlimit), a seccomp filter in classic BPF,
  * and the child subreaper (PR_SET_CHILD_SUBREAPER) with

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The engine on arm64 against costs every core's guide agrees on: the add
  * chain one cycle, a dependent mul a whole number of cycles from 2 to 5,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * CPUID against the machine the tests run on: the features, and the
  * identity the kernel shows in /proc/cpuinfo.

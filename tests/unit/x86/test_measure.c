@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The engine against instruction costs every vendor table agrees on.  Each
  * check takes the best of three whole measurements, so one burst of noise

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The entry, fpu and serialize suites (and i386's, in a 32-bit build):
  * every row is either measured or skipped with a reason, every number is

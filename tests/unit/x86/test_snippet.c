@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The snippet machinery without the command line: assembling (and what
  * is refused), the ELF reader on damaged input, and the harness's promises
