@@ -183,6 +183,12 @@ guard_tripped(const struct guard *g)
 	    cpu != g->cpu || (g->pinned >= 0 && cpu != g->pinned));
 }
 
+/*
+ * The least of `tries' calls, on each clock apart: a disturbance only
+ * adds time, and one that falls between a stamp's two reads adds it to
+ * one clock alone, so the call fastest on the reference clock need not
+ * be the fastest counted.
+ */
 static struct timing
 time_best(cb_body_fn *body, void *ctx, uint64_t n, int tries)
 {
@@ -194,15 +200,21 @@ time_best(cb_body_fn *body, void *ctx, uint64_t n, int tries)
 		stamp_begin(&s0);
 		body(n, ctx);
 		stamp_end(&s1);
-		if ((double)(s1.ref - s0.ref) < best.tsc) {
-			best.tsc = (double)(s1.ref - s0.ref);
-			best.cyc = (double)(s1.cyc - s0.cyc);
-		}
+		best.tsc = fmin(best.tsc, (double)(s1.ref - s0.ref));
+		best.cyc = fmin(best.cyc, (double)(s1.cyc - s0.cyc));
 	}
 	return (best);
 }
 
-/* One sample: cost per iteration as the slope over ENGINE_SIZES counts. */
+/*
+ * One sample: cost per iteration as the slope over ENGINE_SIZES counts.
+ * The intercept is the call's own cost, some 100 ticks against the
+ * smallest count's 4,000: a fit whose intercept is as large as the
+ * smallest count's whole time, either way, was bent by a disturbance
+ * that hit some counts and not others (one slope of cmpset-pushf read
+ * 12.2 cycles for 28.4; 0.2% of the default suites' fits) and is not a
+ * sample.
+ */
 static int
 fit_once(cb_body_fn *body, void *ctx, uint64_t base, struct timing *per_iter,
     double *r2)
@@ -218,7 +230,8 @@ fit_once(cb_body_fn *body, void *ctx, uint64_t base, struct timing *per_iter,
 		yt[i] = t.tsc;
 		yc[i] = t.cyc;
 	}
-	if (stats_linear_fit(x, yt, ENGINE_SIZES, &ft) != 0)
+	if (stats_linear_fit(x, yt, ENGINE_SIZES, &ft) != 0 ||
+	    fabs(ft.intercept) > yt[0])
 		return (-1);
 	per_iter->tsc = ft.slope;
 	per_iter->cyc = NAN;
@@ -305,14 +318,15 @@ engine_calibrate(struct engine_calibration *cal, int quick)
 
 /*
  * Core cycles per tick at this moment, from the reference chain timed
- * now: its counted cycles over its ticks where this thread counts, else
- * the adds a long chain has beyond a short one over the ticks it takes
- * beyond it.  The difference cancels the call's overhead; an overhead
- * estimated once per run scales every figure of that run alike (seen: one
- * run of five reading every row 0.35-0.4% low, the add chain itself at
- * 0.9965, which 60 ticks of error on a 16,000-tick chain explain).
- * Counted, it serves self-timed bodies (which count no cycles) and the
- * clock-drift flag.
+ * now at two lengths: the cycles the long chain counts beyond the short
+ * one where this thread counts, else the adds it has beyond it, over the
+ * ticks it takes beyond it.  The difference cancels what a call and its
+ * stamps cost: an overhead estimated once per run scaled every figure of
+ * that run alike (seen: one run of five reading every row 0.35-0.4% low,
+ * the add chain itself at 0.9965), and a counter read a little apart
+ * from the reference clock put the counted ratio 1% high on a short
+ * chain.  Counted, it serves self-timed bodies (which count no cycles)
+ * and the clock-drift flag.
  */
 static double
 ratio_now(const struct engine_calibration *cal)
@@ -321,9 +335,9 @@ ratio_now(const struct engine_calibration *cal)
 	uint64_t shorter = cal->ref_iters / REF_SHORT;
 
 	t = time_best(arch_add_chain, NULL, cal->ref_iters, REF_BEST_OF);
-	if (clock_counting() && t.cyc > 0 && t.tsc > 0)
-		return (t.cyc / t.tsc);
 	s = time_best(arch_add_chain, NULL, shorter, REF_BEST_OF);
+	if (clock_counting() && t.cyc > s.cyc && t.tsc > s.tsc)
+		return ((t.cyc - s.cyc) / (t.tsc - s.tsc));
 	return ((double)(cal->ref_iters - shorter) * ARCH_CHAIN_UNROLL /
 	    (t.tsc - s.tsc));
 }

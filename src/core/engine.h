@@ -7,7 +7,9 @@
  * Loop benchmarks (latency, throughput): a sample is the least-squares
  * slope of the body's time over eight iteration counts, each the best of
  * five calls, so the call and timer overhead fall into the intercept.  A
- * slope that is not positive measured no cost and is dropped.
+ * slope that is not positive measured no cost and is dropped, as is a fit
+ * whose intercept is as large as the smallest count's time: a
+ * disturbance bent it.
  * Path benchmarks: a sample is one call timed on its own, minus the cost of
  * the time stamps, with a batched slope kept as a cross-check in a
  * benchmark's first round.  Calls are checked for disturbance in batches

@@ -115,10 +115,12 @@ for r in json.load(open(sys.argv[1]))["results"]:
     if r["name"] == "mmap/touch-all":
         pages = {"4K": 1, "64K": 16, "1M": 256, "16M": 4096,
                  "64M": 16384}[p["size"]]
-        # Each round's child derives it from its own median; the run
-        # keeps their median, which stays near the figure of rounds.
-        assert abs(x["cycles_per_page"] * pages - r["cycles"]["median"]) \
-            < 0.1 * r["cycles"]["median"], r
+        # Each round's child derives it from its own median and the run
+        # keeps their median, so it lies among the rounds' medians (the
+        # figure may rest on quiet samples alone, and differ more).
+        m = [k["median"] for k in r["rounds"]]
+        assert 0.98 * min(m) <= x["cycles_per_page"] * pages \
+            <= 1.02 * max(m), (x, m)
         # A write to anonymous memory faults each page; a file read maps
         # a fault-around window per fault.
         if p["kind"] == "anon":
