@@ -1,12 +1,23 @@
+# SPDX-License-Identifier: BSD-2-Clause
 # cyclebench build.  `make run' builds and runs the default suite, `make check'
 # builds and runs every test.  Both install missing Debian build dependencies
 # first (scripts/install-deps); nothing else is fetched.
 
 PREFIX	?= /usr/local
 DESTDIR	?=
+# Debian's multiarch: make install LIBDIR=/usr/lib/x86_64-linux-gnu.
+BINDIR	?= $(PREFIX)/bin
+LIBDIR	?= $(PREFIX)/lib
+INCLUDEDIR ?= $(PREFIX)/include
+MANDIR	?= $(PREFIX)/share/man
+DOCDIR	?= $(PREFIX)/share/doc/cyclebench
+# Where the binary looks for cb-true, beside bin/ (src/suites/ctxsw.c).
+HELPERDIR = $(BINDIR)/../libexec/cyclebench
 ARCH	?= x86_64
 OS	?= linux
 CC	?= cc
+CXX	?= c++
+OBJCOPY	?= objcopy
 
 # ARCH picks the instruction set's directory under src/arch (arch.h is its
 # contract), OS the one under src/os; each names the Debian packages and
@@ -17,7 +28,19 @@ CC	?= cc
 ifeq ($(ARCH),i386)
 BUILD	?= build/i386
 ARCH_DIR = x86
-ARCHFLAGS = -m32
+# The x87 computes in 80 bits (FLT_EVAL_METHOD 2).  In GNU C mode gcc
+# lets a double variable or return value keep that excess precision
+# until it happens to be spilled, so one formula gives two answers a
+# rounding apart (stats_median against stats_quantile_sorted).  ISO C's
+# rule rounds at every assignment, cast and return; SSE2 would avoid the
+# x87 but is not on every i386 (the Athlon XP).  Compilers without the
+# option (older clang) round at stores and never keep it across them.
+ARCHFLAGS = -m32 $(shell $(CC) -m32 -fexcess-precision=standard -Werror \
+	    -E -x c /dev/null >/dev/null 2>&1 && \
+	    echo -fexcess-precision=standard)
+# 64-bit file offsets and inode numbers: without them readdir fails with
+# EOVERFLOW on a file system whose inodes do not fit 32 bits.
+CPPFLAGS += -D_FILE_OFFSET_BITS=64
 ARCH_PKGS = libcpuid
 # LIBDIR, not PATH: a missing i386 package must not resolve to the amd64 one.
 PKG_CONFIG ?= env PKG_CONFIG_LIBDIR=/usr/lib/i386-linux-gnu/pkgconfig:/usr/share/pkgconfig pkg-config
@@ -28,7 +51,9 @@ ARCHFLAGS =
 ARCH_PKGS =
 CROSS	?= aarch64-linux-gnu-
 CC	 = $(CROSS)gcc
+CXX	 = $(CROSS)g++
 AR	 = $(CROSS)ar
+OBJCOPY	 = $(CROSS)objcopy
 PKG_CONFIG ?= env PKG_CONFIG_LIBDIR=/usr/lib/aarch64-linux-gnu/pkgconfig:/usr/share/pkgconfig pkg-config
 else ifeq ($(ARCH),x86_64)
 BUILD	?= build
@@ -71,6 +96,7 @@ HELPER_SRCS = $(wildcard tests/helpers/*.c)
 FUZZ_NAMES = $(patsubst tests/fuzz/fuzz_%.c,%,$(wildcard tests/fuzz/fuzz_*.c))
 
 LIB_OBJS = $(LIB_SRCS:%.c=$(BUILD)/obj/%.o)
+PIC_OBJS = $(LIB_SRCS:%.c=$(BUILD)/pic/%.o)
 CLI_OBJS = $(CLI_SRCS:%.c=$(BUILD)/obj/%.o)
 TESTS	 = $(patsubst %.c,$(BUILD)/tests/%,$(notdir $(TEST_SRCS))) \
 	    $(FUZZ_NAMES:%=$(BUILD)/tests/replay_%)
@@ -79,16 +105,28 @@ HELPERS	 = $(HELPER_SRCS:tests/helpers/%.c=$(BUILD)/tests/helpers/%)
 # The command parsers without main, for what drives them in tests/fuzz.
 CLI_PARSERS = $(filter-out %/main.o,$(CLI_OBJS))
 
+# The libraries a program links: only the API's symbols are global, in
+# the static one as in the shared one, so that no internal name
+# (clock_init, stats_median) can collide with a program's own.  The
+# command, the tests and the fuzzers link every object (INTERNAL).
+VERSION	 = $(shell sed -n 's/^\#define CB_VERSION[^"]*"\(.*\)"/\1/p' \
+	    include/cyclebench.h)
+SOVERSION = $(firstword $(subst ., ,$(VERSION)))
+SONAME	 = libcyclebench.so.$(SOVERSION)
 LIB	 = $(BUILD)/libcyclebench.a
+SHLIB	 = $(BUILD)/libcyclebench.so.$(VERSION)
+INTERNAL = $(BUILD)/internal.a
+API_SYMS = $(BUILD)/api.syms
+API_MAP	 = $(BUILD)/api.map
 BIN	 = $(BUILD)/cyclebench
 CB_TRUE	 = $(BUILD)/cb-true
 
 .PHONY: all deps run check check-unit check-cli check-clang check-asan \
 	check-i386 check-arm64 check-browser check-lint check-tidy check-valgrind \
-	check-fuzz check-schemas check-docs fuzzers unit-tests install clean \
-	bench screenshot
+	check-fuzz check-schemas check-docs fuzzers unit-tests install \
+	uninstall clean bench screenshot
 
-all: $(BIN) $(LIB)
+all: $(BIN) $(LIB) $(SHLIB)
 
 deps:
 	@scripts/install-deps
@@ -101,49 +139,71 @@ $(BUILD)/obj/%.o: %.c
 	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -MMD -MP -c -o $@ $<
 
-$(LIB): $(LIB_OBJS)
+$(BUILD)/pic/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -fPIC -MMD -MP -c -o $@ $<
+
+$(INTERNAL): $(LIB_OBJS)
 	@rm -f $@
 	$(AR) rcs $@ $^
 
+# The API: the functions cyclebench.h declares.
+$(API_SYMS): include/cyclebench.h
+	@mkdir -p $(dir $@)
+	sed -n '/^typedef/d; s/^[a-z].*[ 	*]\(cb_[a-z0-9_]*\)(.*/\1/p' $< | \
+	    sort -u >$@
+
+$(API_MAP): $(API_SYMS)
+	{ echo 'CYCLEBENCH_$(SOVERSION) {'; echo 'global:'; \
+	    sed 's/.*/	&;/' $<; echo 'local: *;'; echo '};'; } >$@
+
+# One relocatable object, every name but the API's made local.
+$(LIB): $(LIB_OBJS) $(API_SYMS)
+	$(CC) $(ARCHFLAGS) -r -nostdlib -o $(BUILD)/cyclebench.o $(LIB_OBJS)
+	$(OBJCOPY) --keep-global-symbols=$(API_SYMS) $(BUILD)/cyclebench.o
+	@rm -f $@
+	$(AR) rcs $@ $(BUILD)/cyclebench.o
+
+$(SHLIB): $(PIC_OBJS) $(API_MAP)
+	$(CC) $(ARCHFLAGS) $(CFLAGS) $(LDFLAGS) -shared -Wl,-soname,$(SONAME) \
+	    -Wl,--version-script,$(API_MAP) -Wl,-z,defs -o $@ $(PIC_OBJS) \
+	    $(LDLIBS)
+	ln -sf $(notdir $@) $(BUILD)/$(SONAME)
+	ln -sf $(SONAME) $(BUILD)/libcyclebench.so
+
 # The binary looks for cb-true beside itself (ctxsw/fork-exec-wait).
-$(BIN): $(CLI_OBJS) $(LIB) $(CB_TRUE)
-	$(CC) $(ARCHFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ $(CLI_OBJS) $(LIB) $(LDLIBS)
+$(BIN): $(CLI_OBJS) $(INTERNAL) $(CB_TRUE)
+	$(CC) $(ARCHFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ $(CLI_OBJS) $(INTERNAL) \
+	    $(LDLIBS)
 
 # What ctxsw/fork-exec-wait's child executes: a static program that exits.
 $(CB_TRUE): src/suites/cb-true.S
 	@mkdir -p $(dir $@)
-	$(CC) $(ARCHFLAGS) -static -nostdlib -o $@ $<
-
-# Installed where the binary looks for it besides its own directory.
-.PHONY: install-cb-true
-install: install-cb-true
-install-cb-true: $(CB_TRUE)
-	install -D -m 755 $(CB_TRUE) \
-	    $(DESTDIR)$(PREFIX)/libexec/cyclebench/cb-true
+	$(CC) $(ARCHFLAGS) -g -static -nostdlib -o $@ $<
 
 define unit_test
 	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS) -Itests/unit $(ALL_CFLAGS) \
-	    $(shell $(PKG_CONFIG) --cflags cmocka) -o $@ $< $(LIB) \
+	    $(shell $(PKG_CONFIG) --cflags cmocka) -o $@ $< $(INTERNAL) \
 	    $(LDLIBS) $(shell $(PKG_CONFIG) --libs cmocka)
 endef
-$(BUILD)/tests/%: tests/unit/%.c $(LIB)
+$(BUILD)/tests/%: tests/unit/%.c $(INTERNAL)
 	$(unit_test)
 # The tests of what one instruction set alone has (its suites, its asm).
-$(BUILD)/tests/%: tests/unit/$(ARCH_DIR)/%.c $(LIB)
+$(BUILD)/tests/%: tests/unit/$(ARCH_DIR)/%.c $(INTERNAL)
 	$(unit_test)
 
 # A fuzz target's corpus replayed as a unit test (tests/fuzz/replay.c).
 $(BUILD)/tests/replay_%: tests/fuzz/fuzz_%.c tests/fuzz/replay.c \
-	    $(CLI_PARSERS) $(LIB)
+	    $(CLI_PARSERS) $(INTERNAL)
 	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -DCORPUS='"tests/fuzz/corpus/$*"' \
-	    -o $@ $(filter %.c,$^) $(CLI_PARSERS) $(LIB) $(LDLIBS)
+	    -o $@ $(filter %.c,$^) $(CLI_PARSERS) $(INTERNAL) $(LDLIBS)
 
 # The same targets under libFuzzer: make check-fuzz builds them with clang.
-$(BUILD)/fuzz_%: tests/fuzz/fuzz_%.c $(CLI_PARSERS) $(LIB)
+$(BUILD)/fuzz_%: tests/fuzz/fuzz_%.c $(CLI_PARSERS) $(INTERNAL)
 	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -fsanitize=fuzzer -o $@ $< \
-	    $(CLI_PARSERS) $(LIB) $(LDLIBS)
+	    $(CLI_PARSERS) $(INTERNAL) $(LDLIBS)
 
 fuzzers: $(FUZZ_NAMES:%=$(BUILD)/fuzz_%)
 
@@ -210,6 +270,20 @@ check-browser: $(BIN)
 	@scripts/install-deps --browser
 	CYCLEBENCH=$(abspath $(BIN)) bats tests/browser
 
+# Every source file names its licence, BSD-2-Clause, in an SPDX line.
+.PHONY: check-spdx
+check: check-spdx
+check-spdx:
+	@scripts/spdx --check
+
+# The Debian packages (debian/): built with dpkg-buildpackage, no
+# lintian error, the packaged command run.  Apart from check, like the
+# browser, for the packaging tools it installs; CI runs it.
+.PHONY: check-deb
+check-deb:
+	@scripts/install-deps --deb
+	@scripts/check-deb
+
 # The README's picture of the report, drawn by this build from the runs
 # docs/compare.md compares (make screenshot, then look at it).
 RESULTS	 = tests/fixtures/results
@@ -275,11 +349,13 @@ check-valgrind: $(BIN)
 check-clang:
 	@$(MAKE) --no-print-directory CC=clang BUILD=build/clang all
 
-# The unit tests again under AddressSanitizer and UBSan.
+# The unit tests again under AddressSanitizer and UBSan, and a few asm
+# runs, whose snippet harness the unit tests do not run in a child.
 check-asan:
 	@$(MAKE) --no-print-directory BUILD=build/asan \
 	    CFLAGS="-O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all" \
-	    LDFLAGS="-fsanitize=address,undefined" check-unit
+	    LDFLAGS="-fsanitize=address,undefined" check-unit all
+	@scripts/asm-smoke $(abspath build/asan/cyclebench)
 
 # Each fuzz target for FUZZ_SECONDS under libFuzzer, ASan and UBSan, from
 # its seeds in tests/fuzz/corpus; scripts/run-fuzz says what each did.
@@ -290,12 +366,14 @@ check-fuzz:
 	    fuzzers
 	@scripts/run-fuzz build/fuzz $(FUZZ_SECONDS) $(FUZZ_NAMES)
 
-# The 32-bit build (gcc -m32, Debian's i386 libraries) and its unit tests,
-# run where the kernel executes 32-bit programs; where it cannot,
-# scripts/check-i386 says so in one line instead of passing in silence.
+# The 32-bit build (gcc -m32, Debian's i386 libraries), its unit tests
+# and a run of the command: natively where the kernel executes 32-bit
+# programs, under qemu-i386 where it cannot, and under qemu-i386 here as
+# well, so that the path other machines take is proven where CI runs.
 check-i386:
 	@$(MAKE) --no-print-directory ARCH=i386 BUILD=build/i386 all unit-tests
 	@scripts/check-i386 build/i386
+	@CHECK_I386=qemu scripts/check-i386 build/i386
 
 # The arm64 cross-build (Debian's gcc-aarch64-linux-gnu and arm64
 # multiarch libraries), its unit tests and a command-line smoke run
@@ -308,56 +386,119 @@ check-arm64:
 bench: $(BIN)
 	scripts/bench
 
+# Everything a distribution ships: the command and its helper, the man
+# pages, the shell completions and documentation, and both libraries
+# with header and pkg-config file.  LIBDIR for a multiarch directory.
+DOCS	 = README.md LICENSE docs/api.md docs/asm.md docs/compare.md \
+	    docs/impact.md docs/kernel-paths.md docs/porting.md \
+	    docs/results-schema.md docs/store.md docs/trust.md
+MANS	 = docs/cyclebench.1 docs/cyclebench-asm.1
 # Completions where bash-completion and zsh look for them by default.
 BASHCOMPDIR ?= $(PREFIX)/share/bash-completion/completions
 ZSHCOMPDIR ?= $(PREFIX)/share/zsh/site-functions
-install: $(BIN) install-lib
-	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1 \
-	    $(DESTDIR)$(BASHCOMPDIR) $(DESTDIR)$(ZSHCOMPDIR)
-	install -m 755 $(BIN) $(DESTDIR)$(PREFIX)/bin/cyclebench
-	install -m 644 docs/cyclebench.1 docs/cyclebench-asm.1 \
-	    $(DESTDIR)$(PREFIX)/share/man/man1/
+install: install-bin install-lib
+
+.PHONY: install-bin install-lib uninstall check-examples check-api
+install-bin: $(BIN) $(CB_TRUE)
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(HELPERDIR) \
+	    $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(DOCDIR)
+	install -m 755 $(BIN) $(DESTDIR)$(BINDIR)/cyclebench
+	install -m 755 $(CB_TRUE) $(DESTDIR)$(HELPERDIR)/cb-true
+	install -m 644 $(MANS) $(DESTDIR)$(MANDIR)/man1/
+	install -m 644 $(DOCS) $(DESTDIR)$(DOCDIR)/
+	install -d $(DESTDIR)$(BASHCOMPDIR) $(DESTDIR)$(ZSHCOMPDIR)
 	install -m 644 completion/cyclebench.bash \
 	    $(DESTDIR)$(BASHCOMPDIR)/cyclebench
 	install -m 644 completion/_cyclebench $(DESTDIR)$(ZSHCOMPDIR)/_cyclebench
 
-# What a program built on the API needs: header, library, pkg-config file
-# (written here, so it always names the PREFIX of this install).
-VERSION	 = $(shell sed -n 's/^\#define CB_VERSION[^"]*"\(.*\)"/\1/p' \
-	    include/cyclebench.h)
-install-lib: $(LIB)
-	install -d $(DESTDIR)$(PREFIX)/lib/pkgconfig $(DESTDIR)$(PREFIX)/include
-	install -m 644 $(LIB) $(DESTDIR)$(PREFIX)/lib/
-	install -m 644 include/cyclebench.h $(DESTDIR)$(PREFIX)/include/
-	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(VERSION)|' \
-	    cyclebench.pc.in >$(DESTDIR)$(PREFIX)/lib/pkgconfig/cyclebench.pc
+# The pkg-config file is written here, so it names this install's LIBDIR.
+install-lib: $(LIB) $(SHLIB)
+	install -d $(DESTDIR)$(LIBDIR)/pkgconfig $(DESTDIR)$(INCLUDEDIR)
+	install -m 644 $(LIB) $(DESTDIR)$(LIBDIR)/
+	install -m 644 $(SHLIB) $(DESTDIR)$(LIBDIR)/
+	ln -sf $(notdir $(SHLIB)) $(DESTDIR)$(LIBDIR)/$(SONAME)
+	ln -sf $(SONAME) $(DESTDIR)$(LIBDIR)/libcyclebench.so
+	install -m 644 include/cyclebench.h $(DESTDIR)$(INCLUDEDIR)/
+	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@LIBDIR@|$(LIBDIR)|' \
+	    -e 's|@INCLUDEDIR@|$(INCLUDEDIR)|' -e 's|@VERSION@|$(VERSION)|' \
+	    -e 's|@REQUIRES@|$(PKGS)|' \
+	    cyclebench.pc.in >$(DESTDIR)$(LIBDIR)/pkgconfig/cyclebench.pc
 
-# The examples, built as a user would: against a staged install, through
-# pkg-config (which proves the .pc file), then run.  Part of make check.
-.PHONY: install-lib check-examples
-check: check-examples
+uninstall:
+	rm -f $(DESTDIR)$(BINDIR)/cyclebench $(DESTDIR)$(HELPERDIR)/cb-true \
+	    $(MANS:docs/%=$(DESTDIR)$(MANDIR)/man1/%) \
+	    $(addprefix $(DESTDIR)$(DOCDIR)/,$(notdir $(DOCS))) \
+	    $(DESTDIR)$(LIBDIR)/libcyclebench.a \
+	    $(DESTDIR)$(LIBDIR)/$(notdir $(SHLIB)) \
+	    $(DESTDIR)$(LIBDIR)/$(SONAME) $(DESTDIR)$(LIBDIR)/libcyclebench.so \
+	    $(DESTDIR)$(LIBDIR)/pkgconfig/cyclebench.pc \
+	    $(DESTDIR)$(INCLUDEDIR)/cyclebench.h \
+	    $(DESTDIR)$(BASHCOMPDIR)/cyclebench \
+	    $(DESTDIR)$(ZSHCOMPDIR)/_cyclebench
+	-rmdir $(DESTDIR)$(HELPERDIR) $(DESTDIR)$(DOCDIR) 2>/dev/null
+
+# The examples and a C++ program, built as a user would: against a
+# staged install, through pkg-config (which proves the .pc file), with
+# the shared library and with the static one, then run.  A staged
+# uninstall must leave nothing behind.  Part of make check.
+check: check-examples check-api
 STAGE	 = $(abspath $(BUILD)/stage)
 EX_PREFIX = /opt/cyclebench
+EX_LIBDIR = $(EX_PREFIX)/lib/multiarch-dir
 EX_PC	 = env PKG_CONFIG_SYSROOT_DIR=$(STAGE) \
-	    PKG_CONFIG_PATH=$(STAGE)$(EX_PREFIX)/lib/pkgconfig pkg-config
-check-examples:
+	    PKG_CONFIG_PATH=$(STAGE)$(EX_LIBDIR)/pkgconfig pkg-config
+EX_RUN	 = env LD_LIBRARY_PATH=$(STAGE)$(EX_LIBDIR)
+# Our library static, what it needs as the system has it (libpq's own
+# static closure is not installed with it).
+EX_STATIC = $$($(EX_PC) --libs cyclebench | \
+	    sed 's/-lcyclebench/-l:libcyclebench.a/') \
+	    $$($(PKG_CONFIG) --libs $$($(EX_PC) --print-requires-private \
+	    cyclebench)) -lm -lpthread
+check-examples: all
 	@rm -rf $(STAGE) $(BUILD)/examples
-	@$(MAKE) --no-print-directory install-lib PREFIX=$(EX_PREFIX) \
-	    DESTDIR=$(STAGE)
+	@$(MAKE) --no-print-directory install PREFIX=$(EX_PREFIX) \
+	    LIBDIR=$(EX_LIBDIR) DESTDIR=$(STAGE) >/dev/null
 	@mkdir -p $(BUILD)/examples
 	@for src in examples/*.c; do \
 		bin=$(BUILD)/examples/$$(basename $$src .c); \
 		echo "example: $$src"; \
 		$(CC) $(ARCHFLAGS) $(WARN) -O2 -o $$bin $$src \
 		    $$($(EX_PC) --cflags --libs cyclebench) && \
-		$$bin $$bin.json >$$bin.out || { cat $$bin.out; exit 1; }; \
+		$(EX_RUN) $$bin $$bin.json >$$bin.out || \
+		    { cat $$bin.out; exit 1; }; \
 		grep -E '^seed' $$bin.out; \
 		test ! -e $$bin.json || python3 -c 'import json, sys; \
 		    assert json.load(open(sys.argv[1]))["results"]' \
 		    $$bin.json || exit 1; \
 	done
+	@$(EX_RUN) ldd $(BUILD)/examples/counter | grep -q '$(SONAME) => $(STAGE)'
+	@$(CXX) $(ARCHFLAGS) -Wall -Wextra -Werror -O2 \
+	    -o $(BUILD)/examples/cxx-shared tests/cxx/api.cc \
+	    $$($(EX_PC) --cflags --libs cyclebench)
+	@$(CXX) $(ARCHFLAGS) -Wall -Wextra -Werror -O2 \
+	    -o $(BUILD)/examples/cxx-static tests/cxx/api.cc \
+	    $$($(EX_PC) --cflags cyclebench) $(EX_STATIC)
+	@$(EX_RUN) $(BUILD)/examples/cxx-shared && \
+	    $(BUILD)/examples/cxx-static
+	@$(MAKE) --no-print-directory uninstall PREFIX=$(EX_PREFIX) \
+	    LIBDIR=$(EX_LIBDIR) DESTDIR=$(STAGE) >/dev/null
+	@left=$$(find $(STAGE) -type f -o -type l); test -z "$$left" || \
+	    { echo "uninstall left: $$left"; exit 1; }
+	@echo "examples: C and C++, shared and static, install and uninstall"
+
+# The libraries export the API and nothing else, under their soname.
+check-api: $(LIB) $(SHLIB) $(API_SYMS)
+	@nm -D --defined-only $(SHLIB) | awk '$$2 != "A" { print $$3 }' | \
+	    sed 's/@.*//' | sort -u | diff -u $(API_SYMS) - || \
+	    { echo "$(SHLIB) exports more or less than the API"; exit 1; }
+	@nm -g --defined-only $(LIB) | awk 'NF == 3 { print $$3 }' | \
+	    sort -u | diff -u $(API_SYMS) - || \
+	    { echo "$(LIB) has global names besides the API"; exit 1; }
+	@objdump -p $(SHLIB) | grep -q 'SONAME *$(SONAME)$$' || \
+	    { echo "$(SHLIB): no soname $(SONAME)"; exit 1; }
+	@echo "api: $$(wc -l <$(API_SYMS)) functions exported, soname $(SONAME)"
 
 clean:
 	rm -rf build
 
--include $(LIB_OBJS:.o=.d) $(CLI_OBJS:.o=.d)
+-include $(LIB_OBJS:.o=.d) $(PIC_OBJS:.o=.d) $(CLI_OBJS:.o=.d)

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-2-Clause
 # bash completion for cyclebench(1): commands, each command's options
 # (read from its --help, so they cannot fall out of step), suite and
 # benchmark names and parameters (from 'cyclebench list'), file names

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Seed 002 (2004): uncontested atomic_cmpset_int() with and without lock,
  * each re-armed by a store of 0 as in the original; store-only is that.

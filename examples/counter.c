@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Seed 004 (FreeBSD counter(9), 2013): ways to add 1 to a 64-bit counter,
  * each chained on one counter (latency), and incq on four (throughput).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * cyclebench: measure what low-level code costs in CPU cycles.
  *
@@ -38,6 +39,10 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 #define CB_VERSION		"0.2.0"
 #define CB_SCHEMA_VERSION	2	/* of every JSON document written */
 #define CB_FORMAT_RESULTS	"cyclebench-results"
@@ -47,6 +52,19 @@
 #define CB_MAX_EXTRAS		8
 #define CB_MAX_LEVELS		4
 #define CB_REASON_MAX		256
+
+/*
+ * What cb_options accepts, as the command line does (--repetitions,
+ * --timeout, --rounds, --precision as a fraction); 0 is the default in
+ * repetitions, rounds and precision.
+ */
+#define CB_MIN_REPETITIONS	5
+#define CB_MAX_REPETITIONS	100000
+#define CB_MIN_TIMEOUT		0.1
+#define CB_MAX_TIMEOUT		86400
+#define CB_MAX_ROUNDS		1000
+#define CB_MIN_PRECISION	0.0001
+#define CB_MAX_PRECISION	0.5
 
 /* What a number answers: a dependent chain, independent copies, or one call. */
 enum cb_mode {
@@ -307,12 +325,20 @@ void		 cb_options_default(struct cb_options *o);
 /*
  * Measure one benchmark.  Never returns without filling `r'; a failure is
  * reported as r->status CB_ERROR with r->reason.  Returns r->status.
+ * Every field of `b' and `o' is checked first: a benchmark without a name
+ * or a body, an unknown mode, ops 0, a timed callback outside CB_PATH, a
+ * parameter without a key or value or given twice, repetitions other
+ * than 0 or CB_MIN_REPETITIONS to CB_MAX_REPETITIONS, a timeout outside
+ * CB_MIN_TIMEOUT to CB_MAX_TIMEOUT seconds (a zeroed cb_options has 0:
+ * start from cb_options_default()), or a CPU this process may not use is
+ * CB_ERROR with the reason, and nothing runs.  `b' NULL is such an error
+ * too; with `r' NULL there is nowhere to say so, and CB_ERROR is all.
  */
 enum cb_status	 cb_measure(const struct cb_bench *b, const struct cb_options *o,
 		    struct cb_result *r);
 /*
  * Free what cb_measure() allocated in r: samples, probe readings and
- * rounds (r itself is the caller's).
+ * rounds (r itself is the caller's); r NULL does nothing.
  */
 void		 cb_result_free(struct cb_result *r);
 
@@ -323,6 +349,12 @@ void		 cb_result_free(struct cb_result *r);
  */
 void		 cb_interrupt(void);
 int		 cb_interrupted(void);
+
+/*
+ * The version of the library in use, which may be newer than the
+ * CB_VERSION a program was compiled with (a shared library updated since).
+ */
+const char	*cb_version(void);
 
 const char	*cb_mode_name(enum cb_mode m);
 const char	*cb_status_name(enum cb_status s);
@@ -339,7 +371,7 @@ const char	*cb_flags_string(unsigned flags, char *buf, size_t len);
  * how cycles are obtained, one row per result, then the legend.  The
  * machine fingerprint is read on the first call of this or
  * cb_write_json() and kept (it calibrates the clock: about 20 ms).  Not
- * thread-safe.
+ * thread-safe.  Nothing is printed with fp NULL.
  */
 void		 cb_print_results(FILE *fp, const struct cb_result *r,
 		    size_t n);
@@ -349,9 +381,16 @@ void		 cb_print_results(FILE *fp, const struct cb_result *r,
  * the machine fingerprint, argv[0..argc-1] under "run" (argc 0: none), the
  * time of the process's first cb_measure() as "started_at", every result
  * with its raw samples.  Written atomically: on failure the file is left
- * as it was.  Returns 0, or -1 with the reason in err.
+ * as it was.  path "-" is standard output; a symbolic link is written
+ * through, a FIFO or device in place.  A result whose benchmark
+ * cb_measure() would refuse is not written.  Returns 0, or -1 with the
+ * reason in err.
  */
 int		 cb_write_json(const char *path, const struct cb_result *r,
 		    size_t n, int argc, char **argv, char *err, size_t errlen);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif /* CYCLEBENCH_H */

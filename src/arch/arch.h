@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The architecture contract: everything the core needs from an
  * instruction set, and the only arch header the core includes.  A port

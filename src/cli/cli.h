@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /* The command line: one file per command, the table in main.c. */
 #ifndef CB_CLI_H
 #define CB_CLI_H
@@ -34,6 +35,29 @@ int	cmd_table(int argc, char **argv);
 void	usage_message(const char *cmd, const char *fmt, ...)
 	    __attribute__((format(printf, 2, 3)));
 
+/* An output option and the path given to it (NULL: not given). */
+struct cli_output {
+	const char	*option;	/* "--json", as the user typed it */
+	const char	*path;
+};
+
+#define CLI_MAX_OUTPUTS	4
+
+/*
+ * Before measuring: every output could be written ("-": standard
+ * output), none is the same file as another or as one of the inputs
+ * in[0..nin-1] (NULL entries skipped).  0, or EXIT_USAGE after saying why.
+ */
+int	check_outputs(const struct cli_output *out, size_t nout,
+	    char *const *in, size_t nin);
+
+/*
+ * SIGINT, SIGTERM and SIGHUP call cb_interrupt() from now on; SIGPIPE is
+ * ignored.  cli_stop_signal() is the one that came (SIGINT if none).
+ */
+void	cli_catch_stop_signals(void);
+int	cli_stop_signal(void);
+
 /*
  * Refuse the bad option getopt_long just reported, in the one shape every
  * command uses: "unknown option '-x'", "option '--json' needs a value",
@@ -53,9 +77,6 @@ void	bad_option_message(const char *cmd, int c, char *const *argv,
  */
 int	add_param_filter(const char *cmd, char **filters, int *n, int max,
 	    char *arg);
-
-/* 0 if a file could be written at path, else -1 with a message. */
-int	check_writable(const char *path);
 
 /* Parse a whole decimal number in [lo, hi]; -1 if it is not one. */
 int	parse_long(const char *s, long lo, long hi, long *out);

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * cyclebench asm: measure a few instructions given on the command line
  * (or in a file) with the same engine, isolation and reports as `run',
@@ -9,6 +10,9 @@
 #include <fcntl.h>
 #include <getopt.h>
 #include <libgen.h>
+#include <poll.h>
+#include <signal.h>
+#include <time.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -22,6 +26,7 @@
 #include "cli/style_opts.h"
 #include "cli/save_opts.h"
 #include "core/ab.h"
+#include "os/sandbox.h"
 #include "report/report.h"
 #include "snippet/snippet.h"
 
@@ -64,75 +69,133 @@ ARCH_SNIPPET_INTEL_HELP
 "  --rounds N          A/B rounds, 6 to 400 (default 10)\n"
 "  --unroll N          copies per loop iteration, 1 to 100000 (default:\n"
 "                      enough for about 100 instructions)\n"
-"  --json FILE         save the results, with raw samples, as JSON\n"
+"  --json FILE         save the results, with raw samples, as JSON ('-':\n"
+"                      standard output, the table to standard error)\n"
 "  --format FORMAT     text (default) or markdown, to paste into a post\n"
 "  --wide              every column, even on a narrow terminal\n"
 "  --save, --db FILE|URL, --context KEY=VALUE|git|host: keep the results\n"
 "                      in the results store, with their context, as run\n"
-"  --quick, --cpu N, --repetitions N, --timeout SECONDS: as for run\n"
+"  --allow-syscalls    let the snippet make system calls (refused by\n"
+"                      default, as is starting processes)\n"
+"  --allow-includes    let .include and .incbin read files (refused by\n"
+"                      default: the snippet would read what you may)\n"
+"  --quick, --cpu N, --repetitions N, --timeout SECONDS: as for run;\n"
+"                      --timeout also bounds reading FILE and assembling\n"
 "\n"
-"Exit status: 0 measured, 1 the snippet faulted or timed out, 2 bad input\n"
-"(including a snippet that does not assemble), 3 results not saved.\n"
+"Exit status: 0 measured, 1 the snippet faulted, made a refused system\n"
+"call or timed out, 2 bad input (including a snippet that does not\n"
+"assemble), 3 results not saved, 128+N stopped by signal N.\n"
 "cyclebench-asm(1) and docs/asm.md have the rest.\n";
 
+/*
+ * A snippet file may be a FIFO or a terminal (--file <(generate)), so it
+ * is read without blocking, for at most --timeout seconds, and stopped
+ * by Ctrl-C like everything else.
+ */
 static int
-read_source(const char *path, struct source *s)
+read_all(struct source *s, int fd, double timeout)
+{
+	struct pollfd p = { .fd = fd, .events = POLLIN };
+	struct timespec t0, t;
+	size_t got = 0;
+	ssize_t n;
+	double left;
+
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	for (;;) {
+		if (cb_interrupted())
+			return (-1);
+		clock_gettime(CLOCK_MONOTONIC, &t);
+		left = timeout - (t.tv_sec - t0.tv_sec) -
+		    (t.tv_nsec - t0.tv_nsec) / 1e9;
+		if (left <= 0) {
+			fprintf(stderr, "cyclebench: no end to '%s' within %g s "
+			    "(--timeout)\n", s->path, timeout);
+			return (-1);
+		}
+		if (poll(&p, 1, left > 0.1 ? 100 : (int)(left * 1000) + 1) <= 0)
+			continue;
+		n = read(fd, s->owned + got, SNIPPET_MAX_SOURCE + 1 - got);
+		if (n < 0 && (errno == EINTR || errno == EAGAIN))
+			continue;
+		if (n < 0) {
+			fprintf(stderr, "cyclebench: cannot read '%s': %s\n",
+			    s->path, strerror(errno));
+			return (-1);
+		}
+		if (n == 0)
+			break;
+		if ((got += (size_t)n) > SNIPPET_MAX_SOURCE) {
+			fprintf(stderr, "cyclebench: '%s' holds more than %d "
+			    "bytes; a snippet file holds at most that\n",
+			    s->path, SNIPPET_MAX_SOURCE);
+			return (-1);
+		}
+	}
+	s->text = s->owned;
+	s->len = got;
+	return (0);
+}
+
+static int
+read_source(struct source *s, double timeout)
 {
 	struct stat st;
-	ssize_t n;
-	size_t got = 0;
-	int fd;
+	int fd, rc;
 
-	if ((fd = open(path, O_RDONLY)) < 0 || fstat(fd, &st) != 0) {
-		fprintf(stderr, "cyclebench: cannot read '%s': %s\n", path,
+	if (s->path == NULL)
+		return (0);
+	if ((fd = open(s->path, O_RDONLY | O_NONBLOCK | O_NOCTTY |
+	    O_CLOEXEC)) < 0 || fstat(fd, &st) != 0) {
+		fprintf(stderr, "cyclebench: cannot read '%s': %s\n", s->path,
 		    strerror(errno));
 		if (fd >= 0)
 			close(fd);
 		return (EXIT_USAGE);
 	}
-	if (!S_ISREG(st.st_mode) || st.st_size > SNIPPET_MAX_SOURCE) {
-		fprintf(stderr, "cyclebench: '%s' is %s; a snippet file is a "
-		    "regular file of at most %d bytes\n", path,
-		    S_ISDIR(st.st_mode) ? "a directory" : S_ISREG(st.st_mode) ?
-		    "too large" : "not a regular file", SNIPPET_MAX_SOURCE);
+	if (S_ISDIR(st.st_mode) || (S_ISREG(st.st_mode) &&
+	    st.st_size > SNIPPET_MAX_SOURCE)) {
+		fprintf(stderr, "cyclebench: '%s' is %s; a snippet file holds "
+		    "at most %d bytes\n", s->path, S_ISDIR(st.st_mode) ?
+		    "a directory" : "too large", SNIPPET_MAX_SOURCE);
 		close(fd);
 		return (EXIT_USAGE);
 	}
-	if ((s->owned = malloc((size_t)st.st_size + 1)) == NULL) {
+	if ((s->owned = malloc(SNIPPET_MAX_SOURCE + 1)) == NULL) {
 		close(fd);
 		fprintf(stderr, "cyclebench: out of memory\n");
 		return (EXIT_USAGE);
 	}
-	while (got < (size_t)st.st_size && ((n = read(fd, s->owned + got,
-	    (size_t)st.st_size - got)) > 0 || (n < 0 && errno == EINTR)))
-		if (n > 0)
-			got += (size_t)n;
+	rc = read_all(s, fd, timeout);
 	close(fd);
-	s->text = s->owned;
-	s->len = got;
-	s->label = path;
-	return (0);
+	return (rc == 0 ? 0 : EXIT_USAGE);
 }
 
 static int
 set_text(struct source *s, const char *text, const char *label,
     const char *opt)
 {
-	if (s->text != NULL)
+	if (s->text != NULL || s->path != NULL)
 		return (usage_error("asm", "%s given twice", opt));
+	if (text == NULL)
+		return (usage_error("asm", "%s needs a value", opt));
 	s->text = text;
 	s->len = strlen(text);
 	s->label = label;
 	return (0);
 }
 
+/* Read once every option is known, --timeout included. */
 static int
 set_file(struct source *s, const char *path, const char *opt)
 {
-	if (s->text != NULL)
+	if (s->text != NULL || s->path != NULL)
 		return (usage_error("asm", "%s given twice", opt));
-	return (read_source(path, s));
+	s->path = path;
+	s->label = path;
+	return (0);
 }
+
 
 int
 asm_parse_args(int argc, char **argv, struct asm_args *a)
@@ -147,6 +210,8 @@ asm_parse_args(int argc, char **argv, struct asm_args *a)
 		{ "vs-file", required_argument, NULL, 'V' },
 		{ "rounds", required_argument, NULL, 'R' },
 		{ "unroll", required_argument, NULL, 'u' },
+		{ "allow-syscalls", no_argument, NULL, 'Y' },
+		{ "allow-includes", no_argument, NULL, 'N' },
 		CLI_STYLE_OPTIONS,
 		CLI_SAVE_OPTIONS,
 		CLI_MEASURE_OPTIONS,
@@ -210,6 +275,12 @@ asm_parse_args(int argc, char **argv, struct asm_args *a)
 		case 'x':
 			rc = cli_save_option("asm", c, optarg, &a->out);
 			break;
+		case 'Y':
+			a->allow_syscalls = 1;
+			break;
+		case 'N':
+			a->allow_includes = 1;
+			break;
 		case 'h':
 			fputs(asm_help, stdout);
 			return (-1);
@@ -236,10 +307,20 @@ asm_parse_args(int argc, char **argv, struct asm_args *a)
 		return (usage_error("asm", "one snippet at a time: quote it "
 		    "whole, with ';' between statements ('%s' is extra)",
 		    argv[optind]));
-	if (a->body.text == NULL)
+	if (a->body.text == NULL && a->body.path == NULL)
 		return (usage_error("asm", "no snippet: give one, quoted, or "
 		    "--file FILE"));
-	return (cli_save_check("asm", &a->out));
+	if ((rc = cli_save_check("asm", &a->out)) != 0)
+		return (rc);
+	if ((rc = check_outputs((const struct cli_output[]){ { "--json",
+	    a->out.json } }, 1, (char *const[]){ (char *)a->body.path,
+	    (char *)a->init.path, (char *)a->vs.path }, 3)) != 0)
+		return (rc);
+	if ((rc = read_source(&a->body, a->opts.timeout)) != 0 ||
+	    (rc = read_source(&a->init, a->opts.timeout)) != 0 ||
+	    (rc = read_source(&a->vs, a->opts.timeout)) != 0)
+		return (rc);
+	return (0);
 }
 
 /* Its title: a file by its name, text on one line. */
@@ -248,7 +329,7 @@ title_of(const struct source *s, char *buf, size_t len)
 {
 	char *copy;
 
-	if (s->owned == NULL) {
+	if (s->path == NULL) {
 		snippet_title(s->text, s->len, buf, len);
 		return;
 	}
@@ -276,6 +357,9 @@ prepare(const struct asm_args *a, const struct source *body)
 	spec.intel = a->intel;
 	spec.unroll = a->unroll;
 	spec.mode = a->mode;
+	spec.allow_syscalls = a->allow_syscalls;
+	spec.allow_includes = a->allow_includes;
+	spec.timeout = a->opts.timeout;
 	if (snippet_prepare(&spec, &s, err, sizeof(err), warn,
 	    sizeof(warn)) != 0) {
 		fprintf(stderr, "cyclebench: %s\n", err);
@@ -294,19 +378,27 @@ plural(size_t n, const char *one, const char *many)
 
 /* What was run, so the number can be read for what it is. */
 static void
-describe(const char *who, const struct snippet *s)
+describe(FILE *fp, const char *who, const struct snippet *s)
 {
-	printf("%s%s: %zu %s", who, s->bench.name, s->body.len,
+	fprintf(fp, "%s%s: %zu %s", who, s->bench.name, s->body.len,
 	    plural(s->body.len, "byte", "bytes"));
 	if (s->body.ninsns > 0)
-		printf(", %zu %s", s->body.ninsns,
+		fprintf(fp, ", %zu %s", s->body.ninsns,
 		    plural(s->body.ninsns, "instruction", "instructions"));
-	printf(", %u %s per loop iteration", s->unroll,
+	fprintf(fp, ", %u %s per loop iteration", s->unroll,
 	    plural(s->unroll, "copy", "copies"));
 	if (s->init.len > 0)
-		printf("; init %zu %s", s->init.len,
+		fprintf(fp, "; init %zu %s", s->init.len,
 		    plural(s->init.len, "byte", "bytes"));
-	printf("\n");
+	fprintf(fp, "\n");
+}
+
+/* The table's stream: standard error when the JSON takes standard output. */
+static FILE *
+table_stream(const struct asm_args *a)
+{
+	return (a->out.json != NULL && strcmp(a->out.json, "-") == 0 ? stderr :
+	    stdout);
 }
 
 /* ab_measure's report after each of A's and B's measurements. */
@@ -351,9 +443,9 @@ run_one(const struct asm_args *a, struct snippet *s, int argc, char **argv)
 
 	status = cb_measure(&s->bench, &a->opts, &r) == CB_ERROR ?
 	    EXIT_BENCH_ERROR : 0;
-	report_print_results(stdout, &r, 1, &a->style);
-	describe("\n", s);
-	fflush(stdout);
+	report_print_results(table_stream(a), &r, 1, &a->style);
+	describe(table_stream(a), "\n", s);
+	fflush(table_stream(a));
 	if ((rc = save(a, &r, 1, argc, argv)) != 0)
 		status = rc;
 	cb_result_free(&r);
@@ -367,6 +459,7 @@ run_vs(const struct asm_args *a, struct snippet *sa, struct snippet *sb,
 	struct cb_result both[2];
 	struct progress prog;
 	struct ab r;
+	FILE *fp = table_stream(a);
 	char verdict[512];
 	int status = 0, rc;
 
@@ -384,21 +477,36 @@ run_vs(const struct asm_args *a, struct snippet *sa, struct snippet *sb,
 	progress_end(&prog);
 	both[0] = r.a;
 	both[1] = r.b;
-	report_print_results(stdout, both, 2, &a->style);
-	describe("\nA = ", sa);
-	describe("B = ", sb);
+	report_print_results(fp, both, 2, &a->style);
+	describe(fp, "\nA = ", sa);
+	describe(fp, "B = ", sb);
 	if (status == 0) {
 		ab_verdict(&r, verdict, sizeof(verdict));
-		printf("\n%s\n", verdict);
-		printf("(Hodges-Lehmann shift of the differences of paired "
+		fprintf(fp, "\n%s\n", verdict);
+		fprintf(fp, "(Hodges-Lehmann shift of the differences of paired "
 		    "round medians, Wilcoxon\nsigned-rank interval; the rows "
 		    "above are each side over all its rounds.)\n");
 	}
-	fflush(stdout);
+	fflush(fp);
 	if ((rc = save(a, both, 2, argc, argv)) != 0)
 		status = rc;
 	ab_free(&r);
 	return (status);
+}
+
+/* What the snippet left running, killed: we adopted its orphans. */
+static void
+reap_leftovers(void)
+{
+	int n;
+
+	if ((n = sandbox_kill_children(SNIPPET_REAP_SECONDS)) > 0)
+		fprintf(stderr, "cyclebench: killed %d %s the snippet left "
+		    "running\n", n, plural((size_t)n, "process", "processes"));
+	else if (n < 0)
+		fprintf(stderr, "cyclebench: processes the snippet started "
+		    "were still running after %g s of killing them\n",
+		    SNIPPET_REAP_SECONDS);
 }
 
 int
@@ -417,6 +525,9 @@ cmd_asm(int argc, char **argv)
 	}
 	typed[0] = "cyclebench";
 	memcpy(typed + 1, argv, (size_t)argc * sizeof(char *));
+	/* Ctrl-C while a snippet is read, assembled or measured. */
+	cli_catch_stop_signals();
+	(void)sandbox_adopt_orphans();
 	if ((rc = asm_parse_args(argc, argv, &a)) != 0) {
 		rc = rc < 0 ? 0 : rc;
 		goto out;
@@ -429,7 +540,13 @@ cmd_asm(int argc, char **argv)
 		goto out;
 	rc = sb != NULL ? run_vs(&a, sa, sb, argc + 1, typed) :
 	    run_one(&a, sa, argc + 1, typed);
+	reap_leftovers();
 out:
+	if (cb_interrupted()) {
+		fprintf(stderr, "cyclebench: interrupted by SIG%s\n",
+		    sigabbrev_np(cli_stop_signal()));
+		rc = 128 + cli_stop_signal();
+	}
 	cli_save_free(&a.out);
 	free(typed);
 	snippet_free(sa);

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 #include <getopt.h>
 #include <math.h>
 #include <stdio.h>
@@ -8,6 +9,7 @@
 #include "cli/parse.h"
 #include "cli/store_cli.h"
 #include "report/compare.h"
+#include "report/term.h"
 
 static const char compare_help[] =
 "usage: cyclebench compare BASELINE.json OTHER.json [MORE.json...] [options]\n"
@@ -193,6 +195,37 @@ compare_parse_args(int argc, char **argv, struct compare_args *a)
 }
 
 /*
+ * Text and markdown are read on a terminal: whatever a file or a label
+ * carries, no control character gets there (report/term.h).
+ */
+static int
+print(const struct cmp_table *t, enum cmp_format format)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *fp;
+	int rc = 0;
+
+	if (format != CMP_TEXT && format != CMP_MARKDOWN)
+		fp = stdout;
+	else if ((fp = open_memstream(&buf, &len)) == NULL)
+		rc = -1;
+	if (rc == 0 && cmp_print(t, format, fp) != 0)
+		rc = -1;
+	if (fp != NULL && fp != stdout && fclose(fp) != 0)
+		rc = -1;
+	if (rc == 0 && buf != NULL) {
+		term_scrub(buf, len, 1);
+		if (fwrite(buf, 1, len, stdout) != len || fflush(stdout) != 0)
+			rc = -1;
+	}
+	free(buf);
+	if (rc != 0)
+		fprintf(stderr, "cyclebench: cannot write the comparison\n");
+	return (rc != 0 ? EXIT_OUTPUT : 0);
+}
+
+/*
  * Load every source in order into *files, and the files each side got
  * into sides[] (without --vs, every file is a side of its own).
  */
@@ -310,10 +343,7 @@ cmd_compare(int argc, char **argv)
 		free_inputs(files, n);
 		return (usage_error("compare", "%s", err));
 	}
-	if (cmp_print(&t, a.format, stdout) != 0) {
-		fprintf(stderr, "cyclebench: cannot write the comparison\n");
-		rc = EXIT_OUTPUT;
-	} else
+	if ((rc = print(&t, a.format)) == 0)
 		rc = gate(&t, a.fail_above);
 	cmp_free(&t);
 	free_inputs(files, n);

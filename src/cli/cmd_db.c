@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * cyclebench db: the results store itself.  import keeps results files
  * as they are (each validated first, a batch of them to a transaction,

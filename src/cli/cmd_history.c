@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * cyclebench history: one benchmark over its stored runs, a series per
  * machine (levels on different CPUs are not shifts), with the shifts

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * cyclebench impact: from cycles per event to seconds of a real workload.
  * Costs are settled before the command runs, so a missing one stops us
@@ -6,6 +7,7 @@
  */
 #include <errno.h>
 #include <getopt.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -112,9 +114,8 @@ impact_parse_args(int argc, char **argv, struct impact_args *a,
 		    "'--', as in cyclebench impact -- make -j2"));
 	if (optind == argc)
 		return (usage_error("impact", "no command after '--'"));
-	if (a->json != NULL && check_writable(a->json) != 0)
-		return (EXIT_USAGE);
-	return (0);
+	return (check_outputs((const struct cli_output[]){ { "--json",
+	    a->json } }, 1, (char *const[]){ (char *)a->costs }, 1));
 }
 
 static void
@@ -159,6 +160,29 @@ plan_costs(struct impact *im, json_t *doc, const char *path,
 		}
 	}
 	return (lacking);
+}
+
+/* Changes that would make a cost read from --costs negative, refused. */
+static int
+below_zero(const struct impact *im)
+{
+	const struct impact_whatif *w;
+	size_t k;
+	int bad = 0;
+
+	for (k = 0; k < im->nwhatif; k++) {
+		w = &im->whatif[k];
+		if (!impact_whatif_below_zero(im, w))
+			continue;
+		fprintf(stderr, "cyclebench: impact: --what-if %s=%g would "
+		    "make the cost of '%s' %g cycles per event (it is %g, %s); "
+		    "a cost cannot be negative\n", w->event->name, w->cycles,
+		    w->event->name, im->cost[w->event - impact_events].cycles +
+		    w->cycles, im->cost[w->event - impact_events].cycles,
+		    im->cost[w->event - impact_events].source);
+		bad++;
+	}
+	return (bad);
 }
 
 static void
@@ -242,7 +266,8 @@ cmd_impact(int argc, char **argv)
 		goto out;
 	}
 	counters_open(&im->counts);
-	if (plan_costs(im, doc, a.costs, plan) != 0) {
+	if (plan_costs(im, doc, a.costs, plan) != 0 ||
+	    below_zero(im) != 0) {
 		counters_close(&im->counts);
 		rc = EXIT_USAGE;
 		goto out;
@@ -259,7 +284,12 @@ cmd_impact(int argc, char **argv)
 		goto out;
 	}
 	counters_collect(&im->counts, &im->run.ru);
-	if (doc == NULL)
+	/* Told to stop: report now, with the costs already known. */
+	if (doc == NULL && im->run.passed_on != 0)
+		fprintf(stderr, "cyclebench: impact: SIG%s passed on to the "
+		    "command; costs not measured\n",
+		    sigabbrev_np(im->run.passed_on));
+	else if (doc == NULL)
 		measure_costs(im, plan, a.quick);
 	rc = finish(im, &a);
 out:

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * cyclebench list: what there is to run.  On a terminal descriptions are
  * fitted to its width; into a pipe every row is one line.  Rows that

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -87,7 +88,8 @@ report_parse_args(int argc, char **argv, struct report_args *a)
 	if (a->nlabels != 0 && a->nlabels != n)
 		return (usage_error("report", "%d --label for %d files: give "
 		    "one per file, or none", a->nlabels, n));
-	return (0);
+	return (check_outputs((const struct cli_output[]){ { "--output",
+	    a->out } }, 1, argv + optind, (size_t)n));
 }
 
 int
@@ -144,9 +146,6 @@ cmd_report(int argc, char **argv)
 		fprintf(stderr, "cyclebench: cannot write %s: out of memory\n",
 		    a.out);
 		rc = EXIT_OUTPUT;
-	} else if (strcmp(a.out, "-") == 0) {
-		if (fwrite(buf, 1, len, stdout) != len || fflush(stdout) != 0)
-			rc = EXIT_OUTPUT;
 	} else if (atomic_write_file(a.out, buf, len, err, sizeof(err)) != 0) {
 		fprintf(stderr, "cyclebench: %s\n", err);
 		rc = EXIT_OUTPUT;

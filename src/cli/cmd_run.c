@@ -1,6 +1,6 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 #include <errno.h>
 #include <getopt.h>
-#include <libgen.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -38,6 +38,8 @@ static const char run_help[] =
 "  --context KEY=VALUE say what was measured (commit=..., kernel_tree=...);\n"
 "                      'git': commit=git describe here; 'host': host=name\n"
 "  --csv FILE          save one CSV row per result\n"
+"                      (FILE '-': standard output, the table then going\n"
+"                      to standard error)\n"
 "  --format FORMAT     text (default) or markdown, to paste into a post\n"
 "  --wide              every column, even on a narrow terminal (text\n"
 "                      fits the terminal; into a pipe it is always whole)\n"
@@ -55,24 +57,6 @@ static const char run_help[] =
 "                      --quick 10; path benchmarks time 10 calls each)\n"
 "  --timeout SECONDS   stop a round's child after this long (60;\n"
 "                      longer for one that asks for more)\n";
-
-/* Refuse before measuring, not after, when a result could not be saved. */
-int
-check_writable(const char *path)
-{
-	char *copy, *dir;
-	int ok;
-
-	if ((copy = strdup(path)) == NULL)
-		return (-1);
-	dir = dirname(copy);
-	ok = access(dir, W_OK | X_OK) == 0;
-	if (!ok)
-		fprintf(stderr, "cyclebench: cannot write '%s': directory "
-		    "'%s': %s\n", path, dir, strerror(errno));
-	free(copy);
-	return (ok ? 0 : -1);
-}
 
 int
 run_parse_args(int argc, char **argv, struct run_args *a)
@@ -113,10 +97,10 @@ run_parse_args(int argc, char **argv, struct run_args *a)
 				return (rc);
 			break;
 		case 'R':
-			if (parse_long(optarg, 1, 1000, &v) != 0)
+			if (parse_long(optarg, 1, CB_MAX_ROUNDS, &v) != 0)
 				return (usage_error("run", "--rounds takes a "
-				    "whole number from 1 to 1000, not '%s'",
-				    optarg));
+				    "whole number from 1 to %d, not '%s'",
+				    CB_MAX_ROUNDS, optarg));
 			a->opts.rounds = (unsigned)v;
 			break;
 		case 'q':
@@ -145,9 +129,8 @@ run_parse_args(int argc, char **argv, struct run_args *a)
 		return (rc);
 	if (a->csv && strcmp(a->csv, "") == 0)
 		return (usage_error("run", "--csv needs a file name"));
-	if (a->csv && check_writable(a->csv) != 0)
-		return (EXIT_USAGE);
-	return (0);
+	return (check_outputs((const struct cli_output[]){ { "--json",
+	    a->out.json }, { "--csv", a->csv } }, 2, NULL, 0));
 }
 
 /* On a terminal: the pass, the benchmarks done, the one measured, time. */
@@ -161,28 +144,6 @@ progress(const struct rounds_progress *p, void *arg)
 	    p->finished, p->n);
 	progress_line(prog, head, p->finished, registry_label(p->bench,
 	    label, sizeof(label)));
-}
-
-static volatile sig_atomic_t stop_signal;
-
-static void
-on_stop_signal(int sig)
-{
-	stop_signal = sig;
-	cb_interrupt();
-}
-
-/* Ctrl-C or SIGTERM: finish cleanly, saving what was measured. */
-static void
-catch_stop_signals(void)
-{
-	struct sigaction sa;
-
-	memset(&sa, 0, sizeof(sa));
-	sa.sa_handler = on_stop_signal;
-	sigemptyset(&sa.sa_mask);
-	sigaction(SIGINT, &sa, NULL);
-	sigaction(SIGTERM, &sa, NULL);
 }
 
 static void
@@ -230,6 +191,7 @@ cmd_run(int argc, char **argv)
 	struct cb_result *results;
 	struct machine m;
 	struct progress prog;
+	FILE *human;
 	char err[1024];
 	size_t i, done;
 	int rc, status = 0;
@@ -275,7 +237,7 @@ cmd_run(int argc, char **argv)
 		return (EXIT_BENCH_ERROR);
 	}
 	progress_start(&prog, sel.n);
-	catch_stop_signals();
+	cli_catch_stop_signals();
 	rounds_run(sel.items, sel.n, &a.opts, results, prog.show ? progress :
 	    NULL, &prog);
 	progress_end(&prog);
@@ -292,17 +254,20 @@ cmd_run(int argc, char **argv)
 	}
 	if (cb_interrupted())
 		info.partial = 1;
-	report_run(stdout, &m, results, done, &a.style);
+	/* Results on standard output ("-") leave it to them alone. */
+	human = (a.out.json != NULL && strcmp(a.out.json, "-") == 0) ||
+	    (a.csv != NULL && strcmp(a.csv, "-") == 0) ? stderr : stdout;
+	report_run(human, &m, results, done, &a.style);
 	if (info.partial)
-		printf("\nInterrupted by %s after %zu of %zu benchmarks; "
-		    "saved results say \"partial\".\n",
-		    stop_signal == SIGTERM ? "SIGTERM" : "SIGINT", done, sel.n);
-	fflush(stdout);
+		fprintf(human, "\nInterrupted by SIG%s after %zu of %zu "
+		    "benchmarks; saved results say \"partial\".\n",
+		    sigabbrev_np(cli_stop_signal()), done, sel.n);
+	fflush(human);
 	rc = save(&a, &m, &info, results, done);
 	if (rc != 0)
 		status = rc;
 	else if (info.partial)
-		status = 128 + (stop_signal ? stop_signal : SIGINT);
+		status = 128 + cli_stop_signal();
 	for (i = 0; i < done; i++)
 		cb_result_free(&results[i]);
 	free(results);

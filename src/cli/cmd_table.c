@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * cyclebench table: seed 004's table from the results store, a column
  * per machine (or kernel, microcode, commit, context value), each cell

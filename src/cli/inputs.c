@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Results files named on the command line, for compare and report: all
  * are loaded before anything is printed, and every bad one is reported,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The engine's options as every measuring command (run, asm) accepts and
  * checks them.
@@ -36,20 +37,26 @@ cli_measure_option(const char *cmd, int c, const char *arg,
 		o->cpu = (int)v;
 		return (0);
 	case 'r':
-		if (parse_long(arg, 5, 100000, &v) != 0)
+		if (parse_long(arg, CB_MIN_REPETITIONS, CB_MAX_REPETITIONS,
+		    &v) != 0)
 			return (usage_error(cmd, "--repetitions takes a whole "
-			    "number from 5 to 100000, not '%s'", arg));
+			    "number from %d to %d, not '%s'",
+			    CB_MIN_REPETITIONS, CB_MAX_REPETITIONS, arg));
 		o->repetitions = (unsigned)v;
 		return (0);
 	case 't':
-		if (parse_double(arg, 0.1, 86400, &o->timeout) != 0)
+		if (parse_double(arg, CB_MIN_TIMEOUT, CB_MAX_TIMEOUT,
+		    &o->timeout) != 0)
 			return (usage_error(cmd, "--timeout takes seconds from "
-			    "0.1 to 86400, not '%s'", arg));
+			    "%g to %d, not '%s'", CB_MIN_TIMEOUT,
+			    CB_MAX_TIMEOUT, arg));
 		return (0);
 	case 'P':
-		if (parse_double(arg, 0.01, 50, &o->precision) != 0)
+		if (parse_double(arg, CB_MIN_PRECISION * 100,
+		    CB_MAX_PRECISION * 100, &o->precision) != 0)
 			return (usage_error(cmd, "--precision takes a percentage "
-			    "from 0.01 to 50, not '%s'", arg));
+			    "from %g to %g, not '%s'", CB_MIN_PRECISION * 100,
+			    CB_MAX_PRECISION * 100, arg));
 		o->precision /= 100;
 		return (0);
 	}

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /* The engine's options, as every measuring command (run, asm) takes them. */
 #ifndef CB_CLI_MEASURE_OPTS_H
 #define CB_CLI_MEASURE_OPTS_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * What every command's option parser shares: numbers read whole and in
  * range, and one shape for the message that refuses them.  Apart from

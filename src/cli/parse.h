@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Each command's options, parsed apart from running the command so that
  * every parser can be driven without measuring or starting anything (the
@@ -73,13 +74,15 @@ struct source {
 	const char	*text;
 	size_t		 len;
 	const char	*label;		/* "snippet", "init", "vs" or the file */
-	char		*owned;		/* text read from a file */
+	const char	*path;		/* the file, or NULL for typed text */
+	char		*owned;		/* text read from the file */
 };
 
 struct asm_args {
 	struct source	 body, init, vs;
 	struct save_opts out;		/* --json, --save, --db, --context */
 	int		 intel;
+	int		 allow_syscalls, allow_includes;
 	enum cb_mode	 mode;
 	unsigned	 unroll, rounds;
 	struct report_style style;

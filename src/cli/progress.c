@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Progress on stderr: one line redrawn in place (\r and erase to end of
  * line), cut to the terminal's width so that it never wraps, which would

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The line on a terminal's stderr that says what is being measured, how
  * long the run has taken and about how long it has left.  Drawn only on

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * --json, --save, --db and --context, as run and asm take them.  The
  * store is tried before measuring, so a wrong password costs seconds and
@@ -47,8 +48,7 @@ cli_save_check(const char *cmd, const struct save_opts *o)
 	if (o->db != NULL && !o->save)
 		return (usage_error(cmd, "--db names the store that --save "
 		    "saves to: add --save"));
-	if (o->json != NULL && check_writable(o->json) != 0)
-		return (EXIT_USAGE);
+	/* --json is checked with the command's other files (check_outputs). */
 	return (0);
 }
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Where a measuring command (run, asm) keeps its results besides the
  * screen: a JSON file, the results store, and the context the user gives
@@ -31,7 +32,8 @@ int	cli_save_option(const char *cmd, int c, const char *arg,
 	    struct save_opts *o);
 
 /* After parsing: the checks across options (--db without --save, an
-   unwritable --json).  0 or EXIT_USAGE. */
+   empty --json; the command checks the file with its others through
+   check_outputs).  0 or EXIT_USAGE. */
 int	cli_save_check(const char *cmd, const struct save_opts *o);
 
 /*

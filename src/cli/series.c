@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Stored points, oldest first, into one history per machine and
  * benchmark.  A series is found by a linear scan of those made so far:

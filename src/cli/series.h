@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /* Histories from the store: stored points cut into one series per
    machine and benchmark, for history and report. */
 #ifndef CB_CLI_SERIES_H

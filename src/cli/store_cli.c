@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The results store as the reading commands use it: opened with one
  * message shape for every failure, selections parsed with one message

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /* What the commands that read the results store share. */
 #ifndef CB_CLI_STORE_CLI_H
 #define CB_CLI_STORE_CLI_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * --format and --wide, as run and asm take them: text for a terminal
  * (fitted to its width unless --wide) or markdown to paste into a post

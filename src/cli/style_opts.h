@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /* How the measuring commands (run, asm) print their tables. */
 #ifndef CB_CLI_STYLE_OPTS_H
 #define CB_CLI_STYLE_OPTS_H

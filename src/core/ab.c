@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * A against B over rounds (core/rounds.h): the rounds of the two
  * benchmarks interleave in a new random order every pass, so round k of

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Two benchmarks measured against each other in interleaved rounds
  * (core/rounds.h), so a slow drift of the machine (another tenant, the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The reference counter's rate, stated by the hardware or measured against
  * the kernel's raw monotonic clock, and the table of counter providers:

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The clock: reference-counter stamps (arch/arch.h), the reference
  * counter's rate, and core cycles either counted (a counter provider:

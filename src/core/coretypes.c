@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Looking up the kinds of core os_coretypes_read() found: what every OS
  * port shares.

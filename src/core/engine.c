@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 #include <fcntl.h>
 #include <math.h>
 #include <sched.h>
@@ -609,7 +610,18 @@ path_watch(const struct cb_bench *b, int mend)
 	return (mend ? WATCH_NONE : WATCH_SWITCHES);
 }
 
-static void
+/* No operation takes no time: a count of 0 is a callback's mistake. */
+static int
+timed_zero(struct cb_result *r)
+{
+	r->status = CB_ERROR;
+	snprintf(r->reason, sizeof(r->reason), "the timed callback returned "
+	    "0 ticks: it must return the ticks of one operation, "
+	    "cb_tsc_end() less cb_tsc_begin()");
+	return (-1);
+}
+
+static int
 sample_path(const struct cb_bench *b, void *ctx, const struct cb_options *o,
     const struct engine_prep *p, int first_round, struct gather *s,
     struct cb_result *r)
@@ -629,6 +641,8 @@ sample_path(const struct cb_bench *b, void *ctx, const struct cb_options *o,
 	if (b->timed != NULL) {
 		first.tsc = (double)b->timed(ctx);
 		first.cyc = NAN;
+		if (first.tsc == 0)
+			return (timed_zero(r));
 	} else
 		first = time_best(b->body, ctx, 1, 1);
 	overhead.tsc = overhead.cyc = INFINITY;
@@ -686,6 +700,7 @@ sample_path(const struct cb_bench *b, void *ctx, const struct cb_options *o,
 	r->ratio_after = ratio_now(cal);
 	if (first_round)
 		cross_check(b, ctx, cal, s, r);
+	return (0);
 }
 
 /*
@@ -725,9 +740,8 @@ engine_round(const struct cb_bench *b, void *ctx, const struct cb_options *o,
 	/* What this child counts, whatever the parent could. */
 	r->method = clock_counting() ? CB_CYCLES_COUNTED :
 	    CB_CYCLES_CALIBRATED;
-	if (b->mode == CB_PATH)
-		sample_path(b, ctx, o, p, first, &s, r);
-	else if (sample_loop(b, ctx, o, p, &s, r) != 0) {
+	if (b->mode == CB_PATH ? sample_path(b, ctx, o, p, first, &s, r) != 0 :
+	    sample_loop(b, ctx, o, p, &s, r) != 0) {
 		gather_free(&s);
 		return;
 	}

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The engine: turns a benchmark body into samples of cost per operation,
  * one round at a time (core/rounds.h interleaves the rounds and turns

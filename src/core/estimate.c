@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The estimator of core/estimate.h: choose the basis (quiet samples or
  * all), then its centre, interval and levels.

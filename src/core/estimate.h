@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * From samples taken in rounds to the figure a row reports, its 95%
  * interval, its levels and its quiet figure.  The run computes it on the

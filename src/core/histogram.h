@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Histograms of per-call samples.  A kernel path's samples are a narrow
  * peak with a tail that reaches tens of times further (an interrupt, a

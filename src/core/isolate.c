@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * One round of a benchmark in a child process pinned to one CPU, under a
  * time limit, so that a crash, an illegal instruction or a hang becomes
@@ -45,6 +46,8 @@ cb_options_default(struct cb_options *o)
 void
 cb_result_free(struct cb_result *r)
 {
+	if (r == NULL)
+		return;
 	free(r->samples);
 	free(r->samples_ref);
 	free(r->probe);
@@ -97,6 +100,12 @@ round_here(const struct cb_bench *b, const struct cb_options *o,
 	if (b->setup != NULL && (rc = b->setup(&ctx, why, sizeof(why))) != 0) {
 		set_reason(r, rc == CB_SETUP_SKIP ? CB_SKIPPED : CB_ERROR,
 		    "%s", why[0] ? why : "setup failed");
+		return;
+	}
+	if (b->body == NULL) {
+		set_reason(r, CB_ERROR, "the benchmark has no body");
+		if (b->teardown != NULL)
+			b->teardown(ctx);
 		return;
 	}
 	/* A counter counts the thread that opened it: open it here. */
@@ -225,6 +234,12 @@ time_t
 isolate_first_measure(void)
 {
 	return (first_measure);
+}
+
+int
+isolate_in_child(void)
+{
+	return (in_child.fd >= 0);
 }
 
 static void child_fault(const struct fault *f, void *arg);

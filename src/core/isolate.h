@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The isolation layer: a round of a benchmark in a child process, and
  * what code running in that child (a benchmark's setup) may tell it.
@@ -30,6 +31,9 @@ typedef void isolate_fault_fn(const struct fault *f, void *arg, char *buf,
  * its teardown clears it.  Outside a measuring child it does nothing.
  */
 void	isolate_on_fault(isolate_fault_fn *fn, void *arg);
+
+/* Is this a measuring child (not cb_measure's caller, nor isolate = 0)? */
+int	isolate_in_child(void);
 
 /*
  * In the measuring child: thread or process `tid' takes part in the

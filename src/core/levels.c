@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Level detection (core/levels.h): densest windows in log space, each
  * round weighing the same, merged where they are one level.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Levels: the separate values a cost settles on.  On a shared host the
  * same instruction sequence can run at one of a few distinct costs, by

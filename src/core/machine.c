@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The machine fingerprint: what the CPU says of itself (arch/arch.h),
  * what the OS says of the machine (os/fingerprint.h, os/coretypes.h),

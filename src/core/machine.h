@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The machine fingerprint: what CPU, kernel and environment produced a
  * number.  Printed by `cyclebench info' and stored in every results file.

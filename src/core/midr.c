@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Names for MIDR_EL1's implementer and part numbers, as the vendors' own
  * manuals (and Linux's arch/arm64/include/asm/cputype.h) give them, and

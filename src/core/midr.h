@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * MIDR_EL1, the register that identifies an arm64 core: implementer,
  * variant, architecture, part number and revision, and the names those

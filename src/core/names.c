@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The one place that spells mode, status, method, flag and CPU feature
  * names; every output format goes through here so they cannot disagree.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Names of the bit sets in cyclebench.h, as they appear in every output
  * (table legend, JSON, CSV).  The names are part of the results schema:

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Every built-in benchmark, by suite, and how command-line patterns pick
  * them.  A new benchmark is one entry in one suite's table; a new suite is

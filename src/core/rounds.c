@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The rounds scheduler of core/rounds.h, and what turns a benchmark's
  * rounds into its result: the estimate, the summaries and the flags.
@@ -13,6 +14,7 @@
 #include "core/engine.h"
 #include "core/estimate.h"
 #include "core/isolate.h"
+#include "core/measure_args.h"
 #include "core/rounds.h"
 #include "core/stats.h"
 
@@ -566,6 +568,19 @@ enum cb_status
 cb_measure(const struct cb_bench *b, const struct cb_options *o,
     struct cb_result *r)
 {
+	char why[CB_REASON_MAX - 16];
+
+	if (r == NULL)
+		return (CB_ERROR);
+	/* A caller's mistake is its reason, before anything runs. */
+	if (measure_args_check(b, o, why, sizeof(why)) != 0) {
+		memset(r, 0, sizeof(*r));
+		r->bench = b;
+		r->cpu = -1;
+		r->status = CB_ERROR;
+		snprintf(r->reason, sizeof(r->reason), "cb_measure: %s", why);
+		return (CB_ERROR);
+	}
 	rounds_run(&b, 1, o, r, NULL, NULL);
 	return (r->status);
 }

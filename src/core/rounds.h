@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Rounds across time.  A shared host has phases (a tenant on the SMT
  * sibling, power management) that outlast one benchmark's sampling, and

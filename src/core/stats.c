@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Robust statistics over samples.  Every function works on caller memory
  * plus, at most, one scratch allocation; there is no global state, so the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Robust statistics over samples: quantiles, summaries with a bootstrap
  * confidence interval of the median, and least-squares line fits.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The exact Wilcoxon rank-sum (Mann-Whitney) test, for the few replicates
  * a comparison of rounds has: with five rounds a side the normal

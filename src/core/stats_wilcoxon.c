@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The Hodges-Lehmann shift and its Wilcoxon signed-rank confidence
  * interval (Hollander and Wolfe, Nonparametric Statistical Methods,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Nearest names by the optimal string alignment distance: Levenshtein's
  * insertions, deletions and substitutions plus the swap of two adjacent

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * "Did you mean": the nearest of a set of names to one mistyped, by edit
  * distance, for commands, options and benchmark names alike.

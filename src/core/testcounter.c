@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The test counter (core/testcounter.h).  Cycles since opening are the
  * ticks since opening times the ratio, integrated over a ratio that

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The test counter: a counter provider (core/clock.h) that stands in for
  * the hardware cycle counter where there is none, so that the counted

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * What one event costs in core cycles, and how to turn cycles into
  * seconds: from a results file (--costs) or measured now through the

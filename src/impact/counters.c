@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Why perf first and getrusage second: a perf counter opened with inherit
  * and enable_on_exec counts exactly from the command's exec, in every

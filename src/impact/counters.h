@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Counting a command's kernel events: perf software events and
  * tracepoints opened in this process before the fork, inherited by the

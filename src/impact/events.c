@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * One row per priced event.  A benchmark named here is looked up by name
  * and parameters in a results file (--costs) or in this build's registry;

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The kernel events `cyclebench impact' prices: which count each one
  * multiplies and which benchmark's cycles.median is its cost per event.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 #include <math.h>
 #include <stddef.h>
 
@@ -127,4 +128,18 @@ impact_change(const struct impact *im, const struct impact_whatif *w,
 		ch->why = "not counted here";
 	ch->cycles = n * ch->per_event;
 	ch->seconds = impact_seconds(im, ch->cycles);
+	if (impact_whatif_below_zero(im, w)) {
+		ch->why = "refused: it would take the cost below 0 cycles per "
+		    "event";
+		ch->cycles = ch->seconds = NAN;
+	}
+}
+
+int
+impact_whatif_below_zero(const struct impact *im,
+    const struct impact_whatif *w)
+{
+	const struct impact_cost *c = &im->cost[w->event - impact_events];
+
+	return (w->relative && c->known && c->cycles + w->cycles < 0);
 }

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * `cyclebench impact': a command's kernel events times what each one
  * costs, as a share of the command's own time.  The state of one run and
@@ -68,6 +69,13 @@ struct impact_change {
 
 void	impact_change(const struct impact *im, const struct impact_whatif *w,
 	    struct impact_change *ch);
+
+/*
+ * Would the change w take a known cost below zero?  A cost per event
+ * cannot be negative: such a what-if is refused, not priced.
+ */
+int	impact_whatif_below_zero(const struct impact *im,
+	    const struct impact_whatif *w);
 
 /* The report on fp; the JSON report to path (0, or -1 with err). */
 void	impact_report_text(FILE *fp, const struct impact *im);

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The impact report as JSON (--json FILE); layout in docs/impact.md.
  * Unknown figures are null, never 0: a count nobody could take is not a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The report a person reads, on stderr after the command's own output:
  * what ran, what was counted and from where, what it cost, what a

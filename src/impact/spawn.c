@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
@@ -10,9 +11,25 @@
 
 #include "impact/spawn.h"
 
-/* Ours to ignore or default while the command runs, like system(3). */
-static const int held_signals[] = { SIGINT, SIGQUIT, SIGCHLD };
+/*
+ * Ours to ignore or default while the command runs, like system(3), then
+ * the ones passed on to it: a SIGTERM or SIGHUP sent to us alone (by a
+ * service manager, a closed terminal) would otherwise leave it running.
+ */
+static const int held_signals[] = { SIGINT, SIGQUIT, SIGCHLD, SIGTERM,
+    SIGHUP };
 #define NHELD	(sizeof(held_signals) / sizeof(held_signals[0]))
+#define PASSED(sig)	((sig) == SIGTERM || (sig) == SIGHUP)
+
+static volatile sig_atomic_t command_pid, passed_on;
+
+static void
+pass_on(int sig)
+{
+	passed_on = sig;
+	if (command_pid > 0)
+		kill((pid_t)command_pid, sig);
+}
 
 static double
 now(void)
@@ -55,7 +72,8 @@ hold_signals(struct sigaction *old)
 	sigemptyset(&sa.sa_mask);
 	for (i = 0; i < NHELD; i++) {
 		/* SIGCHLD ignored would reap the command behind our back. */
-		sa.sa_handler = held_signals[i] == SIGCHLD ? SIG_DFL : SIG_IGN;
+		sa.sa_handler = PASSED(held_signals[i]) ? pass_on :
+		    held_signals[i] == SIGCHLD ? SIG_DFL : SIG_IGN;
 		sigaction(held_signals[i], &sa, &old[i]);
 	}
 }
@@ -110,11 +128,17 @@ spawn_run(char *const argv[], struct impact_run *r, char *err, size_t len)
 		return (-1);
 	}
 	prctl(PR_SET_CHILD_SUBREAPER, 1);
+	command_pid = 0;
+	passed_on = 0;
 	hold_signals(old);
 	fflush(NULL);
 	r->wall = now();
 	if ((pid = fork()) == 0)
 		child(argv, ep[1], old);
+	command_pid = pid;
+	/* One that came before the command had a pid goes now. */
+	if (passed_on != 0 && pid > 0)
+		kill(pid, passed_on);
 	close(ep[1]);
 	if (pid < 0) {
 		snprintf(err, len, "fork: %s", strerror(errno));
@@ -135,9 +159,11 @@ spawn_run(char *const argv[], struct impact_run *r, char *err, size_t len)
 			return (-1);
 		}
 	r->wall = now() - r->wall;
+	command_pid = 0;
 	rusage_add(&r->ru, &ru);
 	reap_orphans(r);
 	release_signals(old);
+	r->passed_on = passed_on;
 	prctl(PR_SET_CHILD_SUBREAPER, 0);
 	return (0);
 }

@@ -1,7 +1,8 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Run a command the way a shell does: its stdin, stdout and stderr are
- * ours, untouched; ^C and ^\ go to it, not to us; its exit status becomes
- * ours.  Unlike a shell, wait for the descendants it orphans too, so their
+ * ours, untouched; ^C and ^\ go to it, not to us; SIGTERM and SIGHUP sent
+ * to us are passed on to it; its exit status becomes ours.  Unlike a shell, wait for the descendants it orphans too, so their
  * resource usage counts.
  */
 #ifndef CB_IMPACT_SPAWN_H
@@ -15,6 +16,8 @@ struct impact_run {
 	struct rusage	 ru;		/* it and every descendant reaped */
 	double		 wall;		/* seconds from fork to its exit */
 	int		 left_running;	/* descendants still ran at its exit */
+	int		 passed_on;	/* SIGTERM or SIGHUP we passed on to it,
+					   asking us to stop too; 0: none */
 };
 
 /* Run argv[0] (found in PATH) to its end; -1 with err if we could not. */

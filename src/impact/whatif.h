@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /* --what-if EVENT=CYCLES: a change in what one event costs. */
 #ifndef CB_IMPACT_WHATIF_H
 #define CB_IMPACT_WHATIF_H

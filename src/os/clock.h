@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * What the OS knows of the reference counter's rate (arch/arch.h), for
  * when the hardware does not state it: FreeBSD keeps the TSC's in sysctl

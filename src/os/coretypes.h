@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The kinds of core a machine has, where it has more than one (Intel's
  * P- and E-cores, arm's big.LITTLE): which CPUs are of which kind, and

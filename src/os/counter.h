@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The hardware cycle counter, as the OS grants it: opened for the calling
  * thread (kernel and user cycles where allowed), then read from user

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /* Which CPU a measurement runs on.  Each OS provides these. */
 #ifndef CB_OS_CPUSET_H
 #define CB_OS_CPUSET_H

@@ -1,5 +1,7 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * Synchronous faults (SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGTRAP) caught in
+ * Synchronous faults (SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGTRAP, and SIGSYS
+ * from a refused system call, os/sandbox.h) caught in
  * the process that raised them, so a measuring child can say what went
  * wrong, and where, before it dies.  Each OS provides these.
  */
@@ -16,6 +18,8 @@ struct fault {
 	uintptr_t	 pc;		/* the faulting instruction */
 	int		 write;		/* page fault on a write: 1, read: 0,
 					   unknown or not a page fault: -1 */
+	int		 syscall;	/* SIGSYS: the call's number */
+	unsigned	 syscall_arch;	/* SIGSYS: its ABI (si_arch) */
 };
 
 /*

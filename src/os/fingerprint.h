@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * What the OS says of the machine, for the fingerprint (core/machine.h):
  * microcode, the CPU vulnerability mitigations in effect, hypervisor,

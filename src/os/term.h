@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The terminal a table is printed on.  A table fits the terminal's width
  * only when a person reads it there; into a pipe or a file it goes whole,

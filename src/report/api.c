@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The public face of the reports: what a program built on the library
  * needs to print and save results exactly as the cyclebench command does,
@@ -12,6 +13,7 @@
 #include "core/clock.h"
 #include "core/isolate.h"
 #include "core/machine.h"
+#include "core/measure_args.h"
 #include "report/report.h"
 
 static const struct machine *
@@ -28,9 +30,17 @@ fingerprint(void)
 	return (&m);
 }
 
+const char *
+cb_version(void)
+{
+	return (CB_VERSION);
+}
+
 void
 cb_print_results(FILE *fp, const struct cb_result *r, size_t n)
 {
+	if (fp == NULL || (r == NULL && n > 0))
+		return;
 	report_table(fp, fingerprint(), r, n, NULL);
 }
 
@@ -39,6 +49,30 @@ report_print_results(FILE *fp, const struct cb_result *r, size_t n,
     const struct report_style *st)
 {
 	report_table(fp, fingerprint(), r, n, st);
+}
+
+/* What the reader would refuse is not written: say which result. */
+static int
+writable(const struct cb_result *r, size_t n, char *err, size_t errlen)
+{
+	char why[CB_REASON_MAX];
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		if (measure_args_check(r[i].bench, NULL, why,
+		    sizeof(why)) != 0) {
+			snprintf(err, errlen, "cannot write result %zu: %s", i,
+			    why);
+			return (-1);
+		}
+		if (r[i].status != CB_OK && r[i].status != CB_SKIPPED &&
+		    r[i].status != CB_ERROR) {
+			snprintf(err, errlen, "cannot write result %zu: status "
+			    "%d is not a cb_status", i, (int)r[i].status);
+			return (-1);
+		}
+	}
+	return (0);
 }
 
 int
@@ -70,6 +104,13 @@ cb_write_json(const char *path, const struct cb_result *r, size_t n,
 	size_t len;
 	int rc;
 
+	if (path == NULL || (r == NULL && n > 0)) {
+		snprintf(err, errlen, "cb_write_json: %s is NULL", path == NULL ?
+		    "the path" : "the results");
+		return (-1);
+	}
+	if (writable(r, n, err, errlen) != 0)
+		return (-1);
 	if (report_api_render(r, n, argc, argv, NULL, &buf, &len) != 0) {
 		snprintf(err, errlen, "cannot write %s: out of memory", path);
 		return (-1);

@@ -1,35 +1,27 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Replace a file so that a reader (or a crash) sees either the old
- * contents or the complete new ones, never a truncated results file.
+ * contents or the complete new ones, never a truncated results file:
+ * a temporary file beside the target, fsync, rename.  The target is the
+ * file the path leads to (report/out_path.h): a symbolic link is written
+ * through, not replaced, and what is not a regular file (a FIFO, a
+ * terminal, /dev/null) is written in place, as a shell's redirection
+ * would, since renaming over it would destroy it.
  */
 #include <sys/stat.h>
 
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
+#include "report/out_path.h"
 #include "report/report.h"
 
 #define TMP_SUFFIX	".tmp.XXXXXX"
-
-/* The directory part of path, for messages about a missing directory. */
-static void
-dir_of(const char *path, char *buf, size_t len)
-{
-	const char *slash;
-	size_t n;
-
-	slash = strrchr(path, '/');
-	if (slash == NULL) {
-		snprintf(buf, len, ".");
-		return;
-	}
-	n = slash == path ? 1 : (size_t)(slash - path);
-	snprintf(buf, len, "%.*s", (int)n, path);
-}
 
 static int
 write_all(int fd, const char *data, size_t len)
@@ -51,21 +43,28 @@ write_all(int fd, const char *data, size_t len)
 
 /*
  * mkstemp creates 0600; a results file should get the permissions any
- * other file would, so keep an existing file's mode or apply the umask.
- * umask can only be read by setting it: the window is harmless here
- * because results are written by the main thread after measuring ends.
+ * other file would, so keep an existing file's mode (and, for root, its
+ * owner) or apply the umask.  umask can only be read by setting it: the
+ * window is harmless here because results are written by the main thread
+ * after measuring ends.
  */
-static mode_t
-target_mode(const char *path)
+static void
+take_over(int fd, const struct out_target *t)
 {
-	struct stat st;
 	mode_t mask;
+	int rc;
 
-	if (stat(path, &st) == 0 && S_ISREG(st.st_mode))
-		return (st.st_mode & 07777);
+	if (t->exists) {
+		(void)fchmod(fd, t->st.st_mode & 07777);
+		/* At best: the contents matter more than their owner. */
+		rc = geteuid() == 0 ? fchown(fd, t->st.st_uid, t->st.st_gid) :
+		    0;
+		(void)rc;
+		return;
+	}
 	mask = umask(022);
 	umask(mask);
-	return (0666 & ~mask);
+	(void)fchmod(fd, 0666 & ~mask);
 }
 
 /*
@@ -79,7 +78,7 @@ sync_dir(const char *path)
 	char dir[4096];
 	int fd;
 
-	dir_of(path, dir, sizeof(dir));
+	out_dir_part(path, dir, sizeof(dir));
 	fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	if (fd < 0)
 		return;
@@ -87,41 +86,72 @@ sync_dir(const char *path)
 	(void)close(fd);
 }
 
-int
-atomic_write_file(const char *path, const char *data, size_t len,
-    char *err, size_t errlen)
+/* Standard output, a FIFO, a device: written as they are. */
+static int
+write_in_place(const char *path, const struct out_target *t,
+    const char *data, size_t len, char *err, size_t errlen)
 {
-	char dir[4096];
-	char *tmp;
-	size_t plen;
-	int fd, saved;
+	int fd;
 
-	if (path == NULL || path[0] == '\0') {
-		snprintf(err, errlen, "cannot write results: empty file name");
+	if (t->is_stdout) {
+		if (fwrite(data, 1, len, stdout) != len || fflush(stdout) != 0) {
+			snprintf(err, errlen, "cannot write to standard "
+			    "output: %s", strerror(errno));
+			return (-1);
+		}
+		return (0);
+	}
+	/* Appending: a regular file behind /dev/stdout keeps the table. */
+	if ((fd = open(t->path, O_WRONLY | O_APPEND | O_NOCTTY |
+	    O_CLOEXEC)) < 0 ||
+	    write_all(fd, data, len) < 0) {
+		snprintf(err, errlen, "cannot write %s: %s", path,
+		    strerror(errno));
+		if (fd >= 0)
+			(void)close(fd);
 		return (-1);
 	}
-	plen = strlen(path);
-	tmp = malloc(plen + sizeof(TMP_SUFFIX));
-	if (tmp == NULL) {
+	if (close(fd) < 0) {
 		snprintf(err, errlen, "cannot write %s: %s", path,
 		    strerror(errno));
 		return (-1);
 	}
-	memcpy(tmp, path, plen);
-	memcpy(tmp + plen, TMP_SUFFIX, sizeof(TMP_SUFFIX));
+	return (0);
+}
+
+int
+atomic_write_file(const char *path, const char *data, size_t len,
+    char *err, size_t errlen)
+{
+	struct out_target t;
+	char dir[PATH_MAX], tmp[PATH_MAX];
+	size_t keep;
+	int fd, saved;
+
+	if (out_resolve(path, &t, err, errlen) != 0)
+		return (-1);
+	if (out_in_place(&t))
+		return (write_in_place(path, &t, data, len, err, errlen));
+	/* The temporary name must fit where a name of NAME_MAX fits. */
+	out_dir_part(t.path, dir, sizeof(dir));
+	keep = strlen(t.name);
+	if (keep > NAME_MAX - (sizeof(TMP_SUFFIX) - 1))
+		keep = NAME_MAX - (sizeof(TMP_SUFFIX) - 1);
+	if (snprintf(tmp, sizeof(tmp), "%s/%.*s%s", dir, (int)keep, t.name,
+	    TMP_SUFFIX) >= (int)sizeof(tmp)) {
+		snprintf(err, errlen, "cannot write %s: path too long", path);
+		return (-1);
+	}
 
 	/* Benchmarks fork isolated children; none should inherit this. */
 	fd = mkostemp(tmp, O_CLOEXEC);
 	if (fd < 0) {
-		saved = errno;
-		dir_of(path, dir, sizeof(dir));
 		snprintf(err, errlen, "cannot write %s: directory %s: %s",
-		    path, dir, strerror(saved));
-		free(tmp);
+		    path, dir, strerror(errno));
 		return (-1);
 	}
-	if (fchmod(fd, target_mode(path)) < 0 ||
-	    write_all(fd, data, len) < 0 || fsync(fd) < 0) {
+	take_over(fd, &t);
+	if (write_all(fd, data, len) < 0 || fsync(fd) < 0) {
 		saved = errno;
 		(void)close(fd);
 		goto fail;
@@ -131,17 +161,15 @@ atomic_write_file(const char *path, const char *data, size_t len,
 		saved = errno;
 		goto fail;
 	}
-	if (rename(tmp, path) < 0) {
+	if (rename(tmp, t.path) < 0) {
 		saved = errno;
 		goto fail;
 	}
-	free(tmp);
-	sync_dir(path);
+	sync_dir(t.path);
 	return (0);
 
 fail:
 	(void)unlink(tmp);
-	free(tmp);
 	snprintf(err, errlen, "cannot write %s: %s", path, strerror(saved));
 	return (-1);
 }

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Change points by binary segmentation with an interval test.  A
  * segment's level is the median of its runs' medians; its interval is

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Change points of a series of runs: where a benchmark's level shifted
  * (a kernel, a microcode update, a commit), told apart from run-to-run

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Matching runs and judging differences, over rounds (report/compare.h).
  * The rounds of a side pool from all its files; the estimate of each
@@ -551,9 +552,11 @@ duplicates(struct cmp_table *t, const struct rs_file *f, char letter)
 	for (i = 0; i < f->nresults; i++)
 		for (j = 0; j < i; j++)
 			if (strcmp(f->results[i].key, f->results[j].key) == 0) {
-				if (warn(t, "%c has %s more than once; the "
+				if (warn(t, "%c has %s%s%s more than once; the "
 				    "first is used", letter,
-				    f->results[i].key) != 0)
+				    f->results[i].name,
+				    f->results[i].params[0] ? " " : "",
+				    f->results[i].params) != 0)
 					return (-1);
 				break;
 			}

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Results of several runs side by side: rows matched by benchmark name
  * and parameters, the first side the baseline, and for every other side

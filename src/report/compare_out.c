@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * A comparison as text (for a mailing-list post: plain, 80 columns),
  * markdown, CSV (one line per benchmark and input, for spreadsheets),

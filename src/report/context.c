@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * A run's context pairs.  Keys are plain words so that they can name a
  * column of `table --by KEY' and a term of a selection; values are one

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * A run's context: what the user says about it that the machine cannot,
  * as KEY=VALUE pairs (--context commit=v6.9-rc1, --context host=db7).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Cross tables as text (aligned columns, for a terminal or a mailing
  * list in a fixed font), markdown and CSV (one line per cell, for

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The seeds' cross tables (seed 004: a column per CPU): a suite's
  * benchmarks as rows, the values of one dimension (machine, kernel,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The CSV results file: one row per result with the headline numbers,
  * for spreadsheets.  The JSON file has everything; this has what fits

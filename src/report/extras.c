@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The figures benchmarks add themselves (cb_result_extra): a cross-check
  * computed another way, what a partner thread saw, a whole program's

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Tables of text cells: column widths from their contents, narrowed
  * step by step to a terminal's width (see grid.h), or written as

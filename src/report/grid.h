@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * A table of text cells laid out for a terminal of a given width, or as
  * markdown.  The run table, the kernel-path table and anything else that

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * A history as text: one line per run, and between two levels a line
  * saying how far the level moved, with both levels' intervals and run

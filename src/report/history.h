@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * A benchmark's history: its stored runs on one machine, oldest first,
  * with the levels changes_find sees in them.  Built by the command from

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The HTML report page: per input, for each suite a bar chart with the
  * same numbers as a table beside it (both units, the spread, the flags),

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The HTML report: one self-contained page (no scripts, no fetches; a
  * Content-Security-Policy says so to the browser) with SVG charts.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The machine fingerprint of the HTML report: what shaped the numbers,
  * as key and value.  The first input shows all of it; every other one

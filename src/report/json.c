@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The JSON results file.  Its layout is a contract with other tools and
  * is documented in docs/results-schema.md; change both together and bump

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /* Strings for JSON outputs other than the results file. */
 #ifndef CB_REPORT_JSON_TEXT_H
 #define CB_REPORT_JSON_TEXT_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The distribution view of kernel-path results, printed after the main
  * table: a path's cost is a peak with a tail, so one median is not the

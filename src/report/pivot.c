@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The seeds' tables.  Each seed printed one variant per line and one
  * column per condition (a CPU, a user-mode percentage, a number of

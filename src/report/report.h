@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Result outputs: the table on stdout, JSON and CSV files.  A report knows
  * nothing about clocks: it prints what the engine put in cb_result.

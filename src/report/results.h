@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Reading a results file (docs/results-schema.md) back, for compare and
  * report.  A file is validated completely on load, so its users never
@@ -21,6 +22,8 @@
  */
 #define RS_MAX_BYTES	(256L << 20)
 #define RS_MAX_VALUES	(16L << 20)
+/* cyclebench writes 32 bins; a histogram of more than this is ignored. */
+#define RS_MAX_BINS	4096
 
 struct rs_result {
 	const char	*name;

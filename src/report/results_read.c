@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Reading results files back.  A file may come from another machine, an
  * older or newer cyclebench, an editor or a truncated copy, so nothing in
@@ -18,6 +19,7 @@
 
 #include "core/names.h"
 #include "report/results.h"
+#include "report/term.h"
 
 /* JSON types a key may hold, as a mask. */
 #define T_NULL	0x01u
@@ -363,6 +365,36 @@ cmp_str(const void *a, const void *b)
 }
 
 /*
+ * A key or value as one token: as it is, or quoted with \" and \\ when
+ * it is empty or holds a space, '=', '"' or '\', so that {"a": "1 b=2"}
+ * and {"a": "1", "b": "2"} never print, nor match, as the same.
+ */
+static void
+put_token(FILE *fp, const char *s)
+{
+	if (s[0] != '\0' && s[strcspn(s, " =\"\\")] == '\0') {
+		fputs(s, fp);
+		return;
+	}
+	fputc('"', fp);
+	for (; *s != '\0'; s++) {
+		if (*s == '"' || *s == '\\')
+			fputc('\\', fp);
+		fputc(*s, fp);
+	}
+	fputc('"', fp);
+}
+
+static void
+put_param(FILE *fp, const char *sep, const char *k, const char *v)
+{
+	fputs(sep, fp);
+	put_token(fp, k);
+	fputc('=', fp);
+	put_token(fp, v);
+}
+
+/*
  * Two texts from the params object: "k=v k=v" in file order to show, and
  * the name with the pairs sorted by key to match results across files,
  * whatever order each file listed them in.
@@ -391,20 +423,19 @@ get_params(struct vctx *c, json_t *obj, const char *where,
 	key = open_memstream(&r->key, &klen);
 	rc = show != NULL && key != NULL ? 0 :
 	    fail(c, where, "out of memory");
-	for (i = 0; rc == 0 && i < n; i++) {
+	for (i = 0; rc == 0 && i < n && keys[i] != NULL; i++) {
 		rc = param_text(c, where, keys[i], json_object_get(p, keys[i]),
 		    val, sizeof(val));
 		if (rc == 0)
-			fprintf(show, "%s%s=%s", i ? " " : "", keys[i], val);
+			put_param(show, i ? " " : "", keys[i], val);
 	}
 	qsort(keys, n, sizeof(*keys), cmp_str);
 	if (key != NULL)
 		fputs(r->name, key);
-	for (i = 0; rc == 0 && i < n; i++) {
-		param_text(c, where, keys[i], json_object_get(p, keys[i]), val,
-		    sizeof(val));
-		fprintf(key, " %s=%s", keys[i], val);
-	}
+	for (i = 0; rc == 0 && i < n && keys[i] != NULL; i++)
+		if ((rc = param_text(c, where, keys[i], json_object_get(p,
+		    keys[i]), val, sizeof(val))) == 0)
+			put_param(key, " ", keys[i], val);
 	if (show != NULL)
 		fclose(show);
 	if (key != NULL)
@@ -412,6 +443,9 @@ get_params(struct vctx *c, json_t *obj, const char *where,
 	free(keys);
 	if (rc == 0 && (r->params == NULL || r->key == NULL))
 		rc = fail(c, where, "out of memory");
+	/* Keys are shown too; the match keeps them exact. */
+	if (rc == 0)
+		term_scrub(r->params, strlen(r->params), 0);
 	return (rc);
 }
 
@@ -452,7 +486,7 @@ get_histogram(json_t *obj, struct rs_result *r)
 	edges = json_object_get(h, "edges");
 	counts = json_object_get(h, "counts");
 	n = json_array_size(counts);
-	if (n == 0 || json_array_size(edges) != n + 1)
+	if (n == 0 || n > RS_MAX_BINS || json_array_size(edges) != n + 1)
 		return;
 	r->hist_edges = malloc((n + 1) * sizeof(double));
 	r->hist_counts = malloc(n * sizeof(double));
@@ -792,6 +826,41 @@ count_values(const char *buf, size_t len)
 	return (n);
 }
 
+/*
+ * Every string value with a control character in it, as '?': what a file
+ * says is shown on terminals (report/term.h).  Object keys cannot be
+ * changed in place; the parameters' are scrubbed where they are shown.
+ */
+static int
+scrub_strings(json_t *v)
+{
+	const char *k;
+	json_t *e;
+	size_t i, len;
+	char *copy;
+
+	if (json_is_string(v)) {
+		len = json_string_length(v);
+		if ((copy = malloc(len + 1)) == NULL)
+			return (-1);
+		memcpy(copy, json_string_value(v), len + 1);
+		if (term_scrub(copy, len, 0) > 0 &&
+		    json_string_setn(v, copy, len) != 0) {
+			free(copy);
+			return (-1);
+		}
+		free(copy);
+		return (0);
+	}
+	json_array_foreach(v, i, e)
+		if (scrub_strings(e) != 0)
+			return (-1);
+	json_object_foreach(v, k, e)
+		if (scrub_strings(e) != 0)
+			return (-1);
+	return (0);
+}
+
 static json_t *
 parse(struct vctx *c, const char *buf, size_t len)
 {
@@ -805,11 +874,18 @@ parse(struct vctx *c, const char *buf, size_t len)
 	}
 	root = json_loadb(buf, len, JSON_REJECT_DUPLICATES, &je);
 	/* An error at the very end is almost always a cut-off copy. */
-	if (root == NULL)
+	if (root == NULL) {
+		/* The parser's text may quote the file. */
+		term_scrub(je.text, strlen(je.text), 0);
 		snprintf(c->err, c->errlen, "%s:%d:%d: %s%s", c->path, je.line,
 		    je.column, je.text, je.position >= 0 &&
 		    (size_t)je.position >= len ? " (the file ends early: "
 		    "truncated?)" : "");
+	} else if (scrub_strings(root) != 0) {
+		json_decref(root);
+		root = NULL;
+		fail(c, "", "out of memory");
+	}
 	return (root);
 }
 
@@ -851,6 +927,8 @@ rs_load_text(const char *name, const char *buf, size_t len,
 		return (-1);
 	}
 	if (validate(&c, f) != 0) {
+		/* A message may quote a key, which the file chose. */
+		term_scrub(err, strlen(err), 0);
 		rs_free(f);
 		return (-1);
 	}

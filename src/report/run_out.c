@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * What run prints after measuring, in one place for the text and the
  * markdown forms: the table, the kernel paths, the tables by parameter

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * SVG charts for the HTML report, drawn as static markup: no script, so
  * the page shows the same thing in every browser, in a mail client and

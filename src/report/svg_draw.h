@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /* What the bar charts and the histograms of the HTML report share. */
 #ifndef CB_REPORT_SVG_DRAW_H
 #define CB_REPORT_SVG_DRAW_H

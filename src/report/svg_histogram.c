@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Histograms of per-call cycles for the HTML report.  Ticks, the median
  * and p99 are placed through the plot's own bins (exact at every edge,
@@ -280,6 +281,27 @@ bin_samples(const struct rs_result *r, const double *edges, size_t nb,
 	s->total = (double)r->nsamples;
 }
 
+/*
+ * A file's histogram of more bins than a chart has bars, in at most
+ * HIST_BINS bars of whole groups of its bins: the page stays the same
+ * size whatever the file holds.
+ */
+static size_t
+file_bins(const struct rs_result *r, double *edges, double *counts)
+{
+	size_t g, k, nb;
+
+	g = (r->nbins + HIST_BINS - 1) / HIST_BINS;
+	nb = (r->nbins + g - 1) / g;
+	memset(counts, 0, nb * sizeof(*counts));
+	for (k = 0; k < r->nbins; k++)
+		counts[k / g] += r->hist_counts[k];
+	for (k = 0; k < nb; k++)
+		edges[k] = r->hist_edges[k * g];
+	edges[nb] = r->hist_edges[r->nbins];
+	return (nb);
+}
+
 void
 svg_histogram(FILE *fp, const struct rs_result *const *rs,
     const char *const *labels, size_t n)
@@ -304,13 +326,19 @@ svg_histogram(FILE *fp, const struct rs_result *const *rs,
 		s[i].p99 = rs[i]->cycles.p99;
 		s[i].counts = counts[i];
 	}
-	/* One input with the file's own bins: drawn as written. */
+	/* One input with the file's own bins: drawn as written, in whole
+	   groups of them when there are more than a chart has bars. */
 	if (n == 1 && rs[0]->nbins > 0) {
-		p.edges = rs[0]->hist_edges;
-		p.nb = rs[0]->nbins;
+		if (rs[0]->nbins > HIST_BINS) {
+			p.nb = file_bins(rs[0], edges, counts[0]);
+			p.edges = edges;
+		} else {
+			p.nb = rs[0]->nbins;
+			p.edges = rs[0]->hist_edges;
+			s[0].counts = rs[0]->hist_counts;
+		}
 		p.log = geometric(p.edges, p.nb);
 		p.binning = "the file's bins, minimum to maximum";
-		s[0].counts = rs[0]->hist_counts;
 		for (k = 0; k < p.nb; k++)
 			s[0].total += s[0].counts[k];
 		hist_draw(fp, &p);

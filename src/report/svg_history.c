@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * A history chart: runs left to right in the order they were made, one
  * dot per run at its median with a whisker over its 95% interval, each

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The table a person reads: one row per benchmark, the cost per operation
  * in core cycles (the figure over rounds and the fastest sample), the

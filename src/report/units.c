@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Figures as a person reads them in a table: cycles with k, M or G past
  * ten thousand, times in the unit that keeps them short (ns, µs, ms, s),

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Word wrapping for terminal output: descriptions in `list', legends
  * under tables.  Widths count UTF-8 characters (a "µs" is two columns,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /* Text broken between words to fit a terminal's width. */
 #ifndef CB_REPORT_WRAP_H
 #define CB_REPORT_WRAP_H

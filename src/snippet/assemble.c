@@ -1,9 +1,19 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Running the GNU assembler and objdump on a snippet.  Both run in a
  * child with limits on CPU time, file size and memory, so a `.rept
  * 1000000000' or a `.fill' of a gigabyte ends in a message rather than a
- * hang or a full disk.  Their files live in a private temporary directory
- * removed before returning.
+ * hang or a full disk, and under a wall-clock limit, so an assembler
+ * waiting on a FIFO ends too.  Their files live in a private temporary
+ * directory removed before returning, also when cb_interrupt() (Ctrl-C)
+ * stops a tool; a tool dies with us if we are killed.
+ *
+ * A snippet is text someone else may have written, and the assembler
+ * reads whatever files its directives name, with our privileges: the
+ * directives that read files are refused, the assembler's list of what
+ * it read (--MD) is checked after the fact for any that slipped past as
+ * a macro, and its messages about other files, which quote them, are
+ * withheld.
  */
 #include <sys/resource.h>
 #include <sys/stat.h>
@@ -14,11 +24,15 @@
 #include <fcntl.h>
 #include <limits.h>
 #include <signal.h>
+#include <strings.h>
+#include <sys/prctl.h>
+#include <time.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
+#include "cyclebench.h"
 #include "arch/arch.h"
 #include "snippet/assemble.h"
 #include "snippet/elf.h"
@@ -31,7 +45,15 @@
 struct workdir {
 	char	dir[PATH_MAX - 16];	/* room for the file names below */
 	char	src[PATH_MAX], obj[PATH_MAX], out[PATH_MAX], msg[PATH_MAX];
+	char	dep[PATH_MAX];
 };
+
+/* What a tool run ended in, when it was not its own exit. */
+#define TOOL_FAILED	(-1)	/* not started, or not waited for */
+#define TOOL_STOPPED	(-2)	/* killed at the deadline or interrupt */
+
+/* Directives that read a file, as gas names them, in any case. */
+static const char *const file_directives[] = { "include", "incbin" };
 
 static int
 workdir_make(struct workdir *w, char *err, size_t errlen)
@@ -50,6 +72,7 @@ workdir_make(struct workdir *w, char *err, size_t errlen)
 	snprintf(w->obj, sizeof(w->obj), "%s/snippet.o", w->dir);
 	snprintf(w->out, sizeof(w->out), "%s/stdout", w->dir);
 	snprintf(w->msg, sizeof(w->msg), "%s/stderr", w->dir);
+	snprintf(w->dep, sizeof(w->dep), "%s/deps", w->dir);
 	return (0);
 }
 
@@ -60,6 +83,7 @@ workdir_remove(struct workdir *w)
 	unlink(w->obj);
 	unlink(w->out);
 	unlink(w->msg);
+	unlink(w->dep);
 	rmdir(w->dir);
 }
 
@@ -143,6 +167,7 @@ exec_tool(char *const argv[], const char *in, const char *out,
 	    (fd = open(msg, O_WRONLY | O_CREAT | O_TRUNC, 0600)) < 0 ||
 	    dup2(fd, 2) < 0)
 		_exit(127);
+	prctl(PR_SET_PDEATHSIG, SIGKILL);
 	limit(RLIMIT_CPU, SNIPPET_TOOL_SECONDS);
 	limit(RLIMIT_FSIZE, TOOL_MAX_FILE);
 	limit(RLIMIT_AS, TOOL_MAX_MEMORY);
@@ -153,14 +178,64 @@ exec_tool(char *const argv[], const char *in, const char *out,
 	_exit(127);
 }
 
+static double
+now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (ts.tv_sec + ts.tv_nsec / 1e9);
+}
+
 /*
- * Run argv[0] with stdin from `in' (NULL: /dev/null), stdout and stderr
- * to files.  Returns its wait status, or -1 with the reason in err when it
- * could not be started.  A close-on-exec pipe carries exec's errno back.
+ * Wait for the tool until the deadline or an interrupt, then kill it:
+ * its wait status, or TOOL_STOPPED with the reason in err.  Short naps,
+ * since the assembler usually takes a few milliseconds.
  */
 static int
-run_tool(char *const argv[], const char *in, const char *out,
-    const char *msg, char *err, size_t errlen)
+wait_tool(pid_t pid, const char *tool, double timeout, char *err,
+    size_t errlen)
+{
+	struct timespec nap = { 0, 100000 };
+	double deadline = now() + timeout;
+	int status;
+	pid_t r;
+
+	for (;;) {
+		if ((r = waitpid(pid, &status, WNOHANG)) == pid)
+			return (status);
+		if (r < 0 && errno != EINTR) {
+			snprintf(err, errlen, "waitpid: %s", strerror(errno));
+			return (TOOL_FAILED);
+		}
+		if (cb_interrupted() || now() > deadline)
+			break;
+		nanosleep(&nap, NULL);
+		if (nap.tv_nsec < 10000000)
+			nap.tv_nsec *= 2;
+	}
+	kill(pid, SIGKILL);
+	while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
+		;
+	if (cb_interrupted())
+		snprintf(err, errlen, "interrupted while %s ran", tool);
+	else
+		snprintf(err, errlen, "%s did not finish within %g s "
+		    "(--timeout): is it reading a FIFO or a terminal?", tool,
+		    timeout);
+	return (TOOL_STOPPED);
+}
+
+/*
+ * Run argv[0] with stdin from `in' (NULL: /dev/null), stdout and stderr
+ * to files, for at most `timeout' seconds.  Returns its wait status, or
+ * TOOL_FAILED or TOOL_STOPPED with the reason in err.  A close-on-exec
+ * pipe carries exec's errno back.
+ */
+static int
+run_tool(char *const argv[], const char *tool, const char *in,
+    const char *out, const char *msg, double timeout, char *err,
+    size_t errlen)
 {
 	pid_t pid;
 	int fds[2], status, e = 0;
@@ -168,14 +243,14 @@ run_tool(char *const argv[], const char *in, const char *out,
 
 	if (pipe2(fds, O_CLOEXEC) != 0) {
 		snprintf(err, errlen, "pipe: %s", strerror(errno));
-		return (-1);
+		return (TOOL_FAILED);
 	}
 	fflush(NULL);
 	if ((pid = fork()) < 0) {
 		snprintf(err, errlen, "fork: %s", strerror(errno));
 		close(fds[0]);
 		close(fds[1]);
-		return (-1);
+		return (TOOL_FAILED);
 	}
 	if (pid == 0) {
 		close(fds[0]);
@@ -185,15 +260,11 @@ run_tool(char *const argv[], const char *in, const char *out,
 	while ((n = read(fds[0], &e, sizeof(e))) < 0 && errno == EINTR)
 		;
 	close(fds[0]);
-	while (waitpid(pid, &status, 0) < 0)
-		if (errno != EINTR) {
-			snprintf(err, errlen, "waitpid: %s", strerror(errno));
-			return (-1);
-		}
-	if (n == (ssize_t)sizeof(e)) {
+	status = wait_tool(pid, tool, timeout, err, errlen);
+	if (status >= 0 && n == (ssize_t)sizeof(e)) {
 		snprintf(err, errlen, "cannot run '%s': %s (it comes with "
 		    "GNU binutils)", argv[0], strerror(e));
-		return (-1);
+		return (TOOL_FAILED);
 	}
 	return (status);
 }
@@ -221,17 +292,34 @@ limit_hit(const char *tool, int status, char *err, size_t errlen)
 	return (1);
 }
 
+/* Does the line start "FILE:LINE:" for a FILE that is not `input'? */
+static int
+about_other_file(const char *line, const char *nl, const char *input)
+{
+	const char *colon = memchr(line, ':', (size_t)(nl - line));
+	const char *p;
+
+	if (colon == NULL || ((size_t)(colon - line) == strlen(input) &&
+	    strncmp(line, input, strlen(input)) == 0))
+		return (0);
+	for (p = colon + 1; p < nl && isdigit((unsigned char)*p); p++)
+		;
+	return (p > colon + 1 && p < nl && *p == ':');
+}
+
 /*
  * The assembler's messages as the user should read them: its name for
  * the input ("{standard input}") replaced by the label, the "Assembler
- * messages:" header dropped, at most MESSAGE_LINES lines.
+ * messages:" header dropped, at most MESSAGE_LINES lines.  Unless
+ * `others', those about another file are withheld: they quote it.
  */
 static void
-format_messages(const char *msg, const char *label, char *out, size_t len)
+format_messages(const char *msg, const char *label, int others, char *out,
+    size_t len)
 {
 	static const char stdin_name[] = "{standard input}";
 	const char *line, *nl;
-	size_t used = 0, lines = 0, more = 0;
+	size_t used = 0, lines = 0, more = 0, withheld = 0;
 	int n;
 
 	out[0] = '\0';
@@ -242,6 +330,10 @@ format_messages(const char *msg, const char *label, char *out, size_t len)
 		if (nl == line || (strstr(line, "Assembler messages:") !=
 		    NULL && strstr(line, "Assembler messages:") < nl))
 			continue;
+		if (!others && about_other_file(line, nl, stdin_name)) {
+			withheld++;
+			continue;
+		}
 		if (lines == MESSAGE_LINES) {
 			more++;
 			continue;
@@ -259,9 +351,14 @@ format_messages(const char *msg, const char *label, char *out, size_t len)
 		lines++;
 	}
 	if (more > 0)
-		snprintf(out + used, len - used, "(%zu more lines)\n", more);
+		used += (size_t)snprintf(out + used, len - used, "(%zu more "
+		    "lines)\n", more);
+	if (withheld > 0 && used < len)
+		snprintf(out + used, len - used, "(%zu lines about other files "
+		    "withheld: they may quote them)\n", withheld);
 	/* The caller prints its own newline. */
-	if (used > 0 && more == 0 && out[used - 1] == '\n')
+	used = strlen(out);
+	if (used > 0 && out[used - 1] == '\n')
 		out[used - 1] = '\0';
 }
 
@@ -283,19 +380,20 @@ tool_argv(const char *const *tool, const char *const *more, char **argv,
 }
 
 static int
-run_as(const struct workdir *w, const char *label, int intel, char *err,
-    size_t errlen, char *warn, size_t warnlen)
+run_as(const struct workdir *w, const char *label,
+    const struct snippet_asm_opts *o, char *err, size_t errlen, char *warn,
+    size_t warnlen)
 {
-	const char *att[] = { "-o", w->obj, "-", NULL };
-	const char *intl[] = { "-o", w->obj, "-", "-msyntax=intel",
-	    "-mnaked-reg", NULL };
+	const char *att[] = { "--MD", w->dep, "-o", w->obj, "-", NULL };
+	const char *intl[] = { "--MD", w->dep, "-o", w->obj, "-",
+	    "-msyntax=intel", "-mnaked-reg", NULL };
 	char *argv[16], *msg;
 	size_t len;
 	int status;
 
-	tool_argv(arch_as_argv, intel ? intl : att, argv, 16);
-	if ((status = run_tool(argv, w->src, w->out, w->msg, err,
-	    errlen)) < 0)
+	tool_argv(arch_as_argv, o->intel ? intl : att, argv, 16);
+	if ((status = run_tool(argv, "the assembler", w->src, w->out, w->msg,
+	    o->timeout, err, errlen)) < 0)
 		return (-1);
 	if (!(WIFEXITED(status) && WEXITSTATUS(status) == 0) &&
 	    limit_hit("the assembler", status, err, errlen))
@@ -303,17 +401,85 @@ run_as(const struct workdir *w, const char *label, int intel, char *err,
 	msg = read_file(w->msg, 64 * 1024, &len);
 	if (WIFEXITED(status) && WEXITSTATUS(status) == 0) {
 		if (msg != NULL)
-			format_messages(msg, label, warn, warnlen);
+			format_messages(msg, label, o->allow_includes, warn,
+			    warnlen);
 		free(msg);
 		return (0);
 	}
 	if (msg != NULL && len > 0)
-		format_messages(msg, label, err, errlen);
+		format_messages(msg, label, o->allow_includes, err, errlen);
 	else
 		snprintf(err, errlen, "the assembler failed (exit status %d) "
 		    "without a message", WEXITSTATUS(status));
 	free(msg);
 	return (-1);
+}
+
+static int
+is_name_char(char c)
+{
+	return (isalnum((unsigned char)c) || c == '_' || c == '$');
+}
+
+/*
+ * A directive that reads a file, anywhere in the text: as a word, in any
+ * case, since gas matches directives so and a macro or .irp may build
+ * one from an argument.  The text is refused whole; --MD catches what is
+ * spelt in pieces.
+ */
+static int
+reads_files(const char *src, size_t len, const char *label, char *err,
+    size_t errlen)
+{
+	const char *d;
+	size_t i, k, n, line = 1;
+
+	for (i = 0; i < len; i++) {
+		if (src[i] == '\n')
+			line++;
+		if (i > 0 && is_name_char(src[i - 1]))
+			continue;
+		for (k = 0; k < sizeof(file_directives) /
+		    sizeof(file_directives[0]); k++) {
+			d = file_directives[k];
+			n = strlen(d);
+			if (len - i >= n && strncasecmp(src + i, d, n) == 0 &&
+			    (len - i == n || !is_name_char(src[i + n]))) {
+				snprintf(err, errlen, "%s:%zu: .%s reads a file, "
+				    "which asm refuses by default: a snippet "
+				    "would read whatever the user running it "
+				    "may (--allow-includes permits it)", label,
+				    line, d);
+				return (1);
+			}
+		}
+	}
+	return (0);
+}
+
+/* The files the assembler read besides the snippet, from its --MD list. */
+static int
+read_others(const struct workdir *w, const char *label, char *err,
+    size_t errlen)
+{
+	char *deps, *p;
+	size_t len;
+
+	/* "snippet.o: a.s b.bin \" ...: the input itself ("-") is not there. */
+	if ((deps = read_file(w->dep, 64 * 1024, &len)) == NULL)
+		return (0);
+	p = strchr(deps, ':');
+	p = p != NULL ? p + 1 + strspn(p + 1, " \t\\\n") : deps + len;
+	if (*p != '\0') {
+		p[strcspn(p, " \t\\\n")] = '\0';
+		snprintf(err, errlen, "%s had the assembler read '%s': a "
+		    "snippet may not read files unless --allow-includes is "
+		    "given", label, p);
+		free(deps);
+		return (1);
+	}
+	free(deps);
+	return (0);
 }
 
 /* "mov    $0x1,%rcx   # comment" as "mov $0x1,%rcx # comment". */
@@ -343,7 +509,8 @@ squeeze(const char *in, char *out, size_t len)
  * not an error.
  */
 static void
-disassemble(const struct workdir *w, int intel, struct snippet_code *c)
+disassemble(const struct workdir *w, int intel, double timeout,
+    struct snippet_code *c)
 {
 	const char *att[] = { "-d", "-z", "--no-show-raw-insn", w->obj,
 	    NULL };
@@ -355,7 +522,8 @@ disassemble(const struct workdir *w, int intel, struct snippet_code *c)
 	int status;
 
 	tool_argv(arch_objdump_argv, intel ? intl : att, argv, 16);
-	status = run_tool(argv, NULL, w->out, w->msg, err, sizeof(err));
+	status = run_tool(argv, "objdump", NULL, w->out, w->msg, timeout, err,
+	    sizeof(err));
 	if (status < 0 || !WIFEXITED(status) || WEXITSTATUS(status) != 0)
 		return;
 	if ((list = read_file(w->out, 32L << 20, &len)) == NULL)
@@ -383,10 +551,11 @@ disassemble(const struct workdir *w, int intel, struct snippet_code *c)
 }
 
 int
-snippet_assemble(const char *src, size_t len, const char *label, int intel,
-    struct snippet_code *c, char *err, size_t errlen, char *warn,
-    size_t warnlen)
+snippet_assemble(const char *src, size_t len, const char *label,
+    const struct snippet_asm_opts *opts, struct snippet_code *c, char *err,
+    size_t errlen, char *warn, size_t warnlen)
 {
+	struct snippet_asm_opts o = *opts;
 	struct workdir w;
 	const uint8_t *text;
 	uint8_t *obj = NULL;
@@ -405,6 +574,10 @@ snippet_assemble(const char *src, size_t len, const char *label, int intel,
 		    label);
 		return (-1);
 	}
+	if (!o.allow_includes && reads_files(src, len, label, err, errlen))
+		return (-1);
+	if (!(o.timeout > 0))
+		o.timeout = SNIPPET_TOOL_WALL;
 	if (workdir_make(&w, err, errlen) != 0)
 		return (-1);
 	if (write_source(w.src, src, len) != 0) {
@@ -412,7 +585,8 @@ snippet_assemble(const char *src, size_t len, const char *label, int intel,
 		    strerror(errno));
 		goto out;
 	}
-	if (run_as(&w, label, intel, err, errlen, warn, warnlen) != 0)
+	if (run_as(&w, label, &o, err, errlen, warn, warnlen) != 0 ||
+	    (!o.allow_includes && read_others(&w, label, err, errlen)))
 		goto out;
 	if ((obj = (uint8_t *)read_file(w.obj, OBJ_MAX, &objlen)) == NULL) {
 		snprintf(err, errlen, "cannot read the assembler's output: %s",
@@ -432,7 +606,7 @@ snippet_assemble(const char *src, size_t len, const char *label, int intel,
 	}
 	memcpy(c->bytes, text, textlen);
 	c->len = textlen;
-	disassemble(&w, intel, c);
+	disassemble(&w, o.intel, o.timeout, c);
 	rc = 0;
 out:
 	free(obj);

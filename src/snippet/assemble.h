@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Assembly text to machine code with the GNU assembler, for `cyclebench
  * asm'.  The text goes to `as --64' as written, so the assembler's
@@ -14,6 +15,7 @@
 #define SNIPPET_MAX_CODE	(64 * 1024)	/* bytes of one assembled copy */
 #define SNIPPET_INSN_TEXT	64		/* chars kept per instruction */
 #define SNIPPET_TOOL_SECONDS	5		/* CPU limit for as/objdump */
+#define SNIPPET_TOOL_WALL	60.0		/* their wall limit by default */
 
 struct snippet_insn {
 	uint32_t	 offset;
@@ -27,17 +29,26 @@ struct snippet_code {
 	size_t			 ninsns;
 };
 
+struct snippet_asm_opts {
+	int		 intel;		/* Intel syntax, no register prefix */
+	int		 allow_includes; /* let .include and .incbin read files */
+	double		 timeout;	/* wall seconds for each tool; 0: 60 */
+};
+
 /*
- * Assemble src[0..len-1] (AT&T syntax, or Intel without register
- * prefixes when `intel').  `label' stands for the text in messages
- * ("body", "init", a file name).  Returns 0, or -1 with the reason in
- * err: the assembler's own messages with their line numbers, a
- * relocation the snippet would need, a size limit.  Warnings from a
- * successful assembly are left in warn (empty when none).
+ * Assemble src[0..len-1] as o says.  `label' stands for the text in
+ * messages ("body", "init", a file name).  Returns 0, or -1 with the
+ * reason in err: the assembler's own messages with their line numbers, a
+ * relocation the snippet would need, a size limit, a file the text would
+ * have the assembler read, a tool stopped by the timeout or by
+ * cb_interrupt() (err then starts "interrupted").  What the assembler
+ * says about files other than the snippet is never passed on unless
+ * o->allow_includes: it may quote them.  Warnings from a successful
+ * assembly are left in warn (empty when none).
  */
 int	snippet_assemble(const char *src, size_t len, const char *label,
-	    int intel, struct snippet_code *c, char *err, size_t errlen,
-	    char *warn, size_t warnlen);
+	    const struct snippet_asm_opts *o, struct snippet_code *c,
+	    char *err, size_t errlen, char *warn, size_t warnlen);
 void	snippet_code_free(struct snippet_code *c);
 
 /* The instruction containing offset, or NULL past the end. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Reading just enough of an ELF64 relocatable object, with every offset
  * checked against the file's size: the file comes from an assembler we

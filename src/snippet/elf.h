@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The code of an assembled snippet out of the ELF object the assembler
  * wrote.  A snippet is copied many times to an address chosen at run

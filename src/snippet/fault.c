@@ -1,9 +1,11 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * A fault in a snippet, told in the snippet's terms: which of the user's
  * instructions (offset into the body or init, which unrolled copy), and,
  * for a bad access, where it went relative to the memory the snippet was
- * given.  Runs in the measuring child's signal handler: it reads the
- * snippet and formats into the buffer it is handed, nothing else.
+ * given, or for a system call the sandbox refused, which one.  Runs in
+ * the measuring child's signal handler: it reads the snippet and formats
+ * into the buffer it is handed, nothing else.
  */
 #include <signal.h>
 #include <stdarg.h>
@@ -11,6 +13,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "os/sandbox.h"
 #include "snippet/snippet.h"
 
 struct out {
@@ -109,6 +112,24 @@ where_pc(const struct snippet *s, const struct fault *f, struct out *o)
 		say(o, " (copy %zu of %u)", copy + 1, s->unroll);
 }
 
+/*
+ * A call the sandbox refused.  The pc is past the instruction that made
+ * it (ARCH_SNIPPET_SYSCALL_LEN bytes), which is the one to name.
+ */
+static void
+refused_call(const struct snippet *s, const struct fault *f, struct out *o)
+{
+	const char *name = sandbox_syscall_name(f->syscall, f->syscall_arch);
+	struct fault at = *f;
+
+	say(o, "system call %d%s%s%s ", f->syscall, name ? " (" : "",
+	    name ? name : "", name ? ")" : "");
+	at.pc -= ARCH_SNIPPET_SYSCALL_LEN;
+	where_pc(s, &at, o);
+	say(o, "; asm refuses a snippet's system calls unless given "
+	    "--allow-syscalls");
+}
+
 void
 snippet_describe_fault(const struct fault *f, void *arg, char *buf,
     size_t len)
@@ -117,6 +138,10 @@ snippet_describe_fault(const struct fault *f, void *arg, char *buf,
 	struct out o = { buf, len };
 
 	buf[0] = '\0';
+	if (f->sig == SIGSYS) {
+		refused_call(s, f, &o);
+		return;
+	}
 	/*
 	 * A jump to a bad address faults fetching it, and a general
 	 * protection fault (SI_KERNEL) has no address: no access to tell.

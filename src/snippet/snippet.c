@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * A snippet's life: assembled in the parent (so a bad snippet is refused
  * before anything is measured), mapped and run in the measuring child.
@@ -21,6 +22,7 @@
 #include <unistd.h>
 
 #include "core/isolate.h"
+#include "os/sandbox.h"
 #include "snippet/snippet.h"
 
 static size_t
@@ -48,6 +50,34 @@ protect(void *p, size_t len, int prot, const char *what, char *why,
 	snprintf(why, whylen, "cannot make the snippet's %s %s: %s", what,
 	    prot & PROT_EXEC ? "executable" : "writable", strerror(errno));
 	return (-1);
+}
+
+/*
+ * In the measuring child only: a unit test calling setup, or a caller
+ * measuring without isolation, must keep its own process as it was.
+ */
+static int
+confine(const struct snippet *s, char *why, size_t whylen)
+{
+	const struct sandbox_limits lim = {
+		/* The child's wall-clock limit bounds its CPU time too. */
+		.cpu_seconds = s->timeout + 1,
+		.more_memory = SNIPPET_MORE_MEMORY,
+		.more_tasks = SNIPPET_MORE_TASKS,
+	};
+
+	if (!isolate_in_child())
+		return (0);
+	/*
+	 * Without it (qemu-user refuses it) an orphan the snippet leaves
+	 * goes to asm itself, which adopts and kills it afterwards too; and
+	 * by default the filter lets it start none.
+	 */
+	(void)sandbox_adopt_orphans();
+	if (sandbox_limit(&lim, why, whylen) != 0 || (!s->allow_syscalls &&
+	    sandbox_forbid_syscalls(s->code, s->code_end, why, whylen) != 0))
+		return (CB_SETUP_ERROR);
+	return (0);
 }
 
 static int
@@ -102,7 +132,7 @@ snippet_setup(void **ctx, char *why, size_t whylen)
 	    whylen) != 0)
 		return (CB_SETUP_ERROR);
 	isolate_on_fault(snippet_describe_fault, s);
-	return (0);
+	return (confine(s, why, whylen));
 }
 
 static void
@@ -110,6 +140,8 @@ snippet_teardown(void *ctx)
 {
 	struct snippet *s = ctx;
 
+	if (isolate_in_child())
+		(void)sandbox_kill_children(SNIPPET_REAP_SECONDS);
 	isolate_on_fault(NULL, NULL);
 	if (s->map != NULL)
 		munmap(s->map, s->maplen);
@@ -164,13 +196,15 @@ default_unroll(const struct snippet_code *body)
 }
 
 static int
-assemble_part(const char *text, size_t len, const char *label, int intel,
-    struct snippet_code *c, char *err, size_t errlen, char *warn,
-    size_t warnlen)
+assemble_part(const struct snippet_spec *spec, const char *text, size_t len,
+    const char *label, struct snippet_code *c, char *err, size_t errlen,
+    char *warn, size_t warnlen)
 {
+	const struct snippet_asm_opts o = { spec->intel,
+	    spec->allow_includes, spec->timeout };
 	size_t used = strlen(warn);
 
-	return (snippet_assemble(text, len, label, intel, c, err, errlen,
+	return (snippet_assemble(text, len, label, &o, c, err, errlen,
 	    warn + used, warnlen - used));
 }
 
@@ -185,10 +219,10 @@ snippet_prepare(const struct snippet_spec *spec, struct snippet **out,
 		snprintf(err, errlen, "out of memory");
 		return (-1);
 	}
-	if (assemble_part(spec->body, spec->body_len, spec->body_label,
-	    spec->intel, &s->body, err, errlen, warn, warnlen) != 0 ||
-	    (spec->init != NULL && assemble_part(spec->init, spec->init_len,
-	    spec->init_label, spec->intel, &s->init, err, errlen, warn,
+	if (assemble_part(spec, spec->body, spec->body_len, spec->body_label,
+	    &s->body, err, errlen, warn, warnlen) != 0 ||
+	    (spec->init != NULL && assemble_part(spec, spec->init,
+	    spec->init_len, spec->init_label, &s->init, err, errlen, warn,
 	    warnlen) != 0))
 		goto fail;
 	if (s->body.len == 0) {
@@ -206,6 +240,8 @@ snippet_prepare(const struct snippet_spec *spec, struct snippet **out,
 		    (unsigned)(SNIPPET_MAX_UNROLLED / s->body.len));
 		goto fail;
 	}
+	s->allow_syscalls = spec->allow_syscalls;
+	s->timeout = spec->timeout > 0 ? spec->timeout : SNIPPET_TIMEOUT;
 	snprintf(s->name, sizeof(s->name), "asm/%s", spec->title);
 	snprintf(s->unroll_s, sizeof(s->unroll_s), "%u", s->unroll);
 	s->bench.name = s->name;

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * An assembled snippet as a benchmark: `cyclebench asm' builds one (or
  * two, for --vs) and measures it with cb_measure() like any other.
@@ -19,6 +20,11 @@
  *
  * The init code runs once per timed call, before the loop; the scratch
  * memory keeps whatever the snippet stored in it from call to call.
+ *
+ * In the measuring child the snippet is confined (os/sandbox.h): limits
+ * on CPU time, memory and processes, no system call from its code
+ * unless allow_syscalls, and whatever processes it started are killed
+ * when it is done.
  */
 #ifndef CB_SNIPPET_H
 #define CB_SNIPPET_H
@@ -37,6 +43,10 @@
 #define SNIPPET_TARGET_INSNS	100	/* per loop iteration, by default */
 #define SNIPPET_MAX_UNROLL	100000
 #define SNIPPET_MAX_UNROLLED	(4 << 20)	/* bytes of body copies */
+#define SNIPPET_TIMEOUT		60.0	/* seconds, when the spec says 0 */
+#define SNIPPET_MORE_MEMORY	(256UL << 20)	/* address space it may add */
+#define SNIPPET_MORE_TASKS	16	/* processes it may add (not root) */
+#define SNIPPET_REAP_SECONDS	5.0	/* to kill what it left running */
 
 struct snippet_spec {
 	const char	*title;		/* the name is "asm/<title>" */
@@ -50,12 +60,18 @@ struct snippet_spec {
 	unsigned	 unroll;	/* 0: about SNIPPET_TARGET_INSNS
 					   instructions per iteration */
 	enum cb_mode	 mode;
+	int		 allow_syscalls;	/* no system call filter */
+	int		 allow_includes;	/* .include, .incbin read */
+	double		 timeout;	/* seconds: the measuring child's
+					   limit, and each tool's; 0: 60 */
 };
 
 struct snippet {
 	struct cb_bench	 bench;		/* arg is this snippet */
 	struct snippet_code body, init;
 	unsigned	 unroll;
+	int		 allow_syscalls;
+	double		 timeout;
 	char		 name[96];
 	char		 unroll_s[16];
 	char		 init_title[64];

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The contract between the results store and a database back end.  The
  * store's SQL is one text for every back end, written in the subset that

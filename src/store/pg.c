@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The PostgreSQL back end, through libpq: one database for a fleet, many
  * machines writing at once.  The store's '?' placeholders become $1, $2

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Reading the store back: the runs a selection selects, their documents,
  * and the extracted figures of their results for tables and histories.

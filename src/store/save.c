@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Keeping a run: its machine (made once, found by identity), the run
  * with its document text, one row per result with the figures tables

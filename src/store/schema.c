@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The schema and its migrations.  A store records its version in the
  * meta table; opening one reads it first and writes nothing unless the

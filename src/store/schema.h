@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The store's schema, as the list of steps that build it: a store at
  * version v has had steps 1..v.  Opening a store brings it to

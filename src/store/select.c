@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Selections: which stored runs a command means, as comma-separated
  * KEY=VALUE terms ("machine=Xeon 8580,commit=v6.9,last=3").  The keys of

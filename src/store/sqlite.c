@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The SQLite back end: a results store in one file, no server.  Writers
  * take the write lock when their transaction begins (BEGIN IMMEDIATE),

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Opening the results store: which back end a URL names (a table of
  * providers, each with the URL prefixes it takes), where the default

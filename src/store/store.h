@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The results store: every run kept whole, as the JSON text `run --json'
  * writes, with the figures that tables, histories and selections need

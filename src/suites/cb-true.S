@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * cb-true: the smallest program there is, for ctxsw/fork-exec-wait: no
  * libc, no dynamic loader, one system call, so the figure is the exec

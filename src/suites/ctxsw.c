@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * ctxsw: what switching between tasks costs (seed 003).
  *

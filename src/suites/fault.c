@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * fault: what one page fault costs, by kind.  Every call touches one page
  * that is sure to fault.  A region of REGION_PAGES pages is prepared in

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * What the kernel-path suites (fault, mmap, ctxsw) share: processes that
  * cannot outlive the measurement, a file held in the page cache, 4 KiB

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * mmap: what it costs to map memory, use every page of it once and unmap
  * it (seed 003 quotes lmbench's mmap latency, 153 ns on an Athlon).

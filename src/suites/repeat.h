@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The body most instruction rows need: one instruction (asm text, "%%"
  * for registers) `n' times per iteration, back to back, with no operands;

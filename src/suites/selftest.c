@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * selftest: benchmarks that misbehave on purpose, so the tests can check
  * that a crash, an illegal instruction, an exit or a hang in one child

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * signal: what a signal costs (seed 001).  A trap -- divide by zero, a
  * load from a PROT_NONE page, ud2, int3 -- or a signal sent to oneself

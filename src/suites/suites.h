@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /* The built-in suites; registry.c lists them in run order. */
 #ifndef CB_SUITES_H
 #define CB_SUITES_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * syscall: the cost of entering and leaving the kernel, one operation per
  * row.  Everything but the two rows named for them goes through raw

@@ -1,4 +1,5 @@
 #!/usr/bin/env bats
+# SPDX-License-Identifier: BSD-2-Clause
 # The arm64 build as a user types it, run under qemu-aarch64 by make
 # check-arm64: info, list, run basic --quick, asm and compare.  Emulated,
 # a cycle figure means nothing, and a host busy with other work may
@@ -8,6 +9,10 @@
 # back, bad input refused with its message.
 
 load ../cli/helpers
+
+# qemu-user refuses seccomp filters (PR_SET_SECCOMP), and asm does not run
+# a snippet unfiltered unless told to: here it must be.
+UNFILTERED=--allow-syscalls
 
 # Every row of `run' output is either measured or disturbed away.
 assert_rows_accounted() {
@@ -82,21 +87,21 @@ PY
 }
 
 @test "asm: an aarch64 snippet measured" {
-	run "$CB" asm --latency --quick 'add x0, x0, x1'
+	run "$CB" asm $UNFILTERED --latency --quick 'add x0, x0, x1'
 	[ "$status" -le 1 ] || { show_run >&2; fail "status $status"; }
 	assert_rows_accounted 1
 	assert_line '^asm/add x0, x0, x1: 4 bytes, 1 instruction, 100 copies per loop iteration'
 }
 
 @test "asm: the snippet's registers are as documented" {
-	run "$CB" asm --quick --init 'mov x1, sp; sub x2, x15, x14' \
+	run "$CB" asm $UNFILTERED --quick --init 'mov x1, sp; sub x2, x15, x14' \
 	    'str x1, [x14]; str x2, [x14, #8]; str x30, [x14, #16]'
 	[ "$status" -le 1 ] || { show_run >&2; fail "status $status"; }
 	assert_rows_accounted 1
 }
 
 @test "asm: a fault is told in the snippet's terms" {
-	run "$CB" asm --quick 'ldr x0, [x14, #-8]'
+	run "$CB" asm $UNFILTERED --quick 'ldr x0, [x14, #-8]'
 	assert_status 1
 	assert_output 'crashed: SIGSEGV'
 	# qemu-user's signal frame has no ESR record to tell a read.
@@ -105,7 +110,7 @@ PY
 }
 
 @test "asm: a stray ret traps" {
-	run "$CB" asm --quick 'ret'
+	run "$CB" asm $UNFILTERED --quick 'ret'
 	assert_status 1
 	assert_output 'the snippet executed a ret with no matching call'
 }
@@ -114,6 +119,12 @@ PY
 	run --separate-stderr "$CB" asm 'mov %rax,%rbx'
 	assert_status 2
 	[[ $stderr == *"snippet:1: Error:"* ]] || fail "stderr: $stderr"
+}
+
+@test "asm: without a system call filter, a snippet is not run unless allowed" {
+	run "$CB" asm --quick 'add x0, x0, x1'
+	assert_status 1
+	assert_output "asm runs a snippet unfiltered only with --allow-syscalls"
 }
 
 @test "asm --intel: no such syntax here" {

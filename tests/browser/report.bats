@@ -1,4 +1,5 @@
 #!/usr/bin/env bats
+# SPDX-License-Identifier: BSD-2-Clause
 # The HTML report as a browser renders it: Debian's headless Chromium
 # loads the page from disk, and the DOM it ends up with must hold every
 # chart, no console error, and nothing a results file tried to inject.

@@ -1,4 +1,5 @@
 #!/usr/bin/env bats
+# SPDX-License-Identifier: BSD-2-Clause
 # cyclebench asm: every command form of the issue, every bad input.
 # Measurements use --quick; timing assertions take the best of three.
 

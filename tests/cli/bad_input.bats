@@ -1,4 +1,5 @@
 #!/usr/bin/env bats
+# SPDX-License-Identifier: BSD-2-Clause
 # Bad `run' arguments: each is refused with exit status exactly 2 (never a
 # crash, which would be >128), a message on stderr naming the problem, and
 # nothing measured.

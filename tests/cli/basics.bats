@@ -1,4 +1,5 @@
 #!/usr/bin/env bats
+# SPDX-License-Identifier: BSD-2-Clause
 # The top level: help, version, usage errors, and each command's --help.
 
 load helpers

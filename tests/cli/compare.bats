@@ -1,4 +1,5 @@
 #!/usr/bin/env bats
+# SPDX-License-Identifier: BSD-2-Clause
 # cyclebench compare: verdicts on real runs of the development VM with
 # rounds (rounds-*.json; runs from before rounds, and the made-up
 # fixtures of tests/fixtures/results/make-fixtures.py, are one round

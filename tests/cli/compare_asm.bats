@@ -1,4 +1,5 @@
 #!/usr/bin/env bats
+# SPDX-License-Identifier: BSD-2-Clause
 # Issue 6's proof, end to end: a deliberate change made with `asm' (an
 # lfence after every imul of a chain) is flagged real by `compare', and a
 # second run of the unchanged chain stays within a few percent (a busy

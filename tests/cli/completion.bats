@@ -1,4 +1,5 @@
 #!/usr/bin/env bats
+# SPDX-License-Identifier: BSD-2-Clause
 # Shell completion as bash and zsh run it: the completion functions are
 # called with the words typed so far, against the binary under test, and
 # must offer its commands, options, suite and benchmark names.

@@ -1,4 +1,5 @@
 #!/usr/bin/env bats
+# SPDX-License-Identifier: BSD-2-Clause
 # The fault, mmap and ctxsw suites through the command line: every row is
 # measured or skipped with its reason, per-call quantiles are ordered, the
 # figures other commands look up are there, and no partner, sleeper or

@@ -1,4 +1,5 @@
 #!/usr/bin/env bats
+# SPDX-License-Identifier: BSD-2-Clause
 # A busy or changing machine must never yield a clean-looking wrong number:
 # each result either stays in its normal band or says it was disturbed.
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-2-Clause
 # Shared by every tests/cli/*.bats file through `load helpers'.
 #
 # The tests run the binary the way a user types it: $CYCLEBENCH (set by

@@ -1,4 +1,5 @@
 #!/usr/bin/env bats
+# SPDX-License-Identifier: BSD-2-Clause
 # cyclebench impact: the counts of a workload whose events are known, the
 # command's stdio and status passing through, the arithmetic of the costs
 # and what-ifs, and every bad input.  Costs come from a fixture results
@@ -134,6 +135,50 @@ teardown() {
 	[[ "$stderr" == *"killed by signal 15 (SIGTERM): exit status 143"* ]]
 	[ "$(jget "$T/k.json" "d['command']['signal']")" = 15 ]
 	[ "$(jget "$T/k.json" "d['command']['exit_status']")" = 143 ]
+}
+
+# impact_terminated ARGS...: SIGTERM to impact (alone, as a service
+# manager sends it) a second into `sleep 41.5'; leaves status, err.txt.
+impact_terminated() {
+	"$CB" impact "$@" -- sleep 41.5 2>"$T/err.txt" &
+	pid=$!
+	sleep 1
+	kill -TERM "$pid"
+	status=0
+	wait "$pid" || status=$?
+}
+
+command_alive() {
+	ps -eo stat=,args= | awk '$1 !~ /^Z/ && $2 == "sleep" && $3 == "41.5" \
+	    { found = 1 } END { exit !found }'
+}
+
+@test "SIGTERM to impact is passed on to the command, and the report still comes" {
+	SECONDS=0
+	impact_terminated --costs "$FIX"
+	[ "$status" -eq 143 ] || { cat "$T/err.txt"; false; }
+	grep -q "killed by signal 15 (SIGTERM): exit status 143" "$T/err.txt"
+	grep -q "^  total " "$T/err.txt"
+	! command_alive
+	# Without --costs nothing is measured after it: the answer comes now.
+	impact_terminated --quick
+	[ "$status" -eq 143 ] || { cat "$T/err.txt"; false; }
+	grep -q "SIGTERM passed on to the command; costs not measured" "$T/err.txt"
+	! command_alive
+	[ "$SECONDS" -lt 30 ]
+}
+
+@test "impact refuses a --what-if that would make a cost negative, before running" {
+	run --separate-stderr "$CB" impact --costs "$FIX" \
+	    --what-if ctxsw=-1000000 -- touch "$T/ran"
+	[ "$status" -eq 2 ]
+	[[ "$stderr" == *"--what-if ctxsw=-1e+06 would make the cost of 'ctxsw' -997000 cycles per event (it is 3000,"*"a cost cannot be negative"* ]]
+	[ ! -e "$T/ran" ]
+	# Down to zero is a change like any other.
+	run --separate-stderr "$CB" impact --costs "$FIX" \
+	    --what-if ctxsw=-3000 -- true
+	[ "$status" -eq 0 ]
+	[[ "$stderr" == *"ctxsw=-3000: "* ]]
 }
 
 @test "impact prices counts with the results file's costs and clock" {

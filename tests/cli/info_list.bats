@@ -1,4 +1,5 @@
 #!/usr/bin/env bats
+# SPDX-License-Identifier: BSD-2-Clause
 # `info' (the machine fingerprint) and `list' (what patterns select).
 
 load helpers

@@ -1,7 +1,9 @@
 #!/usr/bin/env bats
-# Ctrl-C or SIGTERM during `run': what was measured is saved as complete
-# JSON marked partial, the benchmark's child is gone, and the exit status
-# is the shell's 128 + signal.
+# SPDX-License-Identifier: BSD-2-Clause
+# Ctrl-C, SIGTERM or SIGHUP (a closed terminal or ssh session) during
+# `run': what was measured is saved as complete JSON marked partial, the
+# benchmark's child is gone, and the exit status is the shell's 128 +
+# signal.
 
 load helpers
 
@@ -58,6 +60,24 @@ no_stray_children() {
 	assert_output "Interrupted by SIGTERM"
 	check_partial_json
 	no_stray_children
+}
+
+@test "SIGHUP during run (terminal closed): partial JSON, exit 129, no stray child" {
+	interrupt HUP
+	assert_status 129
+	assert_output "Interrupted by SIGHUP after 1 of 2 benchmarks"
+	check_partial_json
+	no_stray_children
+}
+
+@test "the table's reader gone (SIGPIPE): the results are saved all the same" {
+	need_python
+	# true exits at once: the table is written into a closed pipe.
+	"$CB" run basic/empty-loop --quick --json out.json | true
+	json_check out.json <<'PY'
+assert d["run"]["partial"] is False, d["run"]
+assert [r["name"] for r in d["results"]] == ["basic/empty-loop"], d["results"]
+PY
 }
 
 @test "a process a benchmark started does not outlive it" {

@@ -1,4 +1,5 @@
 #!/usr/bin/env bats
+# SPDX-License-Identifier: BSD-2-Clause
 # The syscall and signal suites through the command line: every row is
 # measured or skipped with its reason, per-call quantiles are ordered, the
 # JSON carries a histogram of every kept call, and a child that crashes or

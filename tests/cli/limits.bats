@@ -1,4 +1,5 @@
 #!/usr/bin/env bats
+# SPDX-License-Identifier: BSD-2-Clause
 # What input can make cyclebench do: a results file too large, too many
 # values, nested too deep, or absurd counts must end in a clear message
 # and a non-zero status, within bounded memory (ulimit -v) and time,
@@ -112,7 +113,7 @@ PY
 	head -c 1048576 /dev/zero | tr '\0' '\n' >"$T/big.s"
 	limited 100000 "$CB" asm --file "$T/big.s"
 	assert_status 2
-	assert_stderr "a regular file of at most 262144 bytes"
+	assert_stderr "a snippet file holds at most 262144 bytes"
 	# More code than the limit: refused before anything is mapped.
 	limited 100000 "$CB" asm --unroll 100000 '.fill 100,1,0x90'
 	assert_status 2

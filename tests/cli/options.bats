@@ -1,4 +1,5 @@
 #!/usr/bin/env bats
+# SPDX-License-Identifier: BSD-2-Clause
 # Every command refuses a bad option in the same shape: exit status 2,
 # "cyclebench: <what is wrong>" and "Try 'cyclebench CMD --help'." on
 # stderr, nothing on stdout; a mistyped command or option gets the

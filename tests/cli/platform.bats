@@ -1,4 +1,5 @@
 #!/usr/bin/env bats
+# SPDX-License-Identifier: BSD-2-Clause
 # The platform seam as a user sees it: suites of other instruction sets
 # named by `list', and the counted path through the test counter, which
 # stands in for a hardware cycle counter on machines without one.

@@ -1,4 +1,5 @@
 #!/usr/bin/env bats
+# SPDX-License-Identifier: BSD-2-Clause
 # `run' measuring real benchmarks, and the JSON and CSV files it saves.
 
 load helpers

@@ -1,4 +1,5 @@
 #!/usr/bin/env bats
+# SPDX-License-Identifier: BSD-2-Clause
 # The seed suites atomic and counter, run twice with --quick: every row ok
 # (or skipped with a reason), plausible and stable, and the seed-style
 # tables and figures in the output.  Rows that disagree get one more run.

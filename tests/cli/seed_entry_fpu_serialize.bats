@@ -1,4 +1,5 @@
 #!/usr/bin/env bats
+# SPDX-License-Identifier: BSD-2-Clause
 # The entry, fpu and serialize suites through the command line: listed
 # with the seed they answer, and every row of a run either measured or
 # skipped with its reason, with the params the seed-style tables pivot on.

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: BSD-2-Clause
 """Check the rows of the seed suites across runs of `cyclebench run --json`.
 
 usage: seed_rows.py GROUP[,GROUP...] RUN.json RUN.json [RUN.json...]

@@ -1,4 +1,5 @@
 #!/usr/bin/env bats
+# SPDX-License-Identifier: BSD-2-Clause
 # Benchmarks that misbehave on purpose (the hidden selftest suite): each
 # crash, illegal instruction, exit or hang in a child becomes an error row
 # for that benchmark, and the run goes on.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-2-Clause
 # Shared by the results store's tests (store.bats, store_pg.bats).
 
 FIXTURES=$BATS_TEST_DIRNAME/../fixtures

@@ -1,4 +1,5 @@
 #!/usr/bin/env bats
+# SPDX-License-Identifier: BSD-2-Clause
 # The results store as a user types it, on SQLite (the default back end;
 # store_pg.bats repeats what differs for PostgreSQL): run --save keeps
 # exactly what --json writes, db import/export round-trip files byte for

@@ -1,4 +1,5 @@
 #!/usr/bin/env bats
+# SPDX-License-Identifier: BSD-2-Clause
 # The results store on PostgreSQL, for a fleet: the same commands as on
 # SQLite (store.bats), what only a server can do wrong (a wrong password,
 # no server), 32 writers at once, and the schema version.  Needs the

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-2-Clause
 # A measured row of the run table after its name and mode, as regexes:
 # cycles and min (3.00, 17.0, 3622, 936k, 1.23M), the time with its unit,
 # +-ci95 in cycles or in % of the median, the cv, the rounds and the method.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Fuzz target: the command line.  The input is one argument a line, the
  * first naming the command; its parser runs and, where it accepts, the

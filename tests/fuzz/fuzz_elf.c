@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Fuzz target: the bytes that come back from the assembler.  asm reads
  * the ELF object as writes with elf_snippet_text, which must refuse any

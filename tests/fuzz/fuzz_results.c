@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Fuzz target: a results file, as compare, report and impact read it.
  * The bytes are a file (a memfd, so the reader's own open, stat and size

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Fuzz target: the snippet front end of cyclebench asm.  The text goes
  * to the real assembler and objdump, as asm sends it, and what comes back
@@ -34,7 +35,8 @@ fake_layout(struct snippet *s)
 static void
 describe_at(struct snippet *s, int sig, uintptr_t pc, uintptr_t addr)
 {
-	struct fault f = { sig, 0, addr, pc, -1 };
+	struct fault f = { .sig = sig, .addr = addr, .pc = pc, .write = -1,
+	    .syscall = sig == SIGSYS ? 57 : -1 };
 	char buf[512];
 
 	snippet_describe_fault(&f, s, buf, sizeof(buf));
@@ -57,6 +59,10 @@ describe_faults(struct snippet *s)
 	}
 	for (i = 0; i < s->init.ninsns; i++)
 		describe_at(s, SIGFPE, s->lay.init + s->init.insns[i].offset,
+		    0);
+	/* A refused system call names the instruction before the pc. */
+	for (i = 0; i < s->body.ninsns; i++)
+		describe_at(s, SIGSYS, s->lay.body + s->body.insns[i].offset,
 		    0);
 	describe_at(s, SIGSEGV, s->lay.body + s->body.len - 1,
 	    s->scratch + SNIPPET_SCRATCH_SIZE);

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * A fuzz target's corpus replayed as an ordinary test: every file in
  * tests/fuzz/corpus/NAME (seeds and the inputs of crashes since fixed)

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * A workload whose kernel events are known, for `cyclebench impact':
  *

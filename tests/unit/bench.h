@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * A built-in benchmark by its full name, for tests that measure one.
  * Include after <cmocka.h>.

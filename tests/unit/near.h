@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Comparing doubles in cmocka tests: cmocka's assert_float_equal goes
  * through float, too coarse for cycle counts and statistics.  Include

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * A snippet made from text, as `cyclebench asm' makes one, for the tests
  * of each instruction set's harness.  Include after <cmocka.h>.

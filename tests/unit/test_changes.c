@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Unit tests for report/changes.c: a flat series is one level, a step is
  * found where it is, one disturbed run or a shift under 1% is not a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Unit tests for compare's verdicts (report/compare.c) on real runs from
  * a noisy cloud guest (tests/fixtures/zen3-kvm: two passes of eight

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The counted path, driven by the test counter (core/testcounter.h) where
  * no hardware counter is: opening it, reading it around every sample,
@@ -19,17 +20,11 @@
 
 #include "cyclebench.h"
 #include "bench.h"
+#include "emulated.h"
 #include "core/clock.h"
 #include "core/machine.h"
 #include "core/stats.h"
 #include "core/testcounter.h"
-
-/* Under emulation (make check-arm64) timing is not what is tested. */
-static int
-emulated(void)
-{
-	return (getenv("CYCLEBENCH_EMULATED") != NULL);
-}
 
 /*
  * A quick measurement that succeeds.  A busy machine may disturb every
@@ -52,7 +47,7 @@ measure(const char *name, const char *setting, struct cb_result *r)
 		cb_result_free(r);
 	}
 	/* Emulated on a loaded host, the engine rightly keeps nothing. */
-	if (emulated() && strstr(r->reason, "disturbed") != NULL) {
+	if (EMULATED() && strstr(r->reason, "disturbed") != NULL) {
 		fprintf(stderr, "%s: %s: skipped\n", name, r->reason);
 		skip();
 	}
@@ -69,6 +64,15 @@ test_counted_at_ratio(void **state)
 	(void)state;
 	measure("basic/add-latency", "ratio=2.5", &r);
 	assert_int_equal(r.method, CB_CYCLES_COUNTED);
+	/*
+	 * Emulated, the counter and the reference are read instructions
+	 * apart that take the emulator hundreds of cycles (qemu-i386 read a
+	 * ratio of 2.73): the ratio is the native build's to check.
+	 */
+	if (EMULATED()) {
+		cb_result_free(&r);
+		return;
+	}
 	assert_true(fabs(r.ratio_before / 2.5 - 1) < 0.01);
 	assert_true(fabs(r.ratio_after / 2.5 - 1) < 0.01);
 	for (i = 0; i < r.nsamples; i++)
@@ -100,7 +104,7 @@ test_counted_path(void **state)
 	measure("syscall/getppid", "ratio=3", &r);
 	assert_int_equal(r.method, CB_CYCLES_COUNTED);
 	assert_true(r.nsamples > 0);
-	if (emulated()) {
+	if (EMULATED()) {
 		cb_result_free(&r);
 		return;
 	}

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The figures benchmarks add, as the run prints them: beside the median,
  * counts as whole numbers, nothing for results without figures or not ok.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Unit tests for core/histogram.c: where values land, worked out by hand
  * for small inputs, and the properties every histogram must have (counts

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Unit tests for src/impact: --what-if parsing, finding a benchmark's
  * cost in a results file (the fixture the CLI tests use), and the

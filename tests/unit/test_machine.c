@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The machine fingerprint: file parsing against the fake roots in
  * tests/fixtures (and throwaway roots for the awkward cases).  What the

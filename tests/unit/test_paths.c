@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The path view and the path histogram in the JSON: what a reader of a
  * kernel-path result is promised (the mitigations above the numbers, only

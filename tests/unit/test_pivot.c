@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The seed-style tables, on fabricated results: which tables appear, how
  * rows and columns are chosen and ordered, and what a cell shows for a

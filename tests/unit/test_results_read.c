@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Unit tests for report/results_read.c: real results files load with
  * every figure intact, and each kind of broken file is refused with a

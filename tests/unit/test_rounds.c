@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Unit tests for the statistics of rounds: the centre of rounds and its
  * hierarchical bootstrap (core/stats.c), the exact rank-sum test

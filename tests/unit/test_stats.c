@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Unit tests for core/stats.c.  Expected values are worked out by hand in
  * the comments, or are published reference vectors; the bootstrap, which

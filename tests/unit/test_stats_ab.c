@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Unit tests for the two-sample statistics in core/stats.c that decide
  * whether two runs differ.  The Mann-Whitney p-values are scipy 1.10.1's

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Unit tests for the results store (src/store), on SQLite always and on
  * PostgreSQL when CYCLEBENCH_TEST_PG names a server (scripts/with-postgres

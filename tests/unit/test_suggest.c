@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * "Did you mean": the edit distance counts a swap of neighbours as one
  * slip, and only names near enough are offered.

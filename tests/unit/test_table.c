@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The run table as a person reads it: figures scaled to readable units,
  * a tiny interval shown relative to the median, a table narrowed to a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The Hodges-Lehmann shift and its signed-rank interval, against values
  * worked out by hand from the definitions and against the published

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Who the CPU is and what it offers, on arm64.  Features come from the
  * kernel's HWCAP words, which say what user space may execute (the ID

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The reference loops on arm64: a chain of dependent register adds
  * (add x, x, y: one cycle on every arm64 core), a chain of dependent

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Hand-encoded, as on x86: the harness must not depend on the assembler
  * it wraps nor take any of the snippet's registers beyond the two it

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The arm64 code around an assembled snippet: a function
  *
@@ -32,6 +33,9 @@
 /* As printf formats. */
 #define ARCH_SNIPPET_SCRATCH_REG "x14"
 #define ARCH_SNIPPET_SCRATCH_AT	"[x14]"
+
+/* A system call's instruction, which the pc is past when it traps: svc is 4 bytes. */
+#define ARCH_SNIPPET_SYSCALL_LEN	4
 
 /* Bytes the harness adds to init and the unrolled body, at most. */
 #define ARCH_SNIPPET_OVERHEAD	512

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The generic timer as the reference counter: CNTVCT_EL0, at the rate
  * CNTFRQ_EL0 holds (firmware sets it; Linux makes both readable at EL0).

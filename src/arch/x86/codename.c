@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The CPU's marketing codename, which CPUID does not carry: libcpuid's
  * tables, for the families they cover.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * CPUID decoding.  A feature counts only when the instruction will not
  * fault: the CPU must have it, and for the AVX family the OS must also

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * CPUID and XCR0 on x86 (i386 and x86-64), for the x86 suites that read
  * leaves of their own; what the core needs of them is in arch/arch.h.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The reference loops the clock and the engine measure themselves with:
  * a chain of dependent register-to-register adds (one core cycle each on

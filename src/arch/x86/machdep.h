@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * x86 (i386 and x86-64): the inline half of arch/arch.h.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Instruction sequences whose text differs between i386 and x86-64, as
  * asm strings for extended asm ("%%" for registers), so that a suite

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Hand-encoded, because the harness must not depend on the assembler it
  * wraps nor take any of the snippet's registers.  Each instruction is
@@ -26,6 +27,9 @@ struct emit {
 static void
 put(struct emit *e, const uint8_t *bytes, size_t n)
 {
+	/* No init is (NULL, 0): memcpy may not be handed NULL at all. */
+	if (n == 0)
+		return;
 	if (e->full || (size_t)(e->end - e->p) < n) {
 		e->full = 1;
 		return;

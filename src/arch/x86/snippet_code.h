@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The x86-64 code around an assembled snippet: a function
  *
@@ -58,6 +59,9 @@
 #define ARCH_SNIPPET_NOT_CHAIN	"'add %rax,%rbx'"
 #define ARCH_SNIPPET_INTEL_HELP						\
 "  --intel             Intel syntax without register prefixes\n"
+
+/* A system call's instruction, which the pc is past when it traps: syscall, sysenter and int $0x80 are 2 bytes. */
+#define ARCH_SNIPPET_SYSCALL_LEN	2
 
 /* Bytes the harness adds to init and the unrolled body, at most. */
 #define ARCH_SNIPPET_OVERHEAD	256

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The TSC as the reference counter: whether RDTSCP can end a stamp, and
  * the TSC's rate where CPUID states it.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The vector register state XSAVE manages, put in a known condition for
  * benchmarks whose cost depends on how much of it is in use: a signal

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Linux keeps its TSC calibration (tsc_khz) and the arch timer's rate to
  * itself: user space has no file or call that reports them, so the clock

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Linux: the kinds of core, from sysfs.  An Intel hybrid part has a PMU
  * per kind, cpu_core and cpu_atom, each listing its CPUs; an arm64 part

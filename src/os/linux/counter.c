@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Linux: core cycles from perf_event_open(PERF_COUNT_HW_CPU_CYCLES) on the
  * calling thread, its mmap page mapped so that user space reads the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Linux: sigaction with SA_SIGINFO on an alternate stack (a fault may be a
  * stack overflow), the program counter and the page-fault error code from
@@ -25,7 +26,12 @@
 #define ESR_EC_DABT_LOW	0x24		/* data abort from EL0 */
 #define ESR_WNR		(1u << 6)	/* the abort was on a write */
 
-static const int caught[] = { SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGTRAP };
+#ifndef SYS_SECCOMP
+#define SYS_SECCOMP	1	/* si_code of a seccomp filter's SIGSYS */
+#endif
+
+static const int caught[] = { SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGTRAP,
+    SIGSYS };
 
 static fault_fn *handler_fn;
 static void *handler_arg;
@@ -70,6 +76,8 @@ on_signal(int sig, siginfo_t *si, void *uctx)
 	f.code = si->si_code;
 	f.addr = (uintptr_t)si->si_addr;
 	f.write = -1;
+	f.syscall = sig == SIGSYS ? si->si_syscall : -1;
+	f.syscall_arch = sig == SIGSYS ? si->si_arch : 0;
 #if defined(__x86_64__) || defined(__i386__)
 	f.pc = (uintptr_t)uc->uc_mcontext.gregs[REG_PC];
 	/* int3 traps after itself: point at it, not at what follows. */
@@ -134,6 +142,8 @@ fault_signal_name(int sig)
 		return ("SIGFPE");
 	case SIGTRAP:
 		return ("SIGTRAP");
+	case SIGSYS:
+		return ("SIGSYS");
 	}
 	return ("signal");
 }
@@ -159,6 +169,7 @@ fault_code_name(int sig, int code)
 		{ SIGFPE, FPE_FLTINV, "invalid floating-point operation" },
 		{ SIGTRAP, TRAP_BRKPT, "breakpoint" },
 		{ SIGTRAP, TRAP_TRACE, "trace trap" },
+		{ SIGSYS, SYS_SECCOMP, "system call refused" },
 	};
 	size_t i;
 

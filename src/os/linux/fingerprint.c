@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Linux: the fingerprint's files.  Every one is optional: containers, old
  * kernels and locked-down systems hide parts of /proc and /sys, so each

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Linux: the inline half of the os/ contracts.  The cycle counter is a
  * perf event whose mmap page says which hardware counter holds it and what

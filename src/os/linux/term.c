@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The terminal's width from TIOCGWINSZ; $COLUMNS wins, as for ls(1), so
  * that a user (and a test under script(1)) can choose it.

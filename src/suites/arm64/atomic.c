@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * atomic on arm64: seed 002's question -- what an atomic read-modify-write
  * costs against the plain sequence -- as arm64 answers it.  ARMv8.0 has

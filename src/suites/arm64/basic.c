@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * basic on arm64: reference points with costs every arm64 core's
  * optimisation guide states, so a user can see the engine tell the truth

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * counter on arm64: seed 004's question -- what each way of incrementing
  * a 64-bit per-CPU counter costs, one counter against k independent ones

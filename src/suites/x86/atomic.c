@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * atomic: seed 002 (freebsd-current, January 2004, "80386 support in
  * -current").  Bruce Evans timed atomic_cmpset_int() in userland with and

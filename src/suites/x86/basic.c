@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * basic: reference points with costs every x86 optimisation manual agrees
  * on, so a user can see the engine tell the truth before trusting it with

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * counter: seed 004 (svn-src-head, June 2013, on r252032, counter(9) on
  * amd64 and i386).  Bruce Evans listed what each way to increment a 64-bit

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * entry: seed 000.  In January 2004 FreeBSD's i386 interrupt entry began
  * to reload %ds, %es and %fs only when %fs did not already hold the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * fpu: seed 003.  Bruce Evans timed the parts of a context switch in a
  * loop on an Athlon 1600: pushal; popal 9 cycles, pushl %ds; popl %ds 21,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * i386: the seeds' 32-bit sequences that have no 64-bit home.  Seed 004
  * timed the "-current method" of incrementing a 64-bit per-CPU counter on

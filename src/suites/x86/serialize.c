@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * serialize: what the instructions that order or stamp execution cost,
  * back to back.  Seed 001 removed a serialising debug-register write from

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The engine on arm64 against costs every core's guide agrees on: the add
  * chain one cycle, a dependent mul a whole number of cycles from 2 to 5,
@@ -18,14 +19,9 @@
 
 #include "cyclebench.h"
 #include "bench.h"
+#include "emulated.h"
 
 #define ATTEMPTS 3
-
-static int
-emulated(void)
-{
-	return (getenv("CYCLEBENCH_EMULATED") != NULL);
-}
 
 /* One measurement that must succeed in order; its median cycles. */
 static double
@@ -36,10 +32,10 @@ measure(const char *name, int isolate)
 	double got;
 
 	cb_options_default(&o);
-	o.quick = emulated();
+	o.quick = EMULATED();
 	o.isolate = isolate;
 	/* Emulated on a loaded host, the engine rightly keeps nothing. */
-	if (cb_measure(find(name), &o, &r) != CB_OK && emulated() &&
+	if (cb_measure(find(name), &o, &r) != CB_OK && EMULATED() &&
 	    strstr(r.reason, "disturbed") != NULL) {
 		fprintf(stderr, "%s: %s: skipped\n", name, r.reason);
 		cb_result_free(&r);
@@ -51,7 +47,7 @@ measure(const char *name, int isolate)
 	 * time budget holds a sample or two, or none kept on a busy host:
 	 * behaviour, not sample counts.
 	 */
-	assert_true(r.nsamples >= (emulated() ? 1 : 10));
+	assert_true(r.nsamples >= (EMULATED() ? 1 : 10));
 	assert_true(r.nrounds >= 1);
 	assert_true(r.cycles.min <= r.cycles.median);
 	assert_true(r.cycles.ci95_low <= r.cycles.median &&
@@ -71,7 +67,7 @@ expect_cost(const char *name, double lo, double hi, int whole)
 
 	for (i = 0; i < ATTEMPTS; i++) {
 		got = measure(name, 1);
-		if (emulated())
+		if (EMULATED())
 			return;
 		if (got >= lo && got <= hi &&
 		    (!whole || fabs(got - round(got)) < 0.1))

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * cyclebench asm on arm64: aarch64 text through the cross assembler, and
  * the harness checked from outside: callee-saved registers, sp, FPCR and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The counter suite's claims that a timing cannot show: its setup check
  * rejects a sequence that is not a correct increment, and the rseq per-CPU

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The engine against instruction costs every vendor table agrees on.  Each
  * check takes the best of three whole measurements, so one burst of noise
@@ -14,6 +15,7 @@
 #include <cmocka.h>
 
 #include "cyclebench.h"
+#include "emulated.h"
 #include "bench.h"
 #include "core/machine.h"
 
@@ -28,6 +30,7 @@ expect_cost(const char *name, double want, double tol)
 	double got = NAN;
 	int i;
 
+	SKIP_IF_EMULATED();
 	cb_options_default(&o);
 	for (i = 0; i < ATTEMPTS; i++) {
 		assert_int_equal(cb_measure(find(name), &o, &r), CB_OK);
@@ -84,6 +87,7 @@ test_load_latency(void **state)
 	struct cb_result r;
 
 	(void)state;
+	SKIP_IF_EMULATED();
 	cb_options_default(&o);
 	assert_int_equal(cb_measure(find("basic/load-latency"), &o, &r),
 	    CB_OK);
@@ -99,6 +103,7 @@ test_inline_matches(void **state)
 	struct cb_result r;
 
 	(void)state;
+	SKIP_IF_EMULATED();
 	cb_options_default(&o);
 	o.isolate = 0;
 	o.quick = 1;

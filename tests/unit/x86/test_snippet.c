@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The snippet machinery without the command line: assembling (and what
  * is refused), the ELF reader on damaged input, and the harness's promises
@@ -23,10 +24,11 @@
 static int
 assemble(const char *text, struct snippet_code *c, char *err, size_t len)
 {
+	const struct snippet_asm_opts o = { 0, 0, 0 };
 	char warn[1024];
 
-	return (snippet_assemble(text, strlen(text), "snippet", 0, c, err, len,
-	    warn, sizeof(warn)));
+	return (snippet_assemble(text, strlen(text), "snippet", &o, c, err,
+	    len, warn, sizeof(warn)));
 }
 
 static void
