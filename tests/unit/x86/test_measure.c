@@ -79,7 +79,11 @@ test_imul_throughput(void **state)
 		expect_cost("basic/imul-throughput", 1.0, 0.1);
 }
 
-/* L1 load-to-use for a plain base register is 4 or 5 cycles everywhere. */
+/*
+ * L1 load-to-use for a plain base register is 4 cycles on Zen and
+ * Skylake, 5 on Golden Cove and later Intel cores; a noisy guest adds a
+ * few per cent to the median (5.3 on an Emerald Rapids guest).
+ */
 static void
 test_load_latency(void **state)
 {
@@ -91,7 +95,8 @@ test_load_latency(void **state)
 	cb_options_default(&o);
 	assert_int_equal(cb_measure(find("basic/load-latency"), &o, &r),
 	    CB_OK);
-	assert_true(r.cycles.median > 3.5 && r.cycles.median < 5.5);
+	if (!(r.cycles.median > 3.5 && r.cycles.median < 6.0))
+		fail_msg("load-to-use %.2f cycles", r.cycles.median);
 	cb_result_free(&r);
 }
 
