@@ -19,57 +19,13 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-#include <sys/sysinfo.h>
 
-#include "suites/suites.h"
-
-#define CB_STR_(x)	#x
-#define CB_STR(x)	CB_STR_(x)
-
-#if __has_include(<sys/rseq.h>)
-#include <sys/rseq.h>
-#define HAVE_RSEQ	1
-#define RSEQ_CPU_ID	offsetof(struct rseq, cpu_id)
-#define RSEQ_CS		offsetof(struct rseq, rseq_cs)
-#define RSEQ_SIG_S	CB_STR(RSEQ_SIG)
-#else
-#define HAVE_RSEQ	0
-#define RSEQ_CPU_ID	0
-#define RSEQ_CS		0
-#define RSEQ_SIG_S	"0"
-#endif
-
-#define LINES		8		/* the largest k */
-#define LINE		64
-#define OPS		48		/* increments per body call: k divides it */
-#define OPS_S		CB_STR(OPS)
-#define PERCPU_SHIFT_S	"9"		/* LINES * LINE bytes per CPU */
-
-#define OFFS_1	"0"
-#define OFFS_2	"0,64"
-#define OFFS_4	"0,64,128,192"
-#define OFFS_6	"0,64,128,192,256,320"
-#define OFFS_8	"0,64,128,192,256,320,384,448"
-
-enum storage {
-	IN_CTX,		/* plain memory */
-	IN_TLS,		/* this thread's TLS block, through TPIDR_EL0 */
-	PER_CPU		/* a block per CPU, chosen through rseq */
-};
+#include "suites/counters.h"
 
 struct counter_ctx {
+	struct counters	 k;
 	uint64_t	 lines[LINES][LINE / 8] __attribute__((aligned(LINE)));
-	intptr_t	 rseq_offset;	/* glibc's __rseq_offset */
-	char		*base;		/* what the sequences address */
-	uint64_t	*first;		/* the counters, to check them */
-	size_t		 ncounters;
-	void		*percpu;
 };
-
-static __thread uint64_t tls_lines[LINES][LINE / 8]
-    __attribute__((aligned(LINE)));
 
 /*
  * The sequences: \off is the counter's offset from %[c]; x1 holds 1
@@ -147,8 +103,8 @@ v##_##K(uint64_t iters, void *ctx)					\
 		__asm__ volatile(".arch_extension lse\n\t" pre		\
 		    ".rept " OPS_S "/" #K "\n\t"			\
 		    ".irp off," OFFS_##K "\n\t" text ".endr\n\t.endr"	\
-		    : : [x] "r" (c), [c] "r" (c->base),			\
-		      [rsoff] "i" (offsetof(struct counter_ctx, rseq_offset)), \
+		    : : [x] "r" (c), [c] "r" (c->k.base),			\
+		      [rsoff] "i" (offsetof(struct counter_ctx, k.rseq_offset)), \
 		      [cpuid] "i" (RSEQ_CPU_ID), [rscs] "i" (RSEQ_CS)	\
 		    : "x1", "x2", "x3", "x4", "x5", "x6", "memory", "cc"); \
 	while (--iters);						\
@@ -178,71 +134,13 @@ COUNTER_WAY(rseq, PER_CPU, RSEQ_PRE, RSEQ_ADD)
 COUNTER_WAY(rseq, PER_CPU, "", "")
 #endif
 
-static void *
+static char *
 thread_pointer(void)
 {
-	void *tp;
+	char *tp;
 
 	__asm__("mrs %0, tpidr_el0" : "=r" (tp));
 	return (tp);
-}
-
-/* Where the rseq way keeps counters: a block per possible CPU. */
-static int
-percpu_setup(struct counter_ctx *c, char *why, size_t len)
-{
-#if HAVE_RSEQ
-	struct rseq *rs;
-	size_t ncpu;
-
-	if (__rseq_size == 0) {
-		snprintf(why, len, "the C library did not register rseq for "
-		    "this thread (kernel without rseq, qemu-user, or "
-		    "GLIBC_TUNABLES=glibc.pthread.rseq=0)");
-		return (CB_SETUP_SKIP);
-	}
-	rs = (struct rseq *)((char *)thread_pointer() + __rseq_offset);
-	ncpu = (size_t)get_nprocs_conf();
-	if ((int32_t)rs->cpu_id < 0 || rs->cpu_id >= ncpu) {
-		snprintf(why, len, "rseq is registered but its cpu_id reads "
-		    "%d", (int)rs->cpu_id);
-		return (CB_SETUP_SKIP);
-	}
-	if ((c->percpu = aligned_alloc(LINE, ncpu * LINES * LINE)) == NULL) {
-		snprintf(why, len, "out of memory");
-		return (CB_SETUP_ERROR);
-	}
-	c->rseq_offset = __rseq_offset;
-	c->base = c->percpu;
-	c->first = c->percpu;
-	c->ncounters = ncpu * LINES;
-	return (0);
-#else
-	(void)c;
-	snprintf(why, len, "no rseq here: the sequence needs a C library "
-	    "with <sys/rseq.h> (glibc 2.35 or later)");
-	return (CB_SETUP_SKIP);
-#endif
-}
-
-static uint64_t
-counters_sum(const struct counter_ctx *c)
-{
-	uint64_t sum = 0;
-	size_t i;
-
-	for (i = 0; i < c->ncounters; i++)
-		sum += c->first[i * (LINE / 8)];
-	return (sum);
-}
-
-static void
-counter_teardown(void *ctx)
-{
-	struct counter_ctx *c = ctx;
-
-	free(c->percpu);
-	free(c);
 }
 
 static int
@@ -250,49 +148,25 @@ counter_setup(void **ctxp, char *why, size_t len, const struct way *w,
     cb_body_fn *body)
 {
 	struct counter_ctx *c;
-	uint64_t before, added;
-	int rc = 0;
+	uint64_t added;
+	int rc;
 
-	if ((c = aligned_alloc(LINE, sizeof(*c))) == NULL) {
-		snprintf(why, len, "out of memory");
+	if ((c = counters_ctx_new(sizeof(*c), why, len)) == NULL)
 		return (CB_SETUP_ERROR);
-	}
-	memset(c, 0, sizeof(*c));
-	c->base = (char *)c->lines;
-	c->first = &c->lines[0][0];
-	c->ncounters = LINES;
-	if (w->where == IN_TLS) {
-		c->base = (char *)((char *)tls_lines -
-		    (char *)thread_pointer());
-		c->first = &tls_lines[0][0];
-	} else if (w->where == PER_CPU)
-		rc = percpu_setup(c, why, len);
-	if (rc != 0) {
-		counter_teardown(c);
+	if ((rc = counters_place(&c->k, w->where, &c->lines[0][0],
+	    thread_pointer(), why, len)) != 0) {
+		counters_teardown(c);
 		return (rc);
 	}
-	before = counters_sum(c);
-	body(1, c);
-	added = counters_sum(c) - before;
-	if (added != OPS) {
+	if ((added = counters_added(&c->k, body)) != OPS) {
 		snprintf(why, len, "the sequence is not a correct increment: "
 		    "%d increments added %llu", OPS, (unsigned long long)added);
-		counter_teardown(c);
+		counters_teardown(c);
 		return (CB_SETUP_ERROR);
 	}
 	*ctxp = c;
 	return (0);
 }
-
-#define K_ROW(v, n, K, feat, d) {					\
-	.name = "counter/" n, .mode = (K) == 1 ? CB_LATENCY :		\
-	    CB_THROUGHPUT, .ops = OPS, .body = v##_##K,			\
-	.setup = v##_##K##_setup, .teardown = counter_teardown,		\
-	.cpu_features = feat, .desc = d, .params = { { "k", #K } } }
-#define WAY_ROWS(v, n, feat, d)						\
-	K_ROW(v, n, 1, feat, d), K_ROW(v, n, 2, feat, d),		\
-	K_ROW(v, n, 4, feat, d), K_ROW(v, n, 6, feat, d),		\
-	K_ROW(v, n, 8, feat, d)
 
 static const struct cb_bench counter[] = {
 	WAY_ROWS(plain, "plain", 0, "ldr; add; str on a 64-bit counter: "

@@ -33,49 +33,12 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-#include <sys/sysinfo.h>
 
 #include "arch/x86/cpu.h"
-#include "suites/suites.h"
+#include "suites/counters.h"
 
-#define CB_STR_(x)	#x
-#define CB_STR(x)	CB_STR_(x)
-
-#if defined(__x86_64__) && __has_include(<sys/rseq.h>)
-#include <sys/rseq.h>
-#define HAVE_RSEQ	1
-#define RSEQ_CPU_ID	offsetof(struct rseq, cpu_id)
-#define RSEQ_CS		offsetof(struct rseq, rseq_cs)
-#define RSEQ_SIG_S	CB_STR(RSEQ_SIG)
-#else
-#define HAVE_RSEQ	0
-#define RSEQ_CPU_ID	0
-#define RSEQ_CS		0
-#endif
-
-#define LINES		8		/* the largest k */
-#define LINE		64
-#define OPS		48		/* increments per body call: k divides it */
-#define OPS_S		CB_STR(OPS)
-#define PERCPU_SHIFT_S	"9"		/* LINES * LINE bytes per CPU */
 #define CPUID_CX8	0x100		/* CPUID.1:EDX, FreeBSD's cpu_feature */
 #define CPUID_CX8_S	CB_STR(CPUID_CX8)
-
-/* Byte offsets of the k counters, for .irp. */
-#define OFFS_1	"0"
-#define OFFS_2	"0,64"
-#define OFFS_4	"0,64,128,192"
-#define OFFS_6	"0,64,128,192,256,320"
-#define OFFS_8	"0,64,128,192,256,320,384,448"
-
-/* Where a way keeps its counters. */
-enum storage {
-	IN_CTX,		/* plain memory */
-	IN_TLS,		/* this thread's TLS block, through %fs */
-	PER_CPU		/* a block per CPU, chosen through rseq */
-};
 
 struct way {
 	unsigned	 width;		/* of the counter: 32 or 64 bits */
@@ -90,20 +53,13 @@ struct fake_thread {
 };
 
 struct counter_ctx {
+	struct counters	 k;
 	uint64_t	 lines[LINES][LINE / 8] __attribute__((aligned(LINE)));
 	struct fake_thread td __attribute__((aligned(LINE)));
 	struct fake_thread *curthread;	/* what %fs:PC_CURTHREAD loaded */
 	uint32_t	 cpu_feature;
 	uint64_t	 inc;		/* counter_u64_add's 64-bit increment */
-	intptr_t	 rseq_offset;	/* glibc's __rseq_offset */
-	char		*base;		/* what the sequences address */
-	uint64_t	*first;		/* the counters, to check them */
-	size_t		 ncounters;
-	void		*percpu;
 };
-
-static __thread uint64_t tls_lines[LINES][LINE / 8]
-    __attribute__((aligned(LINE)));
 
 #ifdef __x86_64__
 #define DX		"%%rdx"
@@ -188,7 +144,7 @@ static __thread uint64_t tls_lines[LINES][LINE / 8]
 #define LOCK_ADDQ	"lock addq $1, \\off(%[c])\n\t"
 #define TLS_ADDQ	"addq $1, %%fs:\\off(%[c])\n\t"
 
-#if HAVE_RSEQ
+#if HAVE_RSEQ && defined(__x86_64__)
 /* %rdx = the rseq area: the thread pointer plus __rseq_offset. */
 #define RSEQ_PRE	"movq %%fs:0, %%rdx\n\taddq %c[rsoff](%[x]), %%rdx\n\t"
 /*
@@ -238,11 +194,11 @@ v##_##K(uint64_t iters, void *ctx)					\
 	do								\
 		__asm__ volatile(pre ".rept " OPS_S "/" #K "\n\t"	\
 		    ".irp off," OFFS_##K "\n\t" text ".endr\n\t.endr"	\
-		    : : [x] "r" (c), [c] "r" (c->base),			\
+		    : : [x] "r" (c), [c] "r" (c->k.base),			\
 		      [feat] "i" (offsetof(struct counter_ctx, cpu_feature)), \
 		      [td] "i" (offsetof(struct counter_ctx, curthread)), \
 		      [inc] "i" (offsetof(struct counter_ctx, inc)),	\
-		      [rsoff] "i" (offsetof(struct counter_ctx, rseq_offset)), \
+		      [rsoff] "i" (offsetof(struct counter_ctx, k.rseq_offset)), \
 		      [crit] "i" (offsetof(struct fake_thread, td_critnest)), \
 		      [owe] "i" (offsetof(struct fake_thread, td_owepreempt)), \
 		      [cpuid] "i" (RSEQ_CPU_ID), [rscs] "i" (RSEQ_CS)	\
@@ -281,73 +237,15 @@ COUNTER_WAY(lock_add, 64, IN_CTX, 1, "", X64(LOCK_ADDQ))
 COUNTER_WAY(tls, 64, IN_TLS, 1, "", X64(TLS_ADDQ))
 COUNTER_WAY(rseq, 64, PER_CPU, 1, RSEQ_PRE, RSEQ_ADDQ)
 
-static void *
+static char *
 thread_pointer(void)
 {
-	void *tp = NULL;
+	char *tp = NULL;
 
 #ifdef __x86_64__
 	__asm__("mov %%fs:0, %0" : "=r" (tp));
 #endif
 	return (tp);
-}
-
-/* Where the rseq ways keep counters: a block per possible CPU. */
-static int
-percpu_setup(struct counter_ctx *c, char *why, size_t len)
-{
-#if HAVE_RSEQ
-	struct rseq *rs;
-	size_t ncpu;
-
-	if (__rseq_size == 0) {
-		snprintf(why, len, "the C library did not register rseq for "
-		    "this thread (kernel without rseq, or "
-		    "GLIBC_TUNABLES=glibc.pthread.rseq=0)");
-		return (CB_SETUP_SKIP);
-	}
-	rs = (struct rseq *)((char *)thread_pointer() + __rseq_offset);
-	ncpu = (size_t)get_nprocs_conf();
-	if ((int32_t)rs->cpu_id < 0 || rs->cpu_id >= ncpu) {
-		snprintf(why, len, "rseq is registered but its cpu_id reads "
-		    "%d", (int)rs->cpu_id);
-		return (CB_SETUP_SKIP);
-	}
-	if ((c->percpu = aligned_alloc(LINE, ncpu * LINES * LINE)) == NULL) {
-		snprintf(why, len, "out of memory");
-		return (CB_SETUP_ERROR);
-	}
-	c->rseq_offset = __rseq_offset;
-	c->base = c->percpu;
-	c->first = c->percpu;
-	c->ncounters = ncpu * LINES;
-	return (0);
-#else
-	(void)c;
-	snprintf(why, len, "no rseq here: the sequence is written for x86-64 "
-	    "and a C library with <sys/rseq.h> (glibc 2.35 or later)");
-	return (CB_SETUP_SKIP);
-#endif
-}
-
-static uint64_t
-counters_sum(const struct counter_ctx *c)
-{
-	uint64_t sum = 0;
-	size_t i;
-
-	for (i = 0; i < c->ncounters; i++)
-		sum += c->first[i * (LINE / 8)];
-	return (sum);
-}
-
-static void
-counter_teardown(void *ctx)
-{
-	struct counter_ctx *c = ctx;
-
-	free(c->percpu);
-	free(c);
 }
 
 static int
@@ -356,9 +254,9 @@ counter_setup(void **ctxp, char *why, size_t len, const struct way *w,
 {
 	struct counter_ctx *c;
 	uint32_t regs[4];
-	uint64_t start, before, added;
+	uint64_t start, added;
 	size_t i;
-	int rc = 0;
+	int rc;
 
 #ifndef __x86_64__
 	if (w->x86_64_only) {
@@ -367,54 +265,31 @@ counter_setup(void **ctxp, char *why, size_t len, const struct way *w,
 		return (CB_SETUP_SKIP);
 	}
 #endif
-	if ((c = aligned_alloc(LINE, sizeof(*c))) == NULL) {
-		snprintf(why, len, "out of memory");
+	if ((c = counters_ctx_new(sizeof(*c), why, len)) == NULL)
 		return (CB_SETUP_ERROR);
-	}
-	memset(c, 0, sizeof(*c));
 	c->curthread = &c->td;
 	arch_cpuid(1, 0, regs);
 	c->cpu_feature = regs[3];
 	c->inc = 1;
-	c->base = (char *)c->lines;
-	c->first = &c->lines[0][0];
-	c->ncounters = LINES;
-	if (w->where == IN_TLS) {
-		c->base = (char *)((char *)tls_lines -
-		    (char *)thread_pointer());
-		c->first = &tls_lines[0][0];
-	} else if (w->where == PER_CPU)
-		rc = percpu_setup(c, why, len);
-	if (rc != 0) {
-		counter_teardown(c);
+	if ((rc = counters_place(&c->k, w->where, &c->lines[0][0],
+	    thread_pointer(), why, len)) != 0) {
+		counters_teardown(c);
 		return (rc);
 	}
 	start = w->width == 64 ? (UINT64_C(1) << 32) - 3 : 0;
-	for (i = 0; i < c->ncounters; i++)
-		c->first[i * (LINE / 8)] = start;
-	before = counters_sum(c);
-	body(1, c);
-	added = counters_sum(c) - before;
+	for (i = 0; i < c->k.n; i++)
+		c->k.first[i * (LINE / 8)] = start;
+	added = counters_added(&c->k, body);
 	if (added != OPS || c->td.td_critnest != 0) {
 		snprintf(why, len, "the sequence is not a correct %u-bit "
 		    "increment: %d increments added %lld", w->width, OPS,
 		    (long long)added);
-		counter_teardown(c);
+		counters_teardown(c);
 		return (CB_SETUP_ERROR);
 	}
 	*ctxp = c;
 	return (0);
 }
-
-#define K_ROW(v, n, K, feat, d) {					\
-	.name = "counter/" n, .mode = (K) == 1 ? CB_LATENCY :	\
-	    CB_THROUGHPUT, .ops = OPS, .body = v##_##K,			\
-	.setup = v##_##K##_setup, .teardown = counter_teardown,		\
-	.cpu_features = feat, .desc = d, .params = { { "k", #K } } }
-#define WAY_ROWS(v, n, feat, d)						\
-	K_ROW(v, n, 1, feat, d), K_ROW(v, n, 2, feat, d),		\
-	K_ROW(v, n, 4, feat, d), K_ROW(v, n, 6, feat, d),		\
-	K_ROW(v, n, 8, feat, d)
 
 static const struct cb_bench counter[] = {
 	WAY_ROWS(simple, "simple", 0, "seed (1) simple increment: ++*p on "
