@@ -7,67 +7,30 @@
  * mul-latency (2 cycles on Neoverse and recent Cortex-A/X cores, 3 on
  * Cortex-A72 and Apple's cores, up to 5 on little in-order ones) is the
  * independent check.
+ *
+ * add-latency, mul-latency and empty-loop run the engine's own reference
+ * loops (arch/loops.c): the rows measure exactly what calibration and its
+ * check run.
  */
 #include <stdint.h>
 
 #include "arch/arch.h"
+#include "suites/repeat.h"
 #include "suites/suites.h"
 
-#define UNROLL	"100"
-
-/*
- * add-latency, mul-latency and empty-loop are the engine's own reference
- * loops (arch/arm64/loops.c), so the rows measure exactly what
- * calibration and its check run.
- */
-static void
-add_imm_latency(uint64_t iters, void *ctx)
-{
-	uint64_t x = 0;
-
-	(void)ctx;
-	do
-		__asm__ volatile(".rept " UNROLL "\n\tadd %0, %0, #1\n\t.endr"
-		    : "+r" (x));
-	while (--iters);
-}
+REPEAT_ASM(add_imm_latency, 100, uint64_t x = 0, "add %0, %0, #1",
+    : "+r" (x))
 
 /* The destination is written, never read: every multiply independent. */
-static void
-mul_throughput(uint64_t iters, void *ctx)
-{
-	uint64_t src = 3, dst;
-
-	(void)ctx;
-	do
-		__asm__ volatile(".rept " UNROLL "\n\tmul %0, %1, %1\n\t.endr"
-		    : "=r" (dst) : "r" (src));
-	while (--iters);
-}
+REPEAT_ASM(mul_throughput, 100, uint64_t src = 3; uint64_t dst,
+    "mul %0, %1, %1", : "=r" (dst) : "r" (src))
 
 /* A pointer that points at itself: every load waits for the last. */
 static void *self_pointer = &self_pointer;
 
-static void
-load_latency(uint64_t iters, void *ctx)
-{
-	void *p = self_pointer;
-
-	(void)ctx;
-	do
-		__asm__ volatile(".rept " UNROLL "\n\tldr %0, [%0]\n\t.endr"
-		    : "+r" (p));
-	while (--iters);
-}
-
-static void
-nop_throughput(uint64_t iters, void *ctx)
-{
-	(void)ctx;
-	do
-		__asm__ volatile(".rept " UNROLL "\n\tnop\n\t.endr");
-	while (--iters);
-}
+REPEAT_ASM(load_latency, 100, void *p = self_pointer, "ldr %0, [%0]",
+    : "+r" (p))
+REPEAT_BODY(nop_throughput, 100, "nop")
 
 static const struct cb_bench basic[] = {
 	{ .name = "basic/add-latency", .mode = CB_LATENCY, .ops = 100,

@@ -5,53 +5,23 @@
  * anything else.  Under calibrated cycles add-latency is the calibration
  * itself and reads 1.00 by construction; imul-latency (3 cycles on every
  * x86 since the Pentium Pro) is the independent check.
+ *
+ * add-latency, imul-latency and empty-loop run the engine's own reference
+ * loops (arch/loops.c): the rows measure exactly what calibration and its
+ * check run.
  */
 #include <stdint.h>
 
+#include "arch/arch.h"
+#include "suites/repeat.h"
 #include "suites/suites.h"
-
-#define UNROLL	"100"
-
-static void
-add_latency(uint64_t iters, void *ctx)
-{
-	uintptr_t x = 0, one = 1;
-
-	(void)ctx;
-	do
-		__asm__ volatile(".rept " UNROLL "\n\tadd %1, %0\n\t.endr"
-		    : "+r" (x) : "r" (one));
-	while (--iters);
-}
 
 /*
  * The same chain with an immediate addend, which Intel's cores since
  * Golden Cove fold at rename (several a cycle) and every other x86 runs
  * at one a cycle: the row that shows which kind of core this is.
  */
-static void
-add_imm_latency(uint64_t iters, void *ctx)
-{
-	uintptr_t x = 0;
-
-	(void)ctx;
-	do
-		__asm__ volatile(".rept " UNROLL "\n\tadd $1, %0\n\t.endr"
-		    : "+r" (x));
-	while (--iters);
-}
-
-static void
-imul_latency(uint64_t iters, void *ctx)
-{
-	uintptr_t x = 1;
-
-	(void)ctx;
-	do
-		__asm__ volatile(".rept " UNROLL "\n\timul %0, %0\n\t.endr"
-		    : "+r" (x));
-	while (--iters);
-}
+REPEAT_ASM(add_imm_latency, 100, uintptr_t x = 0, "add $1, %0", : "+r" (x))
 
 /*
  * Independent products: the three-operand imul reads a register nothing
@@ -60,61 +30,26 @@ imul_latency(uint64_t iters, void *ctx)
  * Zen 5).  Two registers suffice, which i386 has too; ten chains would not
  * fit there.
  */
-static void
-imul_throughput(uint64_t iters, void *ctx)
-{
-	uintptr_t src = 3, dst;
-
-	(void)ctx;
-	do
-		__asm__ volatile(".rept " UNROLL "\n\timul $5, %1, %0\n\t.endr"
-		    : "=r" (dst) : "r" (src));
-	while (--iters);
-}
+REPEAT_ASM(imul_throughput, 100, uintptr_t src = 3; uintptr_t dst,
+    "imul $5, %1, %0", : "=r" (dst) : "r" (src))
 
 /* A pointer that points at itself: every load waits for the last. */
 static void *self_pointer = &self_pointer;
 
-static void
-load_latency(uint64_t iters, void *ctx)
-{
-	void *p = self_pointer;
-
-	(void)ctx;
-	do
-		__asm__ volatile(".rept " UNROLL "\n\tmov (%0), %0\n\t.endr"
-		    : "+r" (p));
-	while (--iters);
-}
-
-static void
-nop_throughput(uint64_t iters, void *ctx)
-{
-	(void)ctx;
-	do
-		__asm__ volatile(".rept " UNROLL "\n\tnop\n\t.endr");
-	while (--iters);
-}
-
-static void
-empty_loop(uint64_t iters, void *ctx)
-{
-	(void)ctx;
-	do
-		__asm__ volatile("" : "+r" (iters));
-	while (--iters);
-}
+REPEAT_ASM(load_latency, 100, void *p = self_pointer, "mov (%0), %0",
+    : "+r" (p))
+REPEAT_BODY(nop_throughput, 100, "nop")
 
 static const struct cb_bench basic[] = {
 	{ .name = "basic/add-latency", .mode = CB_LATENCY, .ops = 100,
-	  .body = add_latency,
+	  .body = arch_add_chain,
 	  .desc = "add reg,reg chained: 1 cycle; the calibration reference" },
 	{ .name = "basic/add-imm-latency", .mode = CB_LATENCY, .ops = 100,
 	  .body = add_imm_latency,
 	  .desc = "add $1,reg chained: 1 cycle, or about 0.2 where the "
 	    "renamer folds immediates (Intel since Golden Cove)" },
 	{ .name = "basic/imul-latency", .mode = CB_LATENCY, .ops = 100,
-	  .body = imul_latency,
+	  .body = arch_mul_chain,
 	  .desc = "imul reg,reg chained: 3 cycles on every modern x86" },
 	{ .name = "basic/imul-throughput", .mode = CB_THROUGHPUT, .ops = 100,
 	  .body = imul_throughput,
@@ -128,7 +63,7 @@ static const struct cb_bench basic[] = {
 	  .body = nop_throughput,
 	  .desc = "nop: the front end's width (0.17-0.25 cycles)" },
 	{ .name = "basic/empty-loop", .mode = CB_THROUGHPUT, .ops = 1,
-	  .body = empty_loop,
+	  .body = arch_empty_loop,
 	  .desc = "an empty counted loop, per iteration: what every body's "
 	    "loop adds before unrolling divides it" },
 };
