@@ -86,7 +86,7 @@ LDLIBS	+= $(shell $(PKG_CONFIG) --libs $(PKGS)) -lm -lpthread
 
 LIB_SRCS = $(wildcard src/core/*.c src/report/*.c src/suites/*.c src/impact/*.c \
 	    src/suites/$(ARCH_DIR)/*.c \
-	    src/arch/$(ARCH_DIR)/*.c src/os/$(OS)/*.c)
+	    src/arch/*.c src/arch/$(ARCH_DIR)/*.c src/os/$(OS)/*.c)
 LIB_SRCS += $(wildcard src/snippet/*.c)
 LIB_SRCS += $(filter-out $(if $(HAVE_LIBPQ),,src/store/pg.c),\
 	    $(wildcard src/store/*.c))

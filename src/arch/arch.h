@@ -64,6 +64,9 @@ double		 arch_ref_hz(char *source, size_t len);
  *				the multiply of arch_mul_chain and the
  *				whole cycles it takes (see below)
  *	ARCH_FAMILY		what every core of that range is ("x86")
+ *	ARCH_ASM_ADD_LINK, ARCH_ASM_MUL_LINK
+ *				one link of the reference chains: %0 the
+ *				chain, %1 a register holding 1
  */
 
 /*

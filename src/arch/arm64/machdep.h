@@ -46,6 +46,13 @@
 #define ARCH_MUL_CYCLES_LOW	2
 #define ARCH_MUL_CYCLES_HIGH	5
 
+/*
+ * The reference chains' links: as on x86 the addend is a register, never
+ * an immediate, so that no core can fold the chain at rename.
+ */
+#define ARCH_ASM_ADD_LINK	"add %0, %0, %1"
+#define ARCH_ASM_MUL_LINK	"mul %0, %0, %1"
+
 static inline uint64_t
 arch_ref_read(void)
 {

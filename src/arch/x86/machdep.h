@@ -41,6 +41,16 @@
 #define ARCH_MUL_CYCLES_LOW	3
 #define ARCH_MUL_CYCLES_HIGH	5
 
+/*
+ * The reference chains' links.  The add takes its addend from a register,
+ * never an immediate: Intel's cores since Golden Cove (Alder Lake,
+ * Sapphire Rapids) fold a chain of `add $imm' into the renamer and retire
+ * about six a cycle, which made calibration read the core clock six times
+ * too fast there.
+ */
+#define ARCH_ASM_ADD_LINK	"add %1,%0"
+#define ARCH_ASM_MUL_LINK	"imul %0,%0"
+
 extern int arch_tsc_have_rdtscp;	/* set by arch_ref_init() */
 
 static inline uint64_t
