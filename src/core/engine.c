@@ -318,26 +318,59 @@ engine_calibrate(struct engine_calibration *cal, int quick)
 
 /*
  * Core cycles per tick at this moment, from the reference chain timed
- * now at two lengths: the cycles the long chain counts beyond the short
- * one where this thread counts, else the adds it has beyond it, over the
- * ticks it takes beyond it.  The difference cancels what a call and its
- * stamps cost: an overhead estimated once per run scaled every figure of
- * that run alike (seen: one run of five reading every row 0.35-0.4% low,
- * the add chain itself at 0.9965), and a counter read a little apart
- * from the reference clock put the counted ratio 1% high on a short
- * chain.  Counted, it serves self-timed bodies (which count no cycles)
- * and the clock-drift flag.
+ * now at two lengths: the adds the long chain has beyond the short one
+ * (or, where this thread's cycles are counted, the cycles it counts
+ * beyond it) over the ticks it takes beyond it.  The difference cancels
+ * what a call and its stamps cost: an overhead estimated once per run
+ * scaled every figure of that run alike (seen: one run of five reading
+ * every row 0.35-0.4% low, the add chain itself at 0.9965), and a counter
+ * read a little apart from the reference clock put the counted ratio 1%
+ * high on a short chain.
+ *
+ * Calibrated, each length keeps its fastest call.  Counted, both clocks
+ * must come from the same calls: a disturbance between a stamp's two
+ * reads makes a call's cycles disagree with its ticks, and the fastest
+ * call on one clock then pairs with another call's time on the other,
+ * off by the spread of the calls (1% on a busy guest).  So each pair of
+ * calls gives a ratio, and the median of the pairs is the figure.
+ * Counted, it serves self-timed bodies (which count no cycles) and the
+ * clock-drift flag.
  */
+static double
+counted_ratio_now(uint64_t longer, uint64_t shorter)
+{
+	double ratio[REF_BEST_OF], cyc, tsc;
+	struct stamp l0, l1, s0, s1;
+	size_t n = 0;
+	int i;
+
+	for (i = 0; i < REF_BEST_OF; i++) {
+		stamp_begin(&l0);
+		arch_add_chain(longer, NULL);
+		stamp_end(&l1);
+		stamp_begin(&s0);
+		arch_add_chain(shorter, NULL);
+		stamp_end(&s1);
+		cyc = (double)(l1.cyc - l0.cyc) - (double)(s1.cyc - s0.cyc);
+		tsc = (double)(l1.ref - l0.ref) - (double)(s1.ref - s0.ref);
+		if (cyc > 0 && tsc > 0)
+			ratio[n++] = cyc / tsc;
+	}
+	return (n > 0 ? stats_median(ratio, n) : NAN);
+}
+
 static double
 ratio_now(const struct engine_calibration *cal)
 {
 	struct timing t, s;
 	uint64_t shorter = cal->ref_iters / REF_SHORT;
+	double counted;
 
+	if (clock_counting() &&
+	    !isnan(counted = counted_ratio_now(cal->ref_iters, shorter)))
+		return (counted);
 	t = time_best(arch_add_chain, NULL, cal->ref_iters, REF_BEST_OF);
 	s = time_best(arch_add_chain, NULL, shorter, REF_BEST_OF);
-	if (clock_counting() && t.cyc > s.cyc && t.tsc > s.tsc)
-		return ((t.cyc - s.cyc) / (t.tsc - s.tsc));
 	return ((double)(cal->ref_iters - shorter) * ARCH_CHAIN_UNROLL /
 	    (t.tsc - s.tsc));
 }
