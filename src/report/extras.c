@@ -7,6 +7,7 @@
  */
 #include <math.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "core/registry.h"
 #include "report/report.h"
@@ -23,27 +24,43 @@ fmt_extra(char *buf, size_t len, double v)
 		report_cost_text(buf, len, v);
 }
 
-void
-report_extras(FILE *fp, const struct cb_result *r, size_t n)
+/*
+ * One result's line: its name, its median, then each figure as "key
+ * value".  Fitted to `width' (0: whole), a figure that would pass it
+ * starts a line of its own under the first, never split from its key.
+ */
+static void
+extras_line(FILE *fp, const struct cb_result *r, int width)
 {
 	char label[160], med[24], val[32];
-	size_t i;
+	int col, n;
 	unsigned k;
+
+	report_cost_text(med, sizeof(med), r->cycles.median);
+	col = fprintf(fp, "%-*s cycles %s", NAME_WIDTH,
+	    registry_label(r->bench, label, sizeof(label)), med);
+	for (k = 0; k < r->nextras && k < CB_MAX_EXTRAS; k++) {
+		fmt_extra(val, sizeof(val), r->extras[k].value);
+		n = 2 + (int)strlen(r->extras[k].key) + 1 + (int)strlen(val);
+		if (width > 0 && col + n > width && col > NAME_WIDTH + 1)
+			col = fprintf(fp, "\n%*s", NAME_WIDTH - 1, "") - 1;
+		col += fprintf(fp, "  %s %s", r->extras[k].key, val);
+	}
+	fputc('\n', fp);
+}
+
+void
+report_extras(FILE *fp, const struct cb_result *r, size_t n, int width)
+{
+	size_t i;
 	int header = 0;
 
 	for (i = 0; i < n; i++) {
 		if (r[i].status != CB_OK || r[i].nextras == 0)
 			continue;
 		if (!header++)
-			fprintf(fp, "\nFigures the benchmarks added (their "
-			    "descriptions in 'cyclebench list' say how):\n");
-		report_cost_text(med, sizeof(med), r[i].cycles.median);
-		fprintf(fp, "%-*s cycles %s", NAME_WIDTH,
-		    registry_label(r[i].bench, label, sizeof(label)), med);
-		for (k = 0; k < r[i].nextras && k < CB_MAX_EXTRAS; k++) {
-			fmt_extra(val, sizeof(val), r[i].extras[k].value);
-			fprintf(fp, "  %s %s", r[i].extras[k].key, val);
-		}
-		fputc('\n', fp);
+			fprintf(fp, "\nFigures the benchmarks added "
+			    "('cyclebench list' says how):\n");
+		extras_line(fp, &r[i], width);
 	}
 }

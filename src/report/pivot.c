@@ -128,14 +128,49 @@ cell(const struct cb_result *r, size_t n, size_t first, const char *key,
 	return (0);
 }
 
-static void
-table(FILE *fp, const struct cb_result *r, size_t n, size_t first,
-    const char *key, size_t *cols, size_t ncols, size_t *rows, size_t nrows)
+/* The header and rows of columns [from, to). */
+static int
+block(FILE *fp, const struct cb_result *r, size_t n, size_t first,
+    const char *key, const size_t *cols, const int *cw, size_t from,
+    size_t to, const size_t *rows, size_t nrows, int lw)
 {
 	char label[LABEL_MAX], head[LABEL_MAX], text[32];
+	size_t i, k;
+	int unusual = 0;
+
+	fprintf(fp, "%-*s", lw, "variant");
+	for (k = from; k < to; k++) {
+		snprintf(head, sizeof(head), "%s=%s", key,
+		    registry_param(r[cols[k]].bench, key));
+		fprintf(fp, " %*s", cw[k], head);
+	}
+	fputc('\n', fp);
+	for (i = 0; i < nrows; i++) {
+		fprintf(fp, "%-*s", lw, row_label(r[rows[i]].bench, key,
+		    label, sizeof(label)));
+		for (k = from; k < to; k++) {
+			unusual |= cell(r, n, first, key, rows[i], cols[k],
+			    text, sizeof(text));
+			fprintf(fp, " %*s", cw[k], text);
+		}
+		fputc('\n', fp);
+	}
+	return (unusual);
+}
+
+/*
+ * One table; wider than `width' (0: any width), its columns go in blocks
+ * one under the other, each with the variants again.
+ */
+static void
+table(FILE *fp, const struct cb_result *r, size_t n, size_t first,
+    const char *key, size_t *cols, size_t ncols, size_t *rows, size_t nrows,
+    int width)
+{
+	char label[LABEL_MAX], head[LABEL_MAX];
 	const struct cb_bench *b = r[first].bench;
-	size_t i, k, w, lw = strlen("variant");
-	int *cw, unusual = 0;
+	size_t i, k, from, w, lw = strlen("variant");
+	int *cw, used, unusual = 0;
 
 	if ((cw = calloc(ncols, sizeof(*cw))) == NULL)
 		return;
@@ -144,26 +179,22 @@ table(FILE *fp, const struct cb_result *r, size_t n, size_t first,
 		    sizeof(label)));
 		lw = w > lw ? w : lw;
 	}
+	for (k = 0; k < ncols; k++) {
+		w = (size_t)snprintf(head, sizeof(head), "%s=%s", key,
+		    registry_param(r[cols[k]].bench, key));
+		cw[k] = (int)(w > CELL_MIN ? w : CELL_MIN);
+	}
 	fprintf(fp, "\n%.*s: median cycles per operation by %s\n",
 	    (int)group_len(b), b->name, key);
-	fprintf(fp, "%-*s", (int)lw, "variant");
-	for (k = 0; k < ncols; k++) {
-		snprintf(head, sizeof(head), "%s=%s", key,
-		    registry_param(r[cols[k]].bench, key));
-		w = strlen(head);
-		cw[k] = (int)(w > CELL_MIN ? w : CELL_MIN);
-		fprintf(fp, " %*s", cw[k], head);
-	}
-	fputc('\n', fp);
-	for (i = 0; i < nrows; i++) {
-		fprintf(fp, "%-*s", (int)lw, row_label(r[rows[i]].bench, key,
-		    label, sizeof(label)));
-		for (k = 0; k < ncols; k++) {
-			unusual |= cell(r, n, first, key, rows[i], cols[k],
-			    text, sizeof(text));
-			fprintf(fp, " %*s", cw[k], text);
-		}
-		fputc('\n', fp);
+	for (from = 0; from < ncols; from = k) {
+		used = (int)lw;
+		for (k = from; k < ncols && (k == from || width <= 0 ||
+		    used + 1 + cw[k] <= width); k++)
+			used += 1 + cw[k];
+		if (from > 0)
+			fputc('\n', fp);
+		unusual |= block(fp, r, n, first, key, cols, cw, from, k,
+		    rows, nrows, (int)lw);
 	}
 	if (unusual)
 		fprintf(fp, "(skip, error: the table above gives the reason)\n");
@@ -171,7 +202,7 @@ table(FILE *fp, const struct cb_result *r, size_t n, size_t first,
 }
 
 void
-report_pivot(FILE *fp, const struct cb_result *r, size_t n)
+report_pivot(FILE *fp, const struct cb_result *r, size_t n, int width)
 {
 	const char *key;
 	size_t i, ncols, nrows, *cols, *rows;
@@ -188,7 +219,7 @@ report_pivot(FILE *fp, const struct cb_result *r, size_t n)
 			nrows = distinct(r, n, i, key, 1, rows);
 			if (ncols >= 2)
 				table(fp, r, n, i, key, cols, ncols, rows,
-				    nrows);
+				    nrows, width);
 		}
 	}
 	free(cols);

@@ -94,14 +94,18 @@ void	report_ci_text(char *buf, size_t len, double half, double median);
 /*
  * The seeds' tables: for each group (the part of a name before '/') and
  * parameter key whose results take at least two values of it, variants as
- * rows and the values as columns, median cycles per operation in the cells.
- * Prints nothing when no results vary a parameter.
+ * rows and the values as columns, median cycles per operation in the cells;
+ * a table wider than `width' (0: any width) in blocks of columns.  Prints
+ * nothing when no results vary a parameter.
  */
-void	report_pivot(FILE *fp, const struct cb_result *r, size_t n);
+void	report_pivot(FILE *fp, const struct cb_result *r, size_t n,
+	    int width);
 
-/* The figures benchmarks added themselves (cb_result_extra), one line per
-   result that has any, beside its median cycles. */
-void	report_extras(FILE *fp, const struct cb_result *r, size_t n);
+/* The figures benchmarks added themselves (cb_result_extra), a line per
+   result that has any (more where `width', if not 0, demands), beside its
+   median cycles. */
+void	report_extras(FILE *fp, const struct cb_result *r, size_t n,
+	    int width);
 
 /*
  * The distribution of every path result (p50 to max, the cold first call,

@@ -18,18 +18,20 @@ report_run(FILE *fp, const struct machine *m, const struct cb_result *r,
 	char *text = NULL;
 	size_t len = 0;
 	FILE *mp;
+	int width;
 
 	report_table(fp, m, r, n, st);
 	report_paths(fp, m, r, n, st);
 	if (st == NULL || st->format != REPORT_MARKDOWN) {
-		report_pivot(fp, r, n);
-		report_extras(fp, r, n);
+		width = report_style_width(st, fp);
+		report_pivot(fp, r, n, width);
+		report_extras(fp, r, n, width);
 		return;
 	}
 	if ((mp = open_memstream(&text, &len)) == NULL)
 		return;
-	report_pivot(mp, r, n);
-	report_extras(mp, r, n);
+	report_pivot(mp, r, n, 0);
+	report_extras(mp, r, n, 0);
 	if (fclose(mp) == 0 && len > 0)
 		fprintf(fp, "\n```%s```\n", text);
 	free(text);

@@ -58,16 +58,22 @@ add(const char *name, const char *k1, const char *v1, const char *k2,
 }
 
 static char *
-pivot(void)
+pivot_fitted(int width)
 {
 	struct out o = { NULL, 0 };
 	FILE *fp;
 
 	fp = open_memstream(&o.text, &o.len);
 	assert_non_null(fp);
-	report_pivot(fp, results, nresults);
+	report_pivot(fp, results, nresults, width);
 	fclose(fp);
 	return (o.text);
+}
+
+static char *
+pivot(void)
+{
+	return (pivot_fitted(0));
 }
 
 /* The line after the one starting with `prefix', or NULL. */
@@ -193,6 +199,45 @@ test_not_ok_and_missing(void **state)
 	free(t);
 }
 
+/*
+ * Wider than the terminal, the columns go in blocks under each other,
+ * the variants again in each, no line wider than the terminal unless
+ * one column alone is.
+ */
+static void
+test_fitted_in_blocks(void **state)
+{
+	static const char *states[] = { "fresh", "ones", "inf",
+	    "inf-unmasked", "avx-clean", "avx-dirty", "zmm-dirty" };
+	char *t, *line, *save = NULL;
+	size_t i;
+
+	(void)state;
+	reset();
+	for (i = 0; i < 7; i++) {
+		add("fpu/xsave", "state", states[i], NULL, NULL, 300.0 + i);
+		add("fpu/fxsave", "state", states[i], NULL, NULL, 150.0 + i);
+	}
+	t = pivot_fitted(0);
+	assert_row(line_after(t, "fpu: median"), 8, "variant", "state=fresh",
+	    "state=ones", "state=inf", "state=inf-unmasked", "state=avx-clean",
+	    "state=avx-dirty", "state=zmm-dirty");
+	free(t);
+	t = pivot_fitted(60);
+	assert_row(line_after(t, "fpu: median"), 5, "variant", "state=fresh",
+	    "state=ones", "state=inf", "state=inf-unmasked");
+	assert_row(line_after(t, "xsave"), 5, "fxsave", "150.0", "151.0",
+	    "152.0", "153.0");
+	assert_row(line_after(t, "fxsave "), 0);
+	assert_row(line_after(t, "variant state=avx-clean"), 4, "xsave",
+	    "304.0", "305.0", "306.0");
+	for (line = strtok_r(t, "\n", &save); line != NULL;
+	    line = strtok_r(NULL, "\n", &save))
+		if (strlen(line) > 60)
+			fail_msg("%zu columns: '%s'", strlen(line), line);
+	free(t);
+}
+
 static void
 test_nothing_to_pivot(void **state)
 {
@@ -282,6 +327,7 @@ main(void)
 		cmocka_unit_test(test_rows_and_columns),
 		cmocka_unit_test(test_group_led_by_unparameterised_rows),
 		cmocka_unit_test(test_not_ok_and_missing),
+		cmocka_unit_test(test_fitted_in_blocks),
 		cmocka_unit_test(test_nothing_to_pivot),
 		cmocka_unit_test(test_groups_and_keys),
 		cmocka_unit_test(test_wide_headers_align),
