@@ -117,8 +117,9 @@ for r in json.load(open(sys.argv[1]))["results"]:
                  "64M": 16384}[p["size"]]
         # Each round's child derives it from its own median and the run
         # keeps their median, so it lies among the rounds' medians (the
-        # figure may rest on quiet samples alone, and differ more).
-        m = [k["median"] for k in r["rounds"]]
+        # figure may rest on quiet samples alone, and differ more).  A
+        # round whose every sample was disturbed has no median (null).
+        m = [k["median"] for k in r["rounds"] if k["median"] is not None]
         assert 0.98 * min(m) <= x["cycles_per_page"] * pages \
             <= 1.02 * max(m), (x, m)
         # A write to anonymous memory faults each page; a file read maps
