@@ -25,18 +25,38 @@ scaled(char *buf, size_t len, double v, double scale, const char *suffix)
 		snprintf(buf, len, "%.0f%s", x, suffix);
 }
 
+/* A unit's ladder: the first step whose bound the value is below. */
+struct step {
+	double		 below;
+	double		 scale;
+	const char	*suffix;
+};
+
+static const struct step cycle_steps[] = {
+	{ 999.5e3, 1e3, "k" }, { 999.5e6, 1e6, "M" }, { INFINITY, 1e9, "G" },
+};
+
+static const struct step time_steps[] = {
+	{ 999.5, 1, "ns" }, { 999.5e3, 1e3, "\u00b5s" },
+	{ 999.5e6, 1e6, "ms" }, { INFINITY, 1e9, "s" },
+};
+
+static void
+climb(char *buf, size_t len, double v, const struct step *s)
+{
+	while (!(fabs(v) < s->below))
+		s++;
+	scaled(buf, len, v, s->scale, s->suffix);
+}
+
 void
 report_cycles_text(char *buf, size_t len, double v)
 {
 
 	if (!isfinite(v) || fabs(v) < 1e4)
 		report_cost_text(buf, len, v);
-	else if (fabs(v) < 999.5e3)
-		scaled(buf, len, v, 1e3, "k");
-	else if (fabs(v) < 999.5e6)
-		scaled(buf, len, v, 1e6, "M");
 	else
-		scaled(buf, len, v, 1e9, "G");
+		climb(buf, len, v, cycle_steps);
 }
 
 void
@@ -45,14 +65,8 @@ report_time_text(char *buf, size_t len, double ns)
 
 	if (!isfinite(ns))
 		snprintf(buf, len, "-");
-	else if (fabs(ns) < 999.5)
-		scaled(buf, len, ns, 1, "ns");
-	else if (fabs(ns) < 999.5e3)
-		scaled(buf, len, ns, 1e3, "\u00b5s");
-	else if (fabs(ns) < 999.5e6)
-		scaled(buf, len, ns, 1e6, "ms");
 	else
-		scaled(buf, len, ns, 1e9, "s");
+		climb(buf, len, ns, time_steps);
 }
 
 /*
