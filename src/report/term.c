@@ -5,29 +5,43 @@
  * they would ESC [ for 0x9b) become '?', byte for byte, so lengths and
  * the rest of the text stay as they were.
  */
+#include <string.h>
+
 #include "report/term.h"
+
+/* How many bytes from s[i] on a terminal could obey: 0, 1 or 2. */
+static size_t
+unsafe_at(const char *s, size_t i, size_t len, int lines)
+{
+	unsigned char c = (unsigned char)s[i];
+
+	if (c == 0xc2 && i + 1 < len && (unsigned char)s[i + 1] >= 0x80 &&
+	    (unsigned char)s[i + 1] <= 0x9f)
+		return (2);
+	return ((c < 0x20 || c == 0x7f) && !(lines && (c == '\n' ||
+	    c == '\t')));
+}
 
 size_t
 term_scrub(char *s, size_t len, int lines)
 {
-	unsigned char c;
-	size_t i, n = 0;
+	size_t i, k, n = 0;
 
-	for (i = 0; i < len; i++) {
-		c = (unsigned char)s[i];
-		if (c == 0xc2 && i + 1 < len &&
-		    (unsigned char)s[i + 1] >= 0x80 &&
-		    (unsigned char)s[i + 1] <= 0x9f) {
-			s[i] = s[i + 1] = '?';
-			n += 2;
-			i++;
-			continue;
-		}
-		if ((c < 0x20 || c == 0x7f) && !(lines && (c == '\n' ||
-		    c == '\t'))) {
-			s[i] = '?';
-			n++;
-		}
+	for (i = 0; i < len; i += k ? k : 1) {
+		k = unsafe_at(s, i, len, lines);
+		memset(s + i, '?', k);
+		n += k;
 	}
 	return (n);
+}
+
+int
+term_safe(const char *s, size_t len, int lines)
+{
+	size_t i;
+
+	for (i = 0; i < len; i++)
+		if (unsafe_at(s, i, len, lines))
+			return (0);
+	return (1);
 }

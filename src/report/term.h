@@ -18,4 +18,7 @@
  */
 size_t	term_scrub(char *s, size_t len, int lines);
 
+/* 1 when term_scrub would leave s[0..len-1] as it is. */
+int	term_safe(const char *s, size_t len, int lines);
+
 #endif

@@ -73,6 +73,13 @@ assert_stderr() {
 	esac
 }
 
+# refute_stderr STRING: $stderr (run --separate-stderr) lacks STRING.
+refute_stderr() {
+	case $stderr in
+	*"$1"*) show_run >&2; fail "stderr should not contain: $1" ;;
+	esac
+}
+
 # assert_line REGEX: some line of $output matches the extended regex.
 assert_line() {
 	local l

@@ -52,6 +52,16 @@ limited() {
 	assert_stderr "many.json: holds over 16 million values"
 }
 
+@test "commas in a string are not values" {
+	# The quick count takes them for separators; the exact one must not.
+	{ printf '{"a": "'; head -c 17000000 /dev/zero | tr '\0' ,
+	    printf '"}'; } >"$T/commas.json"
+	limited 300000 "$CB" compare "$T/commas.json" "$GOOD"
+	assert_status 2
+	refute_stderr "million values"
+	assert_stderr "commas.json:"
+}
+
 @test "100000 nested arrays or objects: a parse error, not a stack overflow" {
 	printf '%100000s' '' | tr ' ' '[' >"$T/deep.json"
 	printf '%100000s' '' | sed 's/ /{"a":/g' >"$T/deepobj.json"
