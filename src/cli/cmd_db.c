@@ -119,62 +119,64 @@ db_parse_args(int argc, char **argv, struct db_args *a)
 #define IMPORT_BATCH	256
 
 struct import {
+	struct store	*s;
+	struct rs_loaded l[IMPORT_BATCH];
 	struct store_doc d[IMPORT_BATCH];
-	struct rs_file	 f[IMPORT_BATCH];
-	char		*text[IMPORT_BATCH];
-	const char	*path[IMPORT_BATCH];
 	size_t		 n;
 	size_t		 stored, dups, bad;
 };
-
-/* Read and check one file into the batch; a bad one is said and skipped. */
-static void
-take(struct import *im, const char *path)
-{
-	char err[1024];
-	size_t k = im->n, len;
-
-	if ((im->text[k] = rs_read_file(path, &len, err, sizeof(err))) ==
-	    NULL || rs_load_text(path, im->text[k], len, &im->f[k], err,
-	    sizeof(err)) != 0) {
-		fprintf(stderr, "cyclebench: %s\n", err);
-		free(im->text[k]);
-		im->bad++;
-		return;
-	}
-	im->d[k] = (struct store_doc){ im->text[k], len, &im->f[k], 0, 0 };
-	im->path[k] = path;
-	im->n++;
-}
-
-static int
-flush(struct store *s, struct import *im)
-{
-	size_t k;
-	int rc;
-
-	if ((rc = store_save_many(s, im->d, im->n)) != 0)
-		return (rc);
-	for (k = 0; k < im->n; k++) {
-		if (im->d[k].dup)
-			printf("%s: already stored as run %lld\n", im->path[k],
-			    im->d[k].run_id);
-		im->dups += im->d[k].dup;
-		im->stored += !im->d[k].dup;
-	}
-	return (rc);
-}
 
 static void
 release(struct import *im)
 {
 	size_t k;
 
-	for (k = 0; k < im->n; k++) {
-		rs_free(&im->f[k]);
-		free(im->text[k]);
-	}
+	for (k = 0; k < im->n; k++)
+		rs_loaded_free(&im->l[k]);
 	im->n = 0;
+}
+
+/* Store the batch in one transaction. */
+static int
+flush(struct import *im)
+{
+	struct store *s = im->s;
+	size_t k;
+	int rc;
+
+	if (im->n == 0)
+		return (0);
+	if ((rc = store_save_many(s, im->d, im->n)) != 0)
+		fprintf(stderr, "cyclebench: results store %s: %s; nothing "
+		    "from %s to %s was stored\n", store_where(s), s->err,
+		    im->l[0].path, im->l[im->n - 1].path);
+	for (k = 0; k < im->n && rc == 0; k++) {
+		if (im->d[k].dup)
+			printf("%s: already stored as run %lld\n",
+			    im->l[k].path, im->d[k].run_id);
+		im->dups += im->d[k].dup;
+		im->stored += !im->d[k].dup;
+	}
+	release(im);
+	return (rc);
+}
+
+/* One file, checked: into the batch, or said and skipped when bad. */
+static int
+take(struct rs_loaded *l, void *arg)
+{
+	struct import *im = arg;
+	size_t k = im->n;
+
+	if (l->text == NULL) {
+		fprintf(stderr, "cyclebench: %s\n", l->err);
+		im->bad++;
+		return (0);
+	}
+	im->l[k] = *l;
+	im->d[k] = (struct store_doc){ l->text, l->len, &im->l[k].f, 0, 0 };
+	im->n++;
+	return (im->n == IMPORT_BATCH ? flush(im) : 0);
 }
 
 static int
@@ -182,7 +184,7 @@ db_import(struct store *s, const struct db_args *a,
     const struct store_sel *sel, char **paths, int n)
 {
 	struct import *im;
-	int i, rc = 0;
+	int rc;
 
 	(void)a;
 	(void)sel;
@@ -190,16 +192,10 @@ db_import(struct store *s, const struct db_args *a,
 		fprintf(stderr, "cyclebench: out of memory\n");
 		return (EXIT_STORE);
 	}
-	for (i = 0; i < n && rc == 0; i++) {
-		take(im, paths[i]);
-		if ((im->n < IMPORT_BATCH && i + 1 < n) || im->n == 0)
-			continue;
-		if ((rc = flush(s, im)) != 0)
-			fprintf(stderr, "cyclebench: results store %s: %s; "
-			    "nothing from %s to %s was stored\n", store_where(s),
-			    s->err, im->path[0], paths[i]);
-		release(im);
-	}
+	im->s = s;
+	if ((rc = rs_load_each(paths, (size_t)n, take, im)) == 0)
+		rc = flush(im);
+	release(im);
 	printf("Stored %zu run%s in %s", im->stored, im->stored == 1 ? "" :
 	    "s", store_where(s));
 	if (im->dups > 0)

@@ -19,6 +19,9 @@ int	cpuset_default_cpu(void);
  */
 int	cpuset_cpu_of_type(const char *type, char *why, size_t len);
 
+/* How many CPUs this process may run on (at least 1). */
+int	cpuset_count(void);
+
 /* Is `cpu' one this process may run on? */
 int	cpuset_allowed(int cpu);
 

@@ -120,6 +120,27 @@ char	*rs_read_file(const char *path, size_t *len, char *err, size_t errlen);
  */
 json_t	*rs_read_json(const char *path, char *err, size_t errlen);
 
+/* A file as rs_load_each read it: text and f when it is good, err when
+   it is not (text NULL). */
+struct rs_loaded {
+	const char	*path;
+	size_t		 index;		/* in the paths given */
+	char		*text;		/* the file's bytes, a NUL after len */
+	size_t		 len;
+	struct rs_file	 f;		/* text validated */
+	char		 err[1024];
+};
+
+/*
+ * Read and validate paths[0..n-1] on every CPU this process may use, and
+ * call take(l, arg) in the caller's thread for each file in the order
+ * given, good or bad.  take owns l's contents (rs_loaded_free) and stops
+ * the reading by returning non-zero, which rs_load_each returns.
+ */
+int	rs_load_each(char *const *paths, size_t n,
+	    int (*take)(struct rs_loaded *l, void *arg), void *arg);
+void	rs_loaded_free(struct rs_loaded *l);
+
 /* A short machine label from the CPU brand: "Core i7-8700K", "EPYC 9654". */
 void	rs_short_brand(const char *brand, char *buf, size_t len);
 

@@ -177,6 +177,66 @@ test_short_brand(void **state)
 	}
 }
 
+struct seen {
+	size_t	 n, good, stop_at;
+	int	 in_order;
+};
+
+static int
+note_each(struct rs_loaded *l, void *arg)
+{
+	struct seen *sn = arg;
+
+	sn->in_order &= l->index == sn->n;
+	if (l->text != NULL) {
+		sn->good++;
+		sn->in_order &= l->f.nresults > 0 && l->len > 0;
+	} else
+		sn->in_order &= strstr(l->err, l->path) == l->err;
+	rs_loaded_free(l);
+	return (++sn->n == sn->stop_at ? 7 : 0);
+}
+
+/* Files come back in the order named, good or bad, however many
+   workers read them; the caller can stop the reading. */
+static void
+test_load_each(void **state)
+{
+	static const char *const names[] = {
+		DIR "rounds-cpu0.json", DIR "truncated.json",
+		DIR "basic-cpu1.json", DIR "no-such-file.json",
+		DIR "rounds-lfence.json",
+	};
+	char *paths[500];
+	struct seen sn;
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < NELEM(paths); i++)
+		paths[i] = (char *)names[i % NELEM(names)];
+	memset(&sn, 0, sizeof(sn));
+	sn.in_order = 1;
+	assert_int_equal(rs_load_each(paths, NELEM(paths), note_each, &sn),
+	    0);
+	assert_int_equal(sn.n, NELEM(paths));
+	assert_int_equal(sn.good, NELEM(paths) / NELEM(names) * 3);
+	assert_true(sn.in_order);
+
+	/* Stopped at the 123rd: nothing after it is handed over, and what
+	   was read ahead is freed (the sanitizer build checks). */
+	memset(&sn, 0, sizeof(sn));
+	sn.in_order = 1;
+	sn.stop_at = 123;
+	assert_int_equal(rs_load_each(paths, NELEM(paths), note_each, &sn),
+	    7);
+	assert_int_equal(sn.n, 123);
+	assert_true(sn.in_order);
+
+	memset(&sn, 0, sizeof(sn));
+	assert_int_equal(rs_load_each(paths, 0, note_each, &sn), 0);
+	assert_int_equal(sn.n, 0);
+}
+
 int
 main(void)
 {
@@ -186,6 +246,7 @@ main(void)
 		cmocka_unit_test(test_refusals),
 		cmocka_unit_test(test_too_large),
 		cmocka_unit_test(test_short_brand),
+		cmocka_unit_test(test_load_each),
 	};
 
 	return (cmocka_run_group_tests(tests, NULL, NULL));

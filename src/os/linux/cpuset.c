@@ -68,6 +68,20 @@ cpuset_cpu_of_type(const char *type, char *why, size_t len)
 }
 
 int
+cpuset_count(void)
+{
+	cpu_set_t set;
+	int n;
+
+	if (pinned)
+		set = before_pin;
+	else if (sched_getaffinity(0, sizeof(set), &set) != 0)
+		return (1);
+	n = CPU_COUNT(&set);
+	return (n > 0 ? n : 1);
+}
+
+int
 cpuset_allowed(int cpu)
 {
 	cpu_set_t set;

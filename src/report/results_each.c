@@ -1,0 +1,167 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * Many results files read and checked on every CPU the process may use,
+ * and handed to the caller one by one in the order they were named.
+ * Parsing is what reading costs (JSON text of full-precision numbers, a
+ * few tens of megabytes a second a CPU), and files are independent, so
+ * workers take the next file name as they finish one; the caller's
+ * thread waits for the files in order.  A window bounds how far the
+ * workers read ahead of the caller, and so the memory.
+ */
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "os/cpuset.h"
+#include "report/results.h"
+
+/* Files read ahead a worker; enough that no worker waits for another. */
+#define AHEAD_PER_WORKER	32
+#define MAX_WORKERS		32
+
+struct pool {
+	pthread_mutex_t	 mu;
+	pthread_cond_t	 loaded, room;
+	char *const	*paths;
+	size_t		 n;
+	size_t		 next;		/* the next file a worker takes */
+	size_t		 handed;	/* the next file the caller takes */
+	size_t		 window;
+	int		 stop;
+	struct rs_loaded *slot;		/* file i in slot[i % window] */
+	char		*ready;
+};
+
+static void
+load_one(struct rs_loaded *l, const char *path, size_t index)
+{
+
+	memset(l, 0, sizeof(*l));
+	l->path = path;
+	l->index = index;
+	if ((l->text = rs_read_file(path, &l->len, l->err,
+	    sizeof(l->err))) != NULL && rs_load_text(path, l->text, l->len,
+	    &l->f, l->err, sizeof(l->err)) != 0) {
+		free(l->text);
+		l->text = NULL;
+	}
+}
+
+static void *
+worker(void *arg)
+{
+	struct pool *p = arg;
+	size_t i;
+
+	pthread_mutex_lock(&p->mu);
+	for (;;) {
+		while (!p->stop && p->next < p->n &&
+		    p->next >= p->handed + p->window)
+			pthread_cond_wait(&p->room, &p->mu);
+		if (p->stop || p->next >= p->n)
+			break;
+		i = p->next++;
+		pthread_mutex_unlock(&p->mu);
+		load_one(&p->slot[i % p->window], p->paths[i], i);
+		pthread_mutex_lock(&p->mu);
+		p->ready[i % p->window] = 1;
+		pthread_cond_broadcast(&p->loaded);
+	}
+	pthread_mutex_unlock(&p->mu);
+	return (NULL);
+}
+
+void
+rs_loaded_free(struct rs_loaded *l)
+{
+
+	if (l->text != NULL)
+		rs_free(&l->f);
+	free(l->text);
+	l->text = NULL;
+}
+
+/* Without threads: one file after the other. */
+static int
+each_in_turn(char *const *paths, size_t n,
+    int (*take)(struct rs_loaded *, void *), void *arg)
+{
+	struct rs_loaded l;
+	size_t i;
+	int rc = 0;
+
+	for (i = 0; i < n && rc == 0; i++) {
+		load_one(&l, paths[i], i);
+		rc = take(&l, arg);
+	}
+	return (rc);
+}
+
+int
+rs_load_each(char *const *paths, size_t n,
+    int (*take)(struct rs_loaded *, void *), void *arg)
+{
+	pthread_t tid[MAX_WORKERS];
+	struct pool p;
+	struct rs_loaded l;
+	size_t i, nw, started;
+	int rc = 0;
+
+	nw = (size_t)cpuset_count();
+	nw = nw > MAX_WORKERS ? MAX_WORKERS : nw;
+	nw = nw > n ? n : nw;
+	if (nw < 2)
+		return (each_in_turn(paths, n, take, arg));
+	memset(&p, 0, sizeof(p));
+	p.paths = paths;
+	p.n = n;
+	p.window = nw * AHEAD_PER_WORKER;
+	p.slot = calloc(p.window, sizeof(*p.slot));
+	p.ready = calloc(p.window, 1);
+	if (p.slot == NULL || p.ready == NULL) {
+		free(p.slot);
+		free(p.ready);
+		return (each_in_turn(paths, n, take, arg));
+	}
+	pthread_mutex_init(&p.mu, NULL);
+	pthread_cond_init(&p.loaded, NULL);
+	pthread_cond_init(&p.room, NULL);
+	/* The hash seed is made on first use, racily in older Jansson. */
+	json_object_seed(0);
+	for (started = 0; started < nw; started++)
+		if (pthread_create(&tid[started], NULL, worker, &p) != 0)
+			break;
+	if (started == 0) {
+		/* No thread to be had: the caller's own does the work. */
+		p.n = 0;
+		rc = each_in_turn(paths, n, take, arg);
+	}
+	for (i = 0; i < p.n && rc == 0; i++) {
+		pthread_mutex_lock(&p.mu);
+		while (!p.ready[i % p.window])
+			pthread_cond_wait(&p.loaded, &p.mu);
+		l = p.slot[i % p.window];
+		p.ready[i % p.window] = 0;
+		p.handed = i + 1;
+		pthread_cond_broadcast(&p.room);
+		pthread_mutex_unlock(&p.mu);
+		rc = take(&l, arg);
+	}
+	pthread_mutex_lock(&p.mu);
+	p.stop = 1;
+	pthread_cond_broadcast(&p.room);
+	pthread_mutex_unlock(&p.mu);
+	for (i = 0; i < started; i++)
+		pthread_join(tid[i], NULL);
+	/* What was read ahead of a caller that stopped. */
+	for (i = 0; i < p.window; i++)
+		if (p.ready[i])
+			rs_loaded_free(&p.slot[i]);
+	pthread_cond_destroy(&p.room);
+	pthread_cond_destroy(&p.loaded);
+	pthread_mutex_destroy(&p.mu);
+	free(p.slot);
+	free(p.ready);
+	return (rc);
+}
