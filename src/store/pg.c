@@ -6,6 +6,7 @@
  * executed with its parameters bound and typed.  Transactions run at
  * READ COMMITTED; what fails as a serialisation failure or deadlock is
  * retried by the store, and schema changes take an advisory lock.
+ * Documents are compressed with lz4 where the server has it.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -80,6 +81,13 @@ pg_open(struct store *s, const char *url, int create)
 		return (STORE_ERROR);
 	}
 	PQsetNoticeProcessor(p->conn, ignore_notice, NULL);
+	/*
+	 * Documents are tens of kilobytes of JSON, which the server
+	 * compresses as it stores them: pglz took most of an import's time,
+	 * lz4 a tenth of that for a little more space.  A server before 14,
+	 * or built without lz4, refuses the setting and keeps pglz.
+	 */
+	PQclear(PQexec(p->conn, "SET default_toast_compression = 'lz4'"));
 	return (STORE_OK);
 }
 
