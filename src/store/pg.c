@@ -7,6 +7,12 @@
  * READ COMMITTED; what fails as a serialisation failure or deadlock is
  * retried by the store, and schema changes take an advisory lock.
  * Documents are compressed with lz4 where the server has it.
+ *
+ * In a transaction, a statement that returns no rows is queued (libpq's
+ * pipeline mode) rather than waited for: storing a run is then two round
+ * trips, not one per result.  The queue is read, and its first failure returned,
+ * by the next call that needs an answer: a query with rows, a BEGIN,
+ * COMMIT or ROLLBACK, a statement to prepare.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -23,9 +29,14 @@
 #define OID_INT8	20
 #define OID_FLOAT8	701
 
+/* Statements queued before their answers are read: a bound, so that
+   neither side's socket buffer can fill while the other waits. */
+#define MAX_QUEUED	256
+
 struct pg {
 	PGconn		*conn;
 	const char	*cache[NCACHE];	/* prepared as "s0", "s1", ... */
+	int		 queued;	/* sent, answers not read */
 };
 
 static void
@@ -125,17 +136,97 @@ status_of(struct store *s, PGresult *res)
 	return (STORE_ERROR);
 }
 
+#ifdef LIBPQ_HAS_PIPELINING
+/* Read the queued statements' answers: the first failure, or STORE_OK. */
+static int
+drain(struct store *s)
+{
+	struct pg *p = s->db;
+	PGresult *res;
+	int rc = STORE_OK, nulls = 0;
+
+	if (p->queued == 0)
+		return (STORE_OK);
+	p->queued = 0;
+	if (PQpipelineSync(p->conn) != 1) {
+		set_error(s, PQerrorMessage(p->conn));
+		return (STORE_ERROR);
+	}
+	/* Each statement's answer ends with a NULL; the sync's ends all. */
+	for (;;) {
+		if ((res = PQgetResult(p->conn)) == NULL) {
+			if (++nulls < 2)
+				continue;
+			set_error(s, PQerrorMessage(p->conn));
+			return (STORE_ERROR);
+		}
+		nulls = 0;
+		if (PQresultStatus(res) == PGRES_PIPELINE_SYNC) {
+			PQclear(res);
+			break;
+		}
+		/* After a failure the rest are only "aborted". */
+		if (rc == STORE_OK)
+			rc = status_of(s, res);
+		PQclear(res);
+	}
+	if (PQexitPipelineMode(p->conn) != 1 && rc == STORE_OK) {
+		set_error(s, PQerrorMessage(p->conn));
+		rc = STORE_ERROR;
+	}
+	return (rc);
+}
+
+/* Send a prepared statement without waiting for its answer. */
+static int
+enqueue(struct store *s, const char *name, int np, const char *const *values)
+{
+	struct pg *p = s->db;
+	char why[sizeof(s->err)];
+
+	if (p->queued == 0 && PQenterPipelineMode(p->conn) != 1) {
+		set_error(s, PQerrorMessage(p->conn));
+		return (STORE_ERROR);
+	}
+	if (PQsendQueryPrepared(p->conn, name, np, values, NULL, NULL,
+	    0) != 1) {
+		/* Why the send failed, not what reading the queue says. */
+		set_error(s, PQerrorMessage(p->conn));
+		memcpy(why, s->err, sizeof(why));
+		p->queued++;
+		drain(s);
+		memcpy(s->err, why, sizeof(why));
+		return (STORE_ERROR);
+	}
+	return (++p->queued < MAX_QUEUED ? STORE_OK : drain(s));
+}
+#else
+/* A libpq before 14: every statement waits for its answer. */
+static int
+drain(struct store *s)
+{
+
+	(void)s;
+	return (STORE_OK);
+}
+#endif
+
 static int
 pg_exec(struct store *s, const char *sql)
 {
 	struct pg *p = s->db;
 	PGresult *res;
-	int rc;
+	int rc, queued_rc;
 
+	/*
+	 * The statement runs even after a queued one failed: a ROLLBACK must,
+	 * and a COMMIT of the failed transaction rolls it back.
+	 */
+	queued_rc = drain(s);
 	res = PQexec(p->conn, sql);
 	rc = status_of(s, res);
 	PQclear(res);
-	return (rc);
+	return (queued_rc != STORE_OK ? queued_rc : rc);
 }
 
 /* The SQL with $1, $2 ... for '?' (the store's SQL quotes no '?'). */
@@ -181,6 +272,9 @@ prepare(struct store *s, const char *sql, const struct store_val *v,
 			snprintf(name, len, "s%zu", i);
 			return (STORE_OK);
 		}
+	/* Preparing waits for its answer, so the queue is read first. */
+	if ((rc = drain(s)) != STORE_OK)
+		return (rc);
 	/* A full cache: unnamed, prepared again each time. */
 	if (i < NCACHE)
 		snprintf(name, len, "s%zu", i);
@@ -264,6 +358,19 @@ pg_query(struct store *s, const char *sql, const struct store_val *v,
 				    v[i].d);
 			values[i] = num[i];
 		}
+	}
+#ifdef LIBPQ_HAS_PIPELINING
+	/* Only inside a transaction, whose COMMIT reads what is queued. */
+	if (out == NULL && (p->queued > 0 ||
+	    PQtransactionStatus(p->conn) == PQTRANS_INTRANS)) {
+		rc = enqueue(s, name, (int)np, values);
+		free(num);
+		return (rc);
+	}
+#endif
+	if ((rc = drain(s)) != STORE_OK) {
+		free(num);
+		return (rc);
 	}
 	res = PQexecPrepared(p->conn, name, (int)np, values, NULL, NULL, 0);
 	free(num);

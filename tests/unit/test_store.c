@@ -319,6 +319,95 @@ test_sqlite_migrate(void **state)
 	migrate(0);
 }
 
+#ifdef CB_HAVE_LIBPQ
+static void
+pg_run(const char *url, const char *sql)
+{
+	PGconn *c = PQconnectdb(url);
+	PGresult *res;
+
+	assert_int_equal(PQstatus(c), CONNECTION_OK);
+	res = PQexec(c, sql);
+	if (PQresultStatus(res) != PGRES_COMMAND_OK)
+		fail_msg("%s", PQresultErrorMessage(res));
+	PQclear(res);
+	PQfinish(c);
+}
+
+static long long
+pg_number(const char *url, const char *sql)
+{
+	PGconn *c = PQconnectdb(url);
+	PGresult *res;
+	long long v;
+
+	assert_int_equal(PQstatus(c), CONNECTION_OK);
+	res = PQexec(c, sql);
+	assert_int_equal(PQresultStatus(res), PGRES_TUPLES_OK);
+	v = strtoll(PQgetvalue(res, 0, 0), NULL, 10);
+	PQclear(res);
+	PQfinish(c);
+	return (v);
+}
+
+/*
+ * A result's row is queued, not waited for: when the server refuses it
+ * the run must still be stored whole or not at all, a refusal that says
+ * "try again" retried, and any other reported.
+ */
+static void
+queued_failure(void)
+{
+	struct store *s;
+	long long id, n[4];
+	char *url, *text, *other, err[512];
+	size_t len, olen;
+	int dup;
+
+	url = fresh_url(1, "queue");
+	s = open_ok(url);
+	pg_run(url, "CREATE SEQUENCE tries;"
+	    "CREATE FUNCTION refuse() RETURNS trigger LANGUAGE plpgsql AS $$"
+	    " BEGIN IF NEW.seq = 3 THEN IF nextval('tries') = 1 THEN"
+	    " RAISE EXCEPTION 'busy' USING ERRCODE = '40001';"
+	    " END IF; END IF; RETURN NEW; END $$;"
+	    "CREATE TRIGGER refuse BEFORE INSERT ON results"
+	    " FOR EACH ROW EXECUTE FUNCTION refuse()");
+	text = read_fixture(&len);
+	save_ok(s, text, len, &id, &dup);
+	/* Refused once, stored whole on the second try. */
+	assert_int_equal(pg_number(url, "SELECT last_value FROM tries"), 2);
+	assert_int_equal(store_counts(s, n), 0);
+	assert_int_equal(n[1], 1);
+	assert_int_equal(n[3], 6);
+	pg_run(url, "CREATE OR REPLACE FUNCTION refuse() RETURNS trigger"
+	    " LANGUAGE plpgsql AS $$ BEGIN IF NEW.seq = 3 THEN"
+	    " RAISE EXCEPTION 'no fourth result today'; END IF;"
+	    " RETURN NEW; END $$");
+	other = rs_read_file("tests/fixtures/results/basic-cpu1.json", &olen,
+	    err, sizeof(err));
+	assert_non_null(other);
+	{
+		struct rs_file f;
+
+		assert_int_equal(rs_load_text("doc", other, olen, &f, err,
+		    sizeof(err)), 0);
+		assert_int_equal(store_save(s, other, olen, &f, &id, &dup),
+		    -1);
+		rs_free(&f);
+	}
+	assert_non_null(strstr(s->err, "no fourth result today"));
+	/* The store works on after the failure, and holds nothing of it. */
+	assert_int_equal(store_counts(s, n), 0);
+	assert_int_equal(n[1], 1);
+	assert_int_equal(n[3], 6);
+	store_close(s);
+	free(other);
+	free(text);
+	free(url);
+}
+#endif
+
 static void
 test_pg(void **state)
 {
@@ -329,6 +418,9 @@ test_pg(void **state)
 	injection(1);
 	newer(1);
 	migrate(1);
+#ifdef CB_HAVE_LIBPQ
+	queued_failure();
+#endif
 }
 
 /* Not a store: another program's SQLite file, or no database at all. */
