@@ -139,6 +139,14 @@ struct rs_loaded {
  */
 int	rs_load_each(char *const *paths, size_t n,
 	    int (*take)(struct rs_loaded *l, void *arg), void *arg);
+
+/*
+ * The same for documents in memory: texts[i], malloc'ed, of lens[i] bytes
+ * and a NUL, named names[i] in messages.  Every text becomes rs_parse_each's
+ * at the call: it is l->text when handed over, freed when not.
+ */
+int	rs_parse_each(char *const *names, char **texts, const size_t *lens,
+	    size_t n, int (*take)(struct rs_loaded *l, void *arg), void *arg);
 void	rs_loaded_free(struct rs_loaded *l);
 
 /* A short machine label from the CPU brand: "Core i7-8700K", "EPYC 9654". */

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * Many results files read and checked on every CPU the process may use,
- * and handed to the caller one by one in the order they were named.
+ * Many results files (or documents already in memory, from the results
+ * store) read and checked on every CPU the process may use, and handed
+ * to the caller one by one in the order they were named.
  * Parsing is what reading costs (JSON text of full-precision numbers, a
  * few tens of megabytes a second a CPU), and files are independent, so
  * workers take the next file name as they finish one; the caller's
@@ -20,10 +21,17 @@
 #define AHEAD_PER_WORKER	32
 #define MAX_WORKERS		32
 
+/* What to read: the files at names[], or texts[] (lens[]) so named. */
+struct source {
+	char *const	*names;
+	char		**texts;	/* NULL: read the files */
+	const size_t	*lens;
+};
+
 struct pool {
 	pthread_mutex_t	 mu;
 	pthread_cond_t	 loaded, room;
-	char *const	*paths;
+	struct source	 src;
 	size_t		 n;
 	size_t		 next;		/* the next file a worker takes */
 	size_t		 handed;	/* the next file the caller takes */
@@ -34,17 +42,34 @@ struct pool {
 };
 
 static void
-load_one(struct rs_loaded *l, const char *path, size_t index)
+load_one(struct rs_loaded *l, struct source *src, size_t index)
 {
 
 	memset(l, 0, sizeof(*l));
-	l->path = path;
+	l->path = src->names[index];
 	l->index = index;
-	if ((l->text = rs_read_file(path, &l->len, l->err,
-	    sizeof(l->err))) != NULL && rs_load_text(path, l->text, l->len,
-	    &l->f, l->err, sizeof(l->err)) != 0) {
+	if (src->texts != NULL) {
+		l->text = src->texts[index];
+		l->len = src->lens[index];
+		src->texts[index] = NULL;
+	} else
+		l->text = rs_read_file(l->path, &l->len, l->err,
+		    sizeof(l->err));
+	if (l->text != NULL && rs_load_text(l->path, l->text, l->len, &l->f,
+	    l->err, sizeof(l->err)) != 0) {
 		free(l->text);
 		l->text = NULL;
+	}
+}
+
+/* The texts no worker took, when the caller stopped early. */
+static void
+free_untaken(struct source *src, size_t from, size_t n)
+{
+
+	for (; src->texts != NULL && from < n; from++) {
+		free(src->texts[from]);
+		src->texts[from] = NULL;
 	}
 }
 
@@ -63,7 +88,7 @@ worker(void *arg)
 			break;
 		i = p->next++;
 		pthread_mutex_unlock(&p->mu);
-		load_one(&p->slot[i % p->window], p->paths[i], i);
+		load_one(&p->slot[i % p->window], &p->src, i);
 		pthread_mutex_lock(&p->mu);
 		p->ready[i % p->window] = 1;
 		pthread_cond_broadcast(&p->loaded);
@@ -84,7 +109,7 @@ rs_loaded_free(struct rs_loaded *l)
 
 /* Without threads: one file after the other. */
 static int
-each_in_turn(char *const *paths, size_t n,
+each_in_turn(struct source *src, size_t n,
     int (*take)(struct rs_loaded *, void *), void *arg)
 {
 	struct rs_loaded l;
@@ -92,15 +117,16 @@ each_in_turn(char *const *paths, size_t n,
 	int rc = 0;
 
 	for (i = 0; i < n && rc == 0; i++) {
-		load_one(&l, paths[i], i);
+		load_one(&l, src, i);
 		rc = take(&l, arg);
 	}
+	free_untaken(src, i, n);
 	return (rc);
 }
 
-int
-rs_load_each(char *const *paths, size_t n,
-    int (*take)(struct rs_loaded *, void *), void *arg)
+static int
+each(struct source *src, size_t n, int (*take)(struct rs_loaded *, void *),
+    void *arg)
 {
 	pthread_t tid[MAX_WORKERS];
 	struct pool p;
@@ -112,9 +138,9 @@ rs_load_each(char *const *paths, size_t n,
 	nw = nw > MAX_WORKERS ? MAX_WORKERS : nw;
 	nw = nw > n ? n : nw;
 	if (nw < 2)
-		return (each_in_turn(paths, n, take, arg));
+		return (each_in_turn(src, n, take, arg));
 	memset(&p, 0, sizeof(p));
-	p.paths = paths;
+	p.src = *src;
 	p.n = n;
 	p.window = nw * AHEAD_PER_WORKER;
 	p.slot = calloc(p.window, sizeof(*p.slot));
@@ -122,7 +148,7 @@ rs_load_each(char *const *paths, size_t n,
 	if (p.slot == NULL || p.ready == NULL) {
 		free(p.slot);
 		free(p.ready);
-		return (each_in_turn(paths, n, take, arg));
+		return (each_in_turn(src, n, take, arg));
 	}
 	pthread_mutex_init(&p.mu, NULL);
 	pthread_cond_init(&p.loaded, NULL);
@@ -135,7 +161,7 @@ rs_load_each(char *const *paths, size_t n,
 	if (started == 0) {
 		/* No thread to be had: the caller's own does the work. */
 		p.n = 0;
-		rc = each_in_turn(paths, n, take, arg);
+		rc = each_in_turn(src, n, take, arg);
 	}
 	for (i = 0; i < p.n && rc == 0; i++) {
 		pthread_mutex_lock(&p.mu);
@@ -158,10 +184,29 @@ rs_load_each(char *const *paths, size_t n,
 	for (i = 0; i < p.window; i++)
 		if (p.ready[i])
 			rs_loaded_free(&p.slot[i]);
+	free_untaken(&p.src, p.next, p.n);
 	pthread_cond_destroy(&p.room);
 	pthread_cond_destroy(&p.loaded);
 	pthread_mutex_destroy(&p.mu);
 	free(p.slot);
 	free(p.ready);
 	return (rc);
+}
+
+int
+rs_load_each(char *const *paths, size_t n,
+    int (*take)(struct rs_loaded *, void *), void *arg)
+{
+	struct source src = { paths, NULL, NULL };
+
+	return (each(&src, n, take, arg));
+}
+
+int
+rs_parse_each(char *const *names, char **texts, const size_t *lens,
+    size_t n, int (*take)(struct rs_loaded *, void *), void *arg)
+{
+	struct source src = { names, texts, lens };
+
+	return (each(&src, n, take, arg));
 }

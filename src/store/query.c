@@ -304,14 +304,32 @@ store_document(struct store *s, long long id, char **text, size_t *len)
 	return (STORE_OK);
 }
 
+struct loading {
+	struct store	*s;
+	struct rs_file	*f;
+	size_t		 n;
+};
+
+static int
+keep_file(struct rs_loaded *l, void *arg)
+{
+	struct loading *ld = arg;
+
+	if (l->text == NULL)
+		return (store_fail(ld->s, "%s", l->err));
+	ld->f[ld->n++] = l->f;
+	free(l->text);
+	return (STORE_OK);
+}
+
 int
 store_load(struct store *s, const struct store_sel *sel,
     struct rs_file **files, size_t *n)
 {
+	struct loading ld = { s, NULL, 0 };
 	struct store_runs runs;
-	struct rs_file *f;
-	char name[32], *text, err[512];
-	size_t i, len;
+	char **names, **texts;
+	size_t i, k, *lens;
 	int rc = STORE_OK;
 
 	*files = NULL;
@@ -322,33 +340,48 @@ store_load(struct store *s, const struct store_sel *sel,
 		store_runs_free(&runs);
 		return (1);
 	}
-	if ((f = calloc(runs.n, sizeof(*f))) == NULL) {
+	ld.f = calloc(runs.n, sizeof(*ld.f));
+	names = calloc(runs.n, sizeof(*names));
+	texts = calloc(runs.n, sizeof(*texts));
+	lens = calloc(runs.n, sizeof(*lens));
+	if (ld.f == NULL || names == NULL || texts == NULL || lens == NULL) {
+		free(ld.f);
+		free(names);
+		free(texts);
+		free(lens);
 		store_runs_free(&runs);
 		return (store_fail(s, "out of memory"));
 	}
-	/* Oldest first: a baseline before what came after it. */
+	/* Oldest first: a baseline before what came after it.  The texts
+	   are fetched here and parsed on every CPU. */
 	for (i = 0; i < runs.n && rc == STORE_OK; i++) {
-		snprintf(name, sizeof(name), "run %lld",
-		    runs.runs[runs.n - 1 - i].id);
-		if ((rc = store_document(s, runs.runs[runs.n - 1 - i].id,
-		    &text, &len)) != STORE_OK)
-			break;
-		if (rs_load_text(name, text, len, &f[i], err,
-		    sizeof(err)) != 0)
-			rc = store_fail(s, "%s", err);
-		else
-			*n = i + 1;
-		free(text);
+		k = runs.n - 1 - i;
+		if (asprintf(&names[i], "run %lld", runs.runs[k].id) < 0) {
+			names[i] = NULL;
+			rc = store_fail(s, "out of memory");
+		} else
+			rc = store_document(s, runs.runs[k].id, &texts[i],
+			    &lens[i]);
 	}
+	if (rc == STORE_OK)
+		rc = rs_parse_each(names, texts, lens, runs.n, keep_file, &ld);
+	else
+		for (i = 0; i < runs.n; i++)
+			free(texts[i]);
+	for (i = 0; i < runs.n; i++)
+		free(names[i]);
+	free(names);
+	free(texts);
+	free(lens);
 	store_runs_free(&runs);
 	if (rc != STORE_OK) {
-		for (i = 0; i < *n; i++)
-			rs_free(&f[i]);
-		free(f);
-		*n = 0;
-		return (rc);
+		for (i = 0; i < ld.n; i++)
+			rs_free(&ld.f[i]);
+		free(ld.f);
+		return (STORE_ERROR);
 	}
-	*files = f;
+	*files = ld.f;
+	*n = ld.n;
 	return (STORE_OK);
 }
 
