@@ -229,27 +229,59 @@ print(const struct cmp_table *t, enum cmp_format format)
  * Load every source in order into *files, and the files each side got
  * into sides[] (without --vs, every file is a side of its own).
  */
+/* The files among the sources, read together (on every CPU). */
+static int
+load_files(const struct compare_args *a, struct rs_file **loaded, int *nf)
+{
+	char **paths;
+	size_t i;
+	int rc;
+
+	*loaded = NULL;
+	*nf = 0;
+	if ((paths = calloc(a->nsources + 1, sizeof(*paths))) == NULL) {
+		fprintf(stderr, "cyclebench: out of memory\n");
+		return (EXIT_USAGE);
+	}
+	for (i = 0; i < a->nsources; i++)
+		if (!a->sources[i].stored)
+			paths[(*nf)++] = (char *)a->sources[i].text;
+	rc = *nf > 0 ? load_inputs(paths, *nf, loaded) : 0;
+	free(paths);
+	if (rc != 0)
+		*nf = 0;
+	return (rc);
+}
+
 static int
 load_sources(const struct compare_args *a, struct rs_file **files, int *n,
     size_t *sides, size_t *nsides)
 {
-	struct rs_file *all, *got, *grown;
+	struct rs_file *all, *got, *grown, *loaded;
 	size_t i;
-	int k, ngot, rc, bad;
+	int k, ngot, rc, bad, nf, next;
 
 	*files = NULL;
 	*n = 0;
 	all = NULL;
 	memset(sides, 0, CMP_MAX_INPUTS * sizeof(*sides));
-	/* Every bad file is reported, not only the first. */
-	for (i = 0, bad = 0; i < a->nsources; i++) {
+	/* Every bad file and selection is reported, not only the first. */
+	bad = load_files(a, &loaded, &nf);
+	for (i = 0, next = 0; i < a->nsources; i++) {
 		if (a->sources[i].stored)
 			rc = cli_load_selection("compare", a->store,
 			    a->sources[i].text, &got, &ngot);
-		else {
+		else if (bad != 0)
+			rc = bad;
+		else if ((got = malloc(sizeof(*got))) == NULL) {
+			fprintf(stderr, "cyclebench: out of memory\n");
+			rc = EXIT_USAGE;
+		} else {
+			/* Moved out: what stays behind frees as nothing. */
+			*got = loaded[next];
+			memset(&loaded[next++], 0, sizeof(*got));
 			ngot = 1;
-			rc = load_inputs((char *const *)&a->sources[i].text,
-			    1, &got);
+			rc = 0;
 		}
 		if (rc != 0) {
 			bad = bad ? bad : rc;
@@ -265,6 +297,7 @@ load_sources(const struct compare_args *a, struct rs_file **files, int *n,
 		    sizeof(*all))) == NULL) {
 			free_inputs(got, ngot);
 			free_inputs(all, *n);
+			free_inputs(loaded, nf);
 			fprintf(stderr, "cyclebench: out of memory\n");
 			return (EXIT_USAGE);
 		}
@@ -276,6 +309,7 @@ load_sources(const struct compare_args *a, struct rs_file **files, int *n,
 		*n += ngot;
 		sides[a->sources[i].side] += (size_t)ngot;
 	}
+	free_inputs(loaded, nf);
 	*files = all;
 	if (bad != 0)
 		return (bad);
