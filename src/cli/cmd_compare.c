@@ -270,7 +270,8 @@ load_sources(const struct compare_args *a, struct rs_file **files, int *n,
 	for (i = 0, next = 0; i < a->nsources; i++) {
 		if (a->sources[i].stored)
 			rc = cli_load_selection("compare", a->store,
-			    a->sources[i].text, &got, &ngot);
+			    a->sources[i].text, COMPARE_MAX_FILES - *n, &got,
+			    &ngot);
 		else if (bad != 0)
 			rc = bad;
 		else if ((got = malloc(sizeof(*got))) == NULL) {
@@ -283,15 +284,17 @@ load_sources(const struct compare_args *a, struct rs_file **files, int *n,
 			ngot = 1;
 			rc = 0;
 		}
-		if (rc != 0) {
-			bad = bad ? bad : rc;
-			continue;
-		}
-		if (*n + ngot > COMPARE_MAX_FILES) {
-			free_inputs(got, ngot);
+		if (rc == CLI_TOO_MANY || (rc == 0 &&
+		    *n + ngot > COMPARE_MAX_FILES)) {
+			if (rc == 0)
+				free_inputs(got, ngot);
 			bad = usage_error("compare", "the selections give over "
 			    "%d runs (narrow them: last=N)", COMPARE_MAX_FILES);
 			break;
+		}
+		if (rc != 0) {
+			bad = bad ? bad : rc;
+			continue;
 		}
 		if ((grown = realloc(all, ((size_t)*n + (size_t)ngot) *
 		    sizeof(*all))) == NULL) {

@@ -96,7 +96,7 @@ cli_selection(const char *cmd, const char *text, const char *machine,
 
 int
 cli_load_selection(const char *cmd, const char *url, const char *text,
-    struct rs_file **files, int *n)
+    int max, struct rs_file **files, int *n)
 {
 	struct store_sel sel;
 	struct store *s;
@@ -111,10 +111,14 @@ cli_load_selection(const char *cmd, const char *url, const char *text,
 		store_sel_free(&sel);
 		return (rc);
 	}
-	if ((rc = store_load(s, &sel, files, &got)) > 0) {
+	if ((rc = store_load(s, &sel, max > 0 ? (size_t)max : 0, files,
+	    &got)) == 1) {
 		fprintf(stderr, "cyclebench: no stored run matches '%s' in "
 		    "%s\n", text, store_where(s));
 		rc = EXIT_USAGE;
+	} else if (rc == 2) {
+		*n = (int)got;
+		rc = CLI_TOO_MANY;
 	} else if (rc != 0)
 		rc = cli_store_failed(s);
 	else
@@ -160,22 +164,18 @@ cli_load_sides(const char *cmd, const char *url, const char *sel_a,
 
 	*files = NULL;
 	*n = 0;
-	if ((rc = cli_load_selection(cmd, url, sel_a, &a, &na)) != 0)
-		return (rc);
 	nb = 0;
 	b = NULL;
-	if (sel_b != NULL &&
-	    (rc = cli_load_selection(cmd, url, sel_b, &b, &nb)) != 0) {
+	if ((rc = cli_load_selection(cmd, url, sel_a, CMP_MAX_INPUTS, &a,
+	    &na)) == 0 && sel_b != NULL && (rc = cli_load_selection(cmd, url,
+	    sel_b, CMP_MAX_INPUTS - na, &b, &nb)) != 0)
 		free_inputs(a, na);
-		return (rc);
-	}
-	if (na + nb > CMP_MAX_INPUTS) {
-		free_inputs(a, na);
-		free_inputs(b, nb);
+	if (rc == CLI_TOO_MANY)
 		return (usage_error(cmd, "the selections give %d runs; at most "
 		    "%d can be compared (narrow them: last=N)", na + nb,
 		    CMP_MAX_INPUTS));
-	}
+	if (rc != 0)
+		return (rc);
 	if ((all = calloc((size_t)na + (size_t)nb, sizeof(*all))) == NULL) {
 		free_inputs(a, na);
 		free_inputs(b, nb);

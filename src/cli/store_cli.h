@@ -40,10 +40,12 @@ int	cli_selection(const char *cmd, const char *text, const char *machine,
 /*
  * The runs a selection selects in the store at url, oldest first, as
  * results files for compare and report.  0, or the exit status after
- * saying why.
+ * saying why; CLI_TOO_MANY, unsaid, when it selects more than max runs
+ * (*n says how many), found before any is fetched.
  */
+#define CLI_TOO_MANY	(-2)
 int	cli_load_selection(const char *cmd, const char *url, const char *text,
-	    struct rs_file **files, int *n);
+	    int max, struct rs_file **files, int *n);
 
 /*
  * compare and report's --db SELECTION [--vs SELECTION] [--store URL], as

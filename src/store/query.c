@@ -323,7 +323,7 @@ keep_file(struct rs_loaded *l, void *arg)
 }
 
 int
-store_load(struct store *s, const struct store_sel *sel,
+store_load(struct store *s, const struct store_sel *sel, size_t max,
     struct rs_file **files, size_t *n)
 {
 	struct loading ld = { s, NULL, 0 };
@@ -336,9 +336,10 @@ store_load(struct store *s, const struct store_sel *sel,
 	*n = 0;
 	if (store_list(s, sel, &runs) != STORE_OK)
 		return (STORE_ERROR);
-	if (runs.n == 0) {
+	if (runs.n == 0 || runs.n > max) {
+		*n = runs.n;
 		store_runs_free(&runs);
-		return (1);
+		return (*n == 0 ? 1 : 2);
 	}
 	ld.f = calloc(runs.n, sizeof(*ld.f));
 	names = calloc(runs.n, sizeof(*names));

@@ -116,9 +116,10 @@ int	store_document(struct store *s, long long id, char **text, size_t *len);
 /*
  * The runs sel selects, oldest first, loaded and validated as results
  * files named "run ID", for compare and report.  -1 with why in s->err;
- * 1 when the selection selects nothing.
+ * 1 when the selection selects nothing; 2 when it selects more than max
+ * runs (*n says how many), before any is fetched.
  */
-int	store_load(struct store *s, const struct store_sel *sel,
+int	store_load(struct store *s, const struct store_sel *sel, size_t max,
 	    struct rs_file **files, size_t *n);
 
 /* One stored result with its run's facts, for tables and histories. */

@@ -240,6 +240,16 @@ PY
 	assert_stderr "no stored run matches 'kernel=none'"
 }
 
+@test "a selection too large for report is refused before it is loaded" {
+	make_runs runs 30 3
+	"$CB" db import --db s.db runs/*.json >/dev/null
+	run --separate-stderr "$CB" report --store s.db --db all -o r.html
+	assert_usage_error "the selections give 30 runs; at most 26 can be compared (narrow them: last=N)"
+	[ ! -e r.html ]
+	run "$CB" report --store s.db --db last=26 -o r.html
+	assert_status 0
+}
+
 @test "a damaged store: clear error, exit 4, the JSON still saved" {
 	printf 'not a database, just text long enough to fill a header of one hundred bytes or so, and then some\n' >bad.db
 	cp bad.db before.db

@@ -155,14 +155,18 @@ roundtrip(int pg)
 	ident[6] = '\0';
 	assert_int_equal(store_sel_parse("last=1", &sel, err, sizeof(err)), 0);
 	sel.machine = ident;
-	assert_int_equal(store_load(s, &sel, &files, &nf), 0);
+	/* Too many for the caller: said before any document is fetched. */
+	assert_int_equal(store_load(s, &sel, 0, &files, &nf), 2);
+	assert_int_equal(nf, 1);
+	assert_null(files);
+	assert_int_equal(store_load(s, &sel, 1, &files, &nf), 0);
 	assert_int_equal(nf, 1);
 	assert_string_equal(files[0].path, "run 1");
 	assert_int_equal(files[0].nresults, 6);
 	rs_free(&files[0]);
 	free(files);
 	sel.machine = "no such machine";
-	assert_int_equal(store_load(s, &sel, &files, &nf), -1);
+	assert_int_equal(store_load(s, &sel, 1, &files, &nf), -1);
 	assert_non_null(strstr(s->err, "no machine"));
 	store_sel_free(&sel);
 	store_close(s);
