@@ -110,19 +110,20 @@ cmd_report(int argc, char **argv)
 	hn = 0;
 	h = NULL;
 	files = NULL;
-	if (a.db_sel != NULL)
-		rc = cli_load_sides("report", a.store, a.db_sel, NULL, &files,
-		    &n);
-	else
+	if (a.db_sel != NULL) {
+		rc = cli_load_selection("report", a.store, a.db_sel,
+		    CMP_MAX_INPUTS, &files, &n);
+		if (rc == CLI_TOO_MANY)
+			rc = usage_error("report", "%d runs: a report takes at "
+			    "most %d; narrow the selection (last=N)", n,
+			    CMP_MAX_INPUTS);
+	} else
 		rc = load_inputs(argv + optind, n, &files);
 	if (rc == 0 && a.db_sel != NULL)
 		rc = cli_histories(a.store, files, n, REPORT_HISTORY, &h, &hn);
-	if (rc == 0 && (n > CMP_MAX_INPUTS || (a.nlabels != 0 &&
-	    a.nlabels != n)))
-		rc = usage_error("report", n > CMP_MAX_INPUTS ? "%d runs: a "
-		    "report takes at most 26; narrow the selection (last=N)" :
-		    "%d --label for the runs: give one per run, or none",
-		    n > CMP_MAX_INPUTS ? n : a.nlabels);
+	if (rc == 0 && a.nlabels != 0 && a.nlabels != n)
+		rc = usage_error("report", "%d --label for the runs: give one "
+		    "per run, or none", a.nlabels);
 	if (rc != 0) {
 		series_free(h, hn);
 		/* A failed load has freed its files already. */

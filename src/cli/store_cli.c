@@ -13,7 +13,6 @@
 #include "cli/cli.h"
 #include "cli/series.h"
 #include "cli/store_cli.h"
-#include "report/compare.h"
 
 int
 cli_store_open(const char *url, enum store_mode mode, struct store **s)
@@ -152,44 +151,6 @@ cli_stored_inputs(const char *cmd, const char *db_sel, const char *vs_sel,
 			return (rc);
 		store_sel_free(&sel);
 	}
-	return (0);
-}
-
-int
-cli_load_sides(const char *cmd, const char *url, const char *sel_a,
-    const char *sel_b, struct rs_file **files, int *n)
-{
-	struct rs_file *a, *b, *all;
-	int na, nb, rc;
-
-	*files = NULL;
-	*n = 0;
-	nb = 0;
-	b = NULL;
-	if ((rc = cli_load_selection(cmd, url, sel_a, CMP_MAX_INPUTS, &a,
-	    &na)) == 0 && sel_b != NULL && (rc = cli_load_selection(cmd, url,
-	    sel_b, CMP_MAX_INPUTS - na, &b, &nb)) != 0)
-		free_inputs(a, na);
-	if (rc == CLI_TOO_MANY)
-		return (usage_error(cmd, "the selections give %d runs; at most "
-		    "%d can be compared (narrow them: last=N)", na + nb,
-		    CMP_MAX_INPUTS));
-	if (rc != 0)
-		return (rc);
-	if ((all = calloc((size_t)na + (size_t)nb, sizeof(*all))) == NULL) {
-		free_inputs(a, na);
-		free_inputs(b, nb);
-		fprintf(stderr, "cyclebench: out of memory\n");
-		return (EXIT_USAGE);
-	}
-	/* The files move: their pointers stay valid. */
-	memcpy(all, a, (size_t)na * sizeof(*all));
-	if (nb > 0)
-		memcpy(all + na, b, (size_t)nb * sizeof(*all));
-	free(a);
-	free(b);
-	*files = all;
-	*n = na + nb;
 	return (0);
 }
 

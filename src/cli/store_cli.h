@@ -55,14 +55,6 @@ int	cli_load_selection(const char *cmd, const char *url, const char *text,
 int	cli_stored_inputs(const char *cmd, const char *db_sel,
 	    const char *vs_sel, const char *store, int nfiles);
 
-/*
- * The runs of sel_a then those of sel_b (NULL: none), each side oldest
- * first, as one list of results files.  The comparison's sides are
- * runs[0..na) and runs[na..n).  0 or the exit status after saying why.
- */
-int	cli_load_sides(const char *cmd, const char *url, const char *sel_a,
-	    const char *sel_b, struct rs_file **files, int *n);
-
 /* The last `last' stored runs of each benchmark of files[0..n-1] on the
    machine of its file, as histories.  0 or the exit status. */
 struct hist_series;

@@ -244,7 +244,7 @@ PY
 	make_runs runs 30 3
 	"$CB" db import --db s.db runs/*.json >/dev/null
 	run --separate-stderr "$CB" report --store s.db --db all -o r.html
-	assert_usage_error "the selections give 30 runs; at most 26 can be compared (narrow them: last=N)"
+	assert_usage_error "30 runs: a report takes at most 26; narrow the selection (last=N)"
 	[ ! -e r.html ]
 	run "$CB" report --store s.db --db last=26 -o r.html
 	assert_status 0
