@@ -17,7 +17,8 @@
 #include "os/cpuset.h"
 #include "report/results.h"
 
-/* Files read ahead a worker; enough that no worker waits for another. */
+/* Files each worker may read ahead of the caller: enough to keep them
+   busy while the caller does its own work (db import stores a batch). */
 #define AHEAD_PER_WORKER	32
 #define MAX_WORKERS		32
 
