@@ -89,4 +89,14 @@ int	parse_double(const char *s, double lo, double hi, double *out);
 int	load_inputs(char *const *paths, int n, struct rs_file **out);
 void	free_inputs(struct rs_file *f, int n);
 
+/*
+ * The operands with each directory among them replaced by the *.json
+ * files below it, in name order; malloc'ed, free with free_names.  A
+ * directory that cannot be read whole or holds none is said, left out
+ * and counted in *bad.  -1 when memory runs out, with nothing to free.
+ */
+int	files_below(char *const *ops, int nops, char ***out, size_t *n,
+	    size_t *bad);
+void	free_names(char **names, size_t n);
+
 #endif

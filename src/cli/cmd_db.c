@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * cyclebench db: the results store itself.  import keeps results files
- * as they are (each validated first, a batch of them to a transaction,
- * a file already stored found and skipped); export gives them back byte for
+ * as they are (named, or every *.json below a directory; read and
+ * validated on every CPU, a batch of them to a transaction, a file
+ * already stored found and skipped); export gives them back byte for
  * byte; runs and machines list what is there; info says where it is.
  */
 #include <sys/stat.h>
@@ -20,7 +21,7 @@
 #include "store/store.h"
 
 static const char db_help[] =
-"usage: cyclebench db import [--db FILE|URL] RESULTS.json...\n"
+"usage: cyclebench db import [--db FILE|URL] RESULTS.json|DIR...\n"
 "       cyclebench db export [--db FILE|URL] [SELECTION|RUN] [-o FILE|DIR]\n"
 "       cyclebench db runs [--db FILE|URL] [SELECTION]\n"
 "       cyclebench db machines [--db FILE|URL]\n"
@@ -28,7 +29,8 @@ static const char db_help[] =
 "\n"
 "The results store: runs kept by run --save, asm --save or db import.\n"
 "  import    store results files (run --json, asm --json, the C API's\n"
-"            cb_write_json) as they are; a file stored before is skipped\n"
+"            cb_write_json) as they are; a file stored before is skipped;\n"
+"            a directory: every *.json below it, in name order\n"
 "  export    the stored documents exactly as they went in: one run to\n"
 "            standard output or FILE, several as DIR/run-ID.json\n"
 "  runs      the runs a selection selects, newest first\n"
@@ -184,18 +186,24 @@ db_import(struct store *s, const struct db_args *a,
     const struct store_sel *sel, char **paths, int n)
 {
 	struct import *im;
+	char **files;
+	size_t nfiles, bad_dirs;
 	int rc;
 
 	(void)a;
 	(void)sel;
+	if (files_below(paths, n, &files, &nfiles, &bad_dirs) != 0)
+		return (EXIT_STORE);
 	if ((im = calloc(1, sizeof(*im))) == NULL) {
+		free_names(files, nfiles);
 		fprintf(stderr, "cyclebench: out of memory\n");
 		return (EXIT_STORE);
 	}
 	im->s = s;
-	if ((rc = rs_load_each(paths, (size_t)n, take, im)) == 0)
+	if ((rc = rs_load_each(files, nfiles, take, im)) == 0)
 		rc = flush(im);
 	release(im);
+	free_names(files, nfiles);
 	printf("Stored %zu run%s in %s", im->stored, im->stored == 1 ? "" :
 	    "s", store_where(s));
 	if (im->dups > 0)
@@ -203,8 +211,11 @@ db_import(struct store *s, const struct db_args *a,
 	if (im->bad > 0)
 		printf("; %zu file%s refused (above)", im->bad, im->bad == 1 ?
 		    "" : "s");
+	if (bad_dirs > 0)
+		printf("; %zu director%s refused (above)", bad_dirs,
+		    bad_dirs == 1 ? "y" : "ies");
 	printf("\n");
-	rc = rc != 0 ? EXIT_STORE : im->bad > 0 ? EXIT_USAGE : 0;
+	rc = rc != 0 ? EXIT_STORE : im->bad + bad_dirs > 0 ? EXIT_USAGE : 0;
 	free(im);
 	return (rc);
 }

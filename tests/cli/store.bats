@@ -138,6 +138,37 @@ PY
 	assert_stderr "2 runs match; give -o DIR"
 }
 
+@test "db import DIR: every *.json below it, in name order; export -o DIR back" {
+	make_runs runs 6 2
+	mkdir -p tree/b/c tree/empty
+	cp runs/run-0000.json runs/run-0001.json tree/
+	cp runs/run-0002.json tree/b/
+	cp runs/run-0003.json tree/b/c/
+	echo notes >tree/b/notes.txt
+	ln -s .. tree/b/c/up		# a loop, and not followed
+	run --separate-stderr "$CB" db import --db s.db tree
+	assert_status 0
+	assert_output "Stored 4 runs in s.db"
+	# Depth first, each directory's entries by name: b/ before run-*.
+	mkdir ex
+	"$CB" db export --db s.db all -o ex >/dev/null
+	cmp ex/run-1.json tree/b/c/run-0003.json
+	cmp ex/run-2.json tree/b/run-0002.json
+	cmp ex/run-3.json tree/run-0000.json
+	cmp ex/run-4.json tree/run-0001.json
+	# What export wrote imports into a new store whole.
+	run "$CB" db import --db t.db ex
+	assert_status 0
+	assert_output "Stored 4 runs in t.db"
+	every_export_matches t.db ex
+	# A directory with nothing to import is named; the rest is kept.
+	run --separate-stderr "$CB" db import --db u.db tree/empty \
+	    runs/run-0004.json
+	assert_status 2
+	assert_output "Stored 1 run in u.db; 1 directory refused (above)"
+	assert_stderr "tree/empty: a directory with no results files (*.json) below it"
+}
+
 @test "table: a column per machine, kernel or commit, cells with flags" {
 	make_runs runs 30 3
 	"$CB" db import --db s.db runs/*.json >/dev/null
