@@ -38,7 +38,7 @@ add(char ***list, size_t *n, size_t *cap, const char *s)
 	char **grown;
 
 	if (*list == NULL || *n == *cap) {
-		*cap = *n + 64 > *cap * 2 ? *n + 64 : *cap * 2;
+		*cap = *cap * 2 + 64;
 		if ((grown = realloc(*list, *cap * sizeof(**list))) == NULL)
 			return (-1);
 		*list = grown;
