@@ -25,7 +25,7 @@ load helpers
 	    basic/add-latency --quick --json r.json
 	assert_status 0
 	assert_line '^cycles counted: 2\.[45][0-9]* core cycles per TSC tick \(the test counter, 2\.5 cycles per reference tick'
-	assert_line '^basic/add-latency +latency .* counted '
+	assert_line '^basic/add-latency +latency .* counted( |$)'
 	python3 - r.json <<'PY'
 import json, sys
 d = json.load(open(sys.argv[1]))
