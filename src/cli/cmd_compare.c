@@ -225,10 +225,6 @@ print(const struct cmp_table *t, enum cmp_format format)
 	return (rc != 0 ? EXIT_OUTPUT : 0);
 }
 
-/*
- * Load every source in order into *files, and the files each side got
- * into sides[] (without --vs, every file is a side of its own).
- */
 /* The files among the sources, read together (on every CPU). */
 static int
 load_files(const struct compare_args *a, struct rs_file **loaded, int *nf)
@@ -253,6 +249,10 @@ load_files(const struct compare_args *a, struct rs_file **loaded, int *nf)
 	return (rc);
 }
 
+/*
+ * Load every source in order into *files, and the files each side got
+ * into sides[] (without --vs, every file is a side of its own).
+ */
 static int
 load_sources(const struct compare_args *a, struct rs_file **files, int *n,
     size_t *sides, size_t *nsides)

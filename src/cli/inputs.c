@@ -6,15 +6,33 @@
  * They are read on every CPU (rs_load_each): a report of many runs waits
  * for parsing, not for one CPU.
  */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <unistd.h>
 
 #include "cli/cli.h"
+#include "store/store.h"
 
 struct inputs {
 	struct rs_file	*f;
 	int		 bad;
 };
+
+/* A name that is no file but reads as a selection was meant for --db. */
+static void
+hint_selection(const char *path)
+{
+	struct store_sel sel;
+	char err[256];
+
+	if (path[0] == '\0' || access(path, F_OK) == 0 || errno != ENOENT ||
+	    store_sel_parse(path, &sel, err, sizeof(err)) != 0)
+		return;
+	store_sel_free(&sel);
+	fprintf(stderr, "cyclebench: for the stored runs '%s' selects, write "
+	    "--db '%s'\n", path, path);
+}
 
 static int
 keep(struct rs_loaded *l, void *arg)
@@ -23,6 +41,7 @@ keep(struct rs_loaded *l, void *arg)
 
 	if (l->text == NULL) {
 		fprintf(stderr, "cyclebench: %s\n", l->err);
+		hint_selection(l->path);
 		in->bad = 1;
 		return (0);
 	}

@@ -269,6 +269,13 @@ PY
 	run --separate-stderr "$CB" compare --db 'kernel=none' --vs --db last=1
 	assert_status 2
 	assert_stderr "no stored run matches 'kernel=none'"
+	# A selection written where a file goes is named, and --db shown.
+	run --separate-stderr "$CB" compare --db 'last=1' --vs 'machine=Fixture 1'
+	assert_usage_error "machine=Fixture 1: cannot open: No such file"
+	assert_stderr "for the stored runs 'machine=Fixture 1' selects, write --db 'machine=Fixture 1'"
+	run --separate-stderr "$CB" report 'last=2' gone.json -o r.html
+	assert_usage_error "write --db 'last=2'"
+	refute_stderr "--db 'gone.json'"
 }
 
 @test "a selection too large for report is refused before it is loaded" {
