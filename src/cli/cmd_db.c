@@ -355,9 +355,10 @@ info(struct store *s, const struct db_args *a, const struct store_sel *sel,
 	if (store_counts(s, n) != 0)
 		return (cli_store_failed(s));
 	printf("store:    %s\nback end: %s\nschema:   version %lld (this "
-	    "cyclebench: %d)\nholds:    %lld runs of %lld machines, %lld "
-	    "results\n", store_where(s), s->be->name, n[0],
-	    STORE_SCHEMA_VERSION, n[1], n[2], n[3]);
+	    "cyclebench: %d)\nholds:    %lld run%s of %lld machine%s, %lld "
+	    "result%s\n", store_where(s), s->be->name, n[0],
+	    STORE_SCHEMA_VERSION, n[1], n[1] == 1 ? "" : "s", n[2],
+	    n[2] == 1 ? "" : "s", n[3], n[3] == 1 ? "" : "s");
 	return (0);
 }
 

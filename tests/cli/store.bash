@@ -30,7 +30,7 @@ make_runs() {
 
 # runs_in URL: how many runs the store holds.
 runs_in() {
-	"$CB" db info --db "$1" | sed -n 's/^holds: *\([0-9]*\) runs.*/\1/p'
+	"$CB" db info --db "$1" | sed -n 's/^holds: *\([0-9]*\) run.*/\1/p'
 }
 
 # every_export_matches URL DIR: each file of DIR is stored byte for byte,

@@ -26,7 +26,7 @@ PY
 	run "$CB" db runs --db s.db
 	assert_output "commit=abc123 note=two words"
 	run "$CB" db info --db s.db
-	assert_output "holds:    1 runs of 1 machines, 1 results"
+	assert_output "holds:    1 run of 1 machine, 1 result"
 	assert_output "schema:   version 2"
 }
 
