@@ -16,6 +16,7 @@
 
 #include "cli/cli.h"
 #include "cli/parse.h"
+#include "cli/progress.h"
 #include "cli/store_cli.h"
 #include "report/report.h"
 #include "store/store.h"
@@ -126,6 +127,7 @@ struct import {
 	struct store_doc d[IMPORT_BATCH];
 	size_t		 n;
 	size_t		 stored, dups, bad;
+	struct progress	 prog;		/* on a terminal: the file reached */
 };
 
 static void
@@ -148,6 +150,7 @@ flush(struct import *im)
 
 	if (im->n == 0)
 		return (0);
+	progress_end(&im->prog);
 	if ((rc = store_save_many(s, im->d, im->n)) != 0)
 		fprintf(stderr, "cyclebench: results store %s: %s; nothing "
 		    "from %s to %s was stored\n", store_where(s), s->err,
@@ -171,10 +174,12 @@ take(struct rs_loaded *l, void *arg)
 	size_t k = im->n;
 
 	if (l->text == NULL) {
+		progress_end(&im->prog);
 		fprintf(stderr, "cyclebench: %s\n", l->err);
 		im->bad++;
 		return (0);
 	}
+	progress_step(&im->prog, l->index, l->path);
 	im->l[k] = *l;
 	im->d[k] = (struct store_doc){ l->text, l->len, &im->l[k].f, 0, 0 };
 	im->n++;
@@ -200,8 +205,10 @@ db_import(struct store *s, const struct db_args *a,
 		return (EXIT_STORE);
 	}
 	im->s = s;
+	progress_start(&im->prog, nfiles);
 	if ((rc = rs_load_each(files, nfiles, take, im)) == 0)
 		rc = flush(im);
+	progress_end(&im->prog);
 	release(im);
 	free_names(files, nfiles);
 	printf("Stored %zu run%s in %s", im->stored, im->stored == 1 ? "" :

@@ -138,6 +138,30 @@ PY
 	assert_stderr "2 runs match; give -o DIR"
 }
 
+@test "db import on a terminal shows the file reached; messages stand clear of it" {
+	command -v script >/dev/null || skip "script(1) is not installed"
+	local out
+	make_runs runs 3 1
+	out=$(script -qec "$CB db import --db s.db runs/run-0000.json \
+	    '$FIXTURES/results/truncated.json' runs/run-0001.json \
+	    runs/run-0000.json" /dev/null | tr '\r' '\n')
+	grep -qE '^.\[K\[1/4\] runs/run-0000\.json  0:[0-9]{2} elapsed$' \
+	    <<<"$out" || fail "no first step: $out"
+	grep -qE '^.\[K\[3/4\] runs/run-0001\.json  0:[0-9]{2} elapsed, ~[0-9]+:[0-9]{2} left$' \
+	    <<<"$out" || fail "no estimate: $out"
+	# Each message starts a line of its own, the progress erased first.
+	grep -qE '^.\[Kcyclebench: .*truncated\.json:[0-9]+:[0-9]+: ' \
+	    <<<"$out" || fail "error not on a clean line: $out"
+	grep -qE '^.\[Kruns/run-0000\.json: already stored as run 1$' \
+	    <<<"$out" || fail "duplicate not on a clean line: $out"
+	grep -qE '^.\[KStored 2 runs in s\.db; 1 already there; 1 file refused' \
+	    <<<"$out" || fail "summary not on a clean line: $out"
+	# into a pipe: no progress at all
+	run --separate-stderr "$CB" db import --db t.db runs/run-0002.json
+	assert_status 0
+	[[ $stderr$output != *elapsed* ]] || fail "progress in a pipe: $stderr"
+}
+
 @test "db import DIR: every *.json below it, in name order; export -o DIR back" {
 	make_runs runs 6 2
 	mkdir -p tree/b/c tree/empty
