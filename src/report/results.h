@@ -110,9 +110,13 @@ void	rs_free(struct rs_file *f);
 int	rs_load_text(const char *name, const char *buf, size_t len,
 	    struct rs_file *f, char *err, size_t errlen);
 
-/* The bytes of the file at path, within RS_MAX_BYTES, and a NUL after
-   them; malloc'ed, or NULL with a message like rs_load's. */
+/* The bytes of the file at path ("-": standard input), within
+   RS_MAX_BYTES, and a NUL after them; malloc'ed, or NULL with a message
+   like rs_load's. */
 char	*rs_read_file(const char *path, size_t *len, char *err, size_t errlen);
+
+/* What messages call the file at path: "standard input" for "-". */
+const char *rs_input_name(const char *path);
 
 /*
  * The JSON document in `path', read within the limits above, for readers

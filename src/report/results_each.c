@@ -47,14 +47,14 @@ load_one(struct rs_loaded *l, struct source *src, size_t index)
 {
 
 	memset(l, 0, sizeof(*l));
-	l->path = src->names[index];
+	l->path = rs_input_name(src->names[index]);
 	l->index = index;
 	if (src->texts != NULL) {
 		l->text = src->texts[index];
 		l->len = src->lens[index];
 		src->texts[index] = NULL;
 	} else
-		l->text = rs_read_file(l->path, &l->len, l->err,
+		l->text = rs_read_file(src->names[index], &l->len, l->err,
 		    sizeof(l->err));
 	if (l->text != NULL && rs_load_text(l->path, l->text, l->len, &l->f,
 	    l->err, sizeof(l->err)) != 0) {

@@ -723,13 +723,13 @@ validate(struct vctx *c, struct rs_file *f)
 }
 
 /*
- * The whole file, refused early when it is not a regular file or larger
+ * The whole file ("-": standard input), refused early when it is larger
  * than RS_MAX_BYTES: a results file is read into memory whole, and a
  * mistaken argument (a device, a huge log) must not take the machine's
  * memory with it.
  */
 static char *
-slurp(struct vctx *c, size_t *len)
+slurp(struct vctx *c, const char *path, size_t *len)
 {
 	struct stat st;
 	char *buf, *nbuf;
@@ -737,7 +737,9 @@ slurp(struct vctx *c, size_t *len)
 	size_t cap;
 	int fd;
 
-	if ((fd = open(c->path, O_RDONLY | O_CLOEXEC)) < 0) {
+	if (strcmp(path, "-") == 0)
+		fd = STDIN_FILENO;
+	else if ((fd = open(path, O_RDONLY | O_CLOEXEC)) < 0) {
 		fail(c, "", "cannot open: %s", strerror(errno));
 		return (NULL);
 	}
@@ -798,7 +800,8 @@ fail:
 	free(buf);
 	buf = NULL;
 out:
-	close(fd);
+	if (fd != STDIN_FILENO)
+		close(fd);
 	return (buf);
 }
 
@@ -897,15 +900,23 @@ parse(struct vctx *c, const char *buf, size_t len)
 	return (root);
 }
 
+const char *
+rs_input_name(const char *path)
+{
+
+	return (strcmp(path, "-") == 0 ? "standard input" : path);
+}
+
 json_t *
 rs_read_json(const char *path, char *err, size_t errlen)
 {
-	struct vctx c = { path, err, errlen, CB_SCHEMA_VERSION };
+	struct vctx c = { rs_input_name(path), err, errlen,
+	    CB_SCHEMA_VERSION };
 	json_t *root;
 	size_t len;
 	char *buf;
 
-	if ((buf = slurp(&c, &len)) == NULL)
+	if ((buf = slurp(&c, path, &len)) == NULL)
 		return (NULL);
 	root = parse(&c, buf, len);
 	free(buf);
@@ -915,9 +926,10 @@ rs_read_json(const char *path, char *err, size_t errlen)
 char *
 rs_read_file(const char *path, size_t *len, char *err, size_t errlen)
 {
-	struct vctx c = { path, err, errlen, CB_SCHEMA_VERSION };
+	struct vctx c = { rs_input_name(path), err, errlen,
+	    CB_SCHEMA_VERSION };
 
-	return (slurp(&c, len));
+	return (slurp(&c, path, len));
 }
 
 int
@@ -953,7 +965,7 @@ rs_load(const char *path, struct rs_file *f, char *err, size_t errlen)
 	memset(f, 0, sizeof(*f));
 	if ((buf = rs_read_file(path, &len, err, errlen)) == NULL)
 		return (-1);
-	rc = rs_load_text(path, buf, len, f, err, errlen);
+	rc = rs_load_text(rs_input_name(path), buf, len, f, err, errlen);
 	free(buf);
 	return (rc);
 }

@@ -138,6 +138,27 @@ PY
 	assert_stderr "2 runs match; give -o DIR"
 }
 
+@test "'-' reads a results file from standard input" {
+	run "$CB" db import --db s.db - <"$BASIC"
+	assert_status 0
+	assert_output "Stored 1 run in s.db"
+	run "$CB" db import --db s.db - <"$BASIC"
+	assert_output "standard input: already stored as run 1"
+	"$CB" db export --db s.db 1 | cmp - "$BASIC"
+	# What went in can come back out and through compare.
+	run "$CB" compare - "$FIXTURES/results/basic-cpu1.json" <"$BASIC"
+	assert_status 0
+	assert_line '^A  [^:]+: standard input$'
+	run --separate-stderr "$CB" db import --db s.db - \
+	    <"$FIXTURES/results/truncated.json"
+	assert_status 2
+	assert_stderr "cyclebench: standard input:"
+	assert_stderr "(the file ends early: truncated?)"
+	run --separate-stderr "$CB" report - - -o r.html <"$BASIC"
+	assert_usage_error "standard input: is empty, not a results file"
+	[ ! -e r.html ]
+}
+
 @test "db import on a terminal shows the file reached; messages stand clear of it" {
 	command -v script >/dev/null || skip "script(1) is not installed"
 	local out
