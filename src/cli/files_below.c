@@ -112,9 +112,10 @@ files_below(char *const *ops, int nops, char ***out, size_t *n,
 					free((*out)[--*n]);
 				(*bad)++;
 			}
-		} else if (add(out, n, &cap, ops[i]) != 0) {
-			/* A file, or what the reader will say is wrong with
-			   it. */
+			continue;
+		}
+		/* A file, or what the reader will say is wrong with it. */
+		if (add(out, n, &cap, ops[i]) != 0) {
 			free_names(*out, *n);
 			*out = NULL;
 			*n = 0;

@@ -17,8 +17,12 @@
 #include "os/cpuset.h"
 #include "report/results.h"
 
-/* Files each worker may read ahead of the caller: enough to keep them
-   busy while the caller does its own work (db import stores a batch). */
+/*
+ * Files each worker may read ahead of the caller, a bound on memory (a
+ * file read is its text and its tree).  db import's batch is larger, so
+ * the workers wait while it commits; a batch inside the window kept them
+ * busy but gained no time, the two CPUs being busy either way.
+ */
 #define AHEAD_PER_WORKER	32
 #define MAX_WORKERS		32
 

@@ -10,9 +10,9 @@
  *
  * In a transaction, a statement that returns no rows is queued (libpq's
  * pipeline mode) rather than waited for: storing a run is then two round
- * trips, not one per result.  The queue is read, and its first failure returned,
- * by the next call that needs an answer: a query with rows, a BEGIN,
- * COMMIT or ROLLBACK, a statement to prepare.
+ * trips, not one per result.  The queue is read, and its first failure
+ * returned, by the next call that needs an answer: a query with rows, a
+ * BEGIN, COMMIT or ROLLBACK, a statement to prepare.
  */
 #include <stdio.h>
 #include <stdlib.h>
