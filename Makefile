@@ -68,7 +68,7 @@ ifeq ($(wildcard src/os/$(OS)),)
 $(error OS=$(OS): there is no src/os/$(OS); docs/porting.md says what a port holds)
 endif
 
-PKGS	 = jansson sqlite3 $(ARCH_PKGS)
+PKGS	 = jansson yajl sqlite3 $(ARCH_PKGS)
 # PostgreSQL, the results store of a fleet, wherever libpq is installed: the
 # i386 and arm64 builds go without, as Debian's libpq-dev is not multiarch.
 HAVE_LIBPQ := $(shell $(PKG_CONFIG) --exists libpq && echo yes)

@@ -18,6 +18,7 @@
 #include <unistd.h>
 
 #include "core/names.h"
+#include "report/json_parse.h"
 #include "report/results.h"
 #include "report/term.h"
 
@@ -883,7 +884,7 @@ parse(struct vctx *c, const char *buf, size_t len)
 		    "that large are refused", RS_MAX_VALUES / 1000000);
 		return (NULL);
 	}
-	root = json_loadb(buf, len, JSON_REJECT_DUPLICATES, &je);
+	root = json_parse(buf, len, &je);
 	/* An error at the very end is almost always a cut-off copy. */
 	if (root == NULL) {
 		/* The parser's text may quote the file. */

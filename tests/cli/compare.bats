@@ -229,7 +229,7 @@ bad() {
 
 @test "malformed JSON: file, line and column" {
 	bad $F/malformed.json \
-	    "$F/malformed.json:3:33: string or '}' expected near '}'"
+	    "$F/malformed.json:3:33: invalid object key (must be a string)"
 }
 
 @test "truncated file" {

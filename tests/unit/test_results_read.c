@@ -87,8 +87,8 @@ static const struct {
 	const char	*file;
 	const char	*want;
 } refusals[] = {
-	{ "truncated.json",	"truncated.json:307:3: string or '}' expected "
-	    "near end of file (the file ends early: truncated?)" },
+	{ "truncated.json",	"truncated.json:307:3: premature EOF (the file "
+	    "ends early: truncated?)" },
 	{ "malformed.json",	"malformed.json:3:33: " },
 	{ "empty.json",		"empty.json: is empty, not a results file" },
 	{ "",			"results/: is a directory" },
