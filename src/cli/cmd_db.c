@@ -117,12 +117,16 @@ db_parse_args(int argc, char **argv, struct db_args *a)
 	return (0);
 }
 
-/* Files per transaction: one commit each, and a bounded loss of time
-   (not of runs) when a batch fails. */
-#define IMPORT_BATCH	256
+/*
+ * Files per transaction: one commit each, and a bounded loss of time
+ * (not of runs) when a batch fails.  Inside the readers' window, so they
+ * read on while a batch is stored; storing is the one thread here.
+ */
+#define IMPORT_BATCH	32
 
 struct import {
 	struct store	*s;
+	char		(*digest)[17];	/* file i's, by the worker that read it */
 	struct rs_loaded l[IMPORT_BATCH];
 	struct store_doc d[IMPORT_BATCH];
 	size_t		 n;
@@ -166,6 +170,18 @@ flush(struct import *im)
 	return (rc);
 }
 
+/*
+ * A file's digest, on the CPU that read it: hashing every byte is the
+ * longest part of storing a file, and storing happens on one thread.
+ */
+static void
+digest(struct rs_loaded *l, void *arg)
+{
+	struct import *im = arg;
+
+	store_digest(l->text, l->len, im->digest[l->index]);
+}
+
 /* One file, checked: into the batch, or said and skipped when bad. */
 static int
 take(struct rs_loaded *l, void *arg)
@@ -181,7 +197,9 @@ take(struct rs_loaded *l, void *arg)
 	}
 	progress_step(&im->prog, l->index, l->path);
 	im->l[k] = *l;
-	im->d[k] = (struct store_doc){ l->text, l->len, &im->l[k].f, 0, 0 };
+	im->d[k] = (struct store_doc){ l->text, l->len, &im->l[k].f, 0, 0,
+	    "" };
+	memcpy(im->d[k].digest, im->digest[l->index], sizeof(im->d[k].digest));
 	im->n++;
 	return (im->n == IMPORT_BATCH ? flush(im) : 0);
 }
@@ -199,14 +217,16 @@ db_import(struct store *s, const struct db_args *a,
 	(void)sel;
 	if (files_below(paths, n, &files, &nfiles, &bad_dirs) != 0)
 		return (EXIT_STORE);
-	if ((im = calloc(1, sizeof(*im))) == NULL) {
+	if ((im = calloc(1, sizeof(*im))) == NULL ||
+	    (im->digest = calloc(nfiles + 1, sizeof(*im->digest))) == NULL) {
+		free(im);
 		free_names(files, nfiles);
 		fprintf(stderr, "cyclebench: out of memory\n");
 		return (EXIT_STORE);
 	}
 	im->s = s;
 	progress_start(&im->prog, nfiles);
-	if ((rc = rs_load_each(files, nfiles, take, im)) == 0)
+	if ((rc = rs_load_each(files, nfiles, digest, take, im)) == 0)
 		rc = flush(im);
 	progress_end(&im->prog);
 	release(im);
@@ -223,6 +243,7 @@ db_import(struct store *s, const struct db_args *a,
 		    bad_dirs == 1 ? "y" : "ies");
 	printf("\n");
 	rc = rc != 0 ? EXIT_STORE : im->bad + bad_dirs > 0 ? EXIT_USAGE : 0;
+	free(im->digest);
 	free(im);
 	return (rc);
 }

@@ -59,7 +59,7 @@ load_inputs(char *const *paths, int n, struct rs_file **out)
 		fprintf(stderr, "cyclebench: out of memory\n");
 		return (EXIT_USAGE);
 	}
-	rs_load_each(paths, (size_t)n, keep, &in);
+	rs_load_each(paths, (size_t)n, NULL, keep, &in);
 	if (in.bad) {
 		free_inputs(in.f, n);
 		return (EXIT_USAGE);

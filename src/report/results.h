@@ -139,9 +139,12 @@ struct rs_loaded {
  * Read and validate paths[0..n-1] on every CPU this process may use, and
  * call take(l, arg) in the caller's thread for each file in the order
  * given, good or bad.  take owns l's contents (rs_loaded_free) and stops
- * the reading by returning non-zero, which rs_load_each returns.
+ * the reading by returning non-zero, which rs_load_each returns.  ready,
+ * when not NULL, is called first for each good file in the thread that
+ * read it, for work that need not wait its turn; not for l's contents.
  */
 int	rs_load_each(char *const *paths, size_t n,
+	    void (*ready)(struct rs_loaded *l, void *arg),
 	    int (*take)(struct rs_loaded *l, void *arg), void *arg);
 
 /*

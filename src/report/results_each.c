@@ -3,11 +3,11 @@
  * Many results files (or documents already in memory, from the results
  * store) read and checked on every CPU the process may use, and handed
  * to the caller one by one in the order they were named.
- * Parsing is what reading costs (JSON text of full-precision numbers, a
- * few tens of megabytes a second a CPU), and files are independent, so
- * workers take the next file name as they finish one; the caller's
- * thread waits for the files in order.  A window bounds how far the
- * workers read ahead of the caller, and so the memory.
+ * Parsing is what reading costs (JSON text of full-precision numbers,
+ * some 120 MB a second a CPU), and files are independent, so workers
+ * take the next file name as they finish one; the caller's thread waits
+ * for the files in order.  A window bounds how far the workers read
+ * ahead of the caller, and so the memory.
  */
 #include <pthread.h>
 #include <stdio.h>
@@ -19,18 +19,20 @@
 
 /*
  * Files each worker may read ahead of the caller, a bound on memory (a
- * file read is its text and its tree).  db import's batch is larger, so
- * the workers wait while it commits; a batch inside the window kept them
- * busy but gained no time, the two CPUs being busy either way.
+ * file read is its text and its tree), and room to read on while db
+ * import stores a batch (of 32).
  */
 #define AHEAD_PER_WORKER	32
 #define MAX_WORKERS		32
 
-/* What to read: the files at names[], or texts[] (lens[]) so named. */
+/* What to read: the files at names[], or texts[] (lens[]) so named;
+   ready(l, arg), if any, for each good one in the thread that read it. */
 struct source {
 	char *const	*names;
 	char		**texts;	/* NULL: read the files */
 	const size_t	*lens;
+	void		(*ready)(struct rs_loaded *, void *);
+	void		*arg;
 };
 
 struct pool {
@@ -65,6 +67,8 @@ load_one(struct rs_loaded *l, struct source *src, size_t index)
 		free(l->text);
 		l->text = NULL;
 	}
+	if (l->text != NULL && src->ready != NULL)
+		src->ready(l, src->arg);
 }
 
 /* The texts no worker took, when the caller stopped early. */
@@ -200,9 +204,10 @@ each(struct source *src, size_t n, int (*take)(struct rs_loaded *, void *),
 
 int
 rs_load_each(char *const *paths, size_t n,
+    void (*ready)(struct rs_loaded *, void *),
     int (*take)(struct rs_loaded *, void *), void *arg)
 {
-	struct source src = { paths, NULL, NULL };
+	struct source src = { paths, NULL, NULL, ready, arg };
 
 	return (each(&src, n, take, arg));
 }
@@ -211,7 +216,7 @@ int
 rs_parse_each(char *const *names, char **texts, const size_t *lens,
     size_t n, int (*take)(struct rs_loaded *, void *), void *arg)
 {
-	struct source src = { names, texts, lens };
+	struct source src = { names, texts, lens, NULL, NULL };
 
 	return (each(&src, n, take, arg));
 }

@@ -816,8 +816,11 @@ count_values(const char *buf, size_t len)
 	size_t i, n = 1;
 	int in_string = 0;
 
-	/* First the separators in strings too, which only raises the bound:
-	   a loop without branches, and always under the limit in practice. */
+	/* A value takes a byte at least: a shorter text needs no count. */
+	if (len <= RS_MAX_VALUES)
+		return (len);
+	/* Then the separators in strings too, which only raises the bound:
+	   a loop without branches, and under the limit in practice. */
 	for (i = 0; i < len; i++)
 		n += buf[i] == ',' || buf[i] == '[' || buf[i] == '{';
 	if (n <= RS_MAX_VALUES)

@@ -25,6 +25,14 @@ fnv(uint64_t h, const char *s, size_t n)
 	return (h * 0x100000001b3ULL);
 }
 
+void
+store_digest(const char *text, size_t len, char out[17])
+{
+
+	snprintf(out, 17, "%016llx", (unsigned long long)fnv(
+	    0xcbf29ce484222325ULL, text, len));
+}
+
 /*
  * What stays when a machine is updated and differs between machines:
  * the CPU and what it runs under.  Not the kernel, microcode, mitigations
@@ -272,9 +280,10 @@ store_save_many(struct store *s, struct store_doc *d, size_t n)
 		b.sv[i].len = d[i].len;
 		b.sv[i].f = d[i].f;
 		store_machine_ident(&d[i].f->machine, b.sv[i].ident);
-		snprintf(b.sv[i].digest, sizeof(b.sv[i].digest), "%016llx",
-		    (unsigned long long)fnv(0xcbf29ce484222325ULL, d[i].text,
-		    d[i].len));
+		if (d[i].digest[0] != '\0')
+			memcpy(b.sv[i].digest, d[i].digest, sizeof(d[i].digest));
+		else
+			store_digest(d[i].text, d[i].len, b.sv[i].digest);
 		rs_short_brand(d[i].f->machine.cpu_brand, b.sv[i].label,
 		    sizeof(b.sv[i].label));
 		strftime(b.sv[i].saved_at, sizeof(b.sv[i].saved_at),
@@ -293,7 +302,7 @@ int
 store_save(struct store *s, const char *text, size_t len,
     const struct rs_file *f, long long *run_id, int *dup)
 {
-	struct store_doc d = { text, len, f, 0, 0 };
+	struct store_doc d = { text, len, f, 0, 0, "" };
 
 	if (store_save_many(s, &d, 1) != STORE_OK)
 		return (STORE_ERROR);

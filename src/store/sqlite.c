@@ -73,9 +73,14 @@ lite_open(struct store *s, const char *path, int create)
 		    store_fail(s, "out of memory"));
 	sqlite3_extended_result_codes(l->db, 1);
 	sqlite3_busy_timeout(l->db, BUSY_TIMEOUT_MS);
-	/* Settings of this connection: the file is not written. */
+	/*
+	 * Settings of this connection: the file is not written.  Each run's
+	 * insert keeps a statement journal, which would be a temporary file
+	 * written page by page (46,000 writes an import of 1,000 runs).
+	 */
 	if ((rc = lite_status(s, sqlite3_exec(l->db, "PRAGMA foreign_keys = "
-	    "ON; PRAGMA synchronous = NORMAL", NULL, NULL, NULL))) != STORE_OK)
+	    "ON; PRAGMA synchronous = NORMAL; PRAGMA temp_store = MEMORY",
+	    NULL, NULL, NULL))) != STORE_OK)
 		return (rc);
 	/*
 	 * A new, empty file becomes a WAL store (outside any transaction, as

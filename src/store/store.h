@@ -58,7 +58,14 @@ struct store_doc {
 	const struct rs_file *f;
 	long long	 run_id;	/* set by store_save_many */
 	int		 dup;		/* set: stored before */
+	char		 digest[17];	/* store_digest's, or "" */
 };
+
+/*
+ * The digest a document is stored under, 16 hex digits (docs/store.md);
+ * for any thread, so that many documents' can be had on many CPUs.
+ */
+void	store_digest(const char *text, size_t len, char out[17]);
 
 /*
  * Keep d[0..n-1] in one transaction: all of them, or none.  Faster than

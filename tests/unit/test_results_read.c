@@ -180,7 +180,18 @@ test_short_brand(void **state)
 struct seen {
 	size_t	 n, good, stop_at;
 	int	 in_order;
+	int	 readying;	/* ready_each was given */
+	char	 readied[500];	/* by ready_each, in a worker */
 };
+
+/* Each file's own byte: workers never write the same one. */
+static void
+ready_each(struct rs_loaded *l, void *arg)
+{
+	struct seen *sn = arg;
+
+	sn->readied[l->index]++;
+}
 
 static int
 note_each(struct rs_loaded *l, void *arg)
@@ -190,15 +201,18 @@ note_each(struct rs_loaded *l, void *arg)
 	sn->in_order &= l->index == sn->n;
 	if (l->text != NULL) {
 		sn->good++;
-		sn->in_order &= l->f.nresults > 0 && l->len > 0;
+		sn->in_order &= l->f.nresults > 0 && l->len > 0 &&
+		    sn->readied[l->index] == sn->readying;
 	} else
-		sn->in_order &= strstr(l->err, l->path) == l->err;
+		sn->in_order &= strstr(l->err, l->path) == l->err &&
+		    sn->readied[l->index] == 0;
 	rs_loaded_free(l);
 	return (++sn->n == sn->stop_at ? 7 : 0);
 }
 
 /* Files come back in the order named, good or bad, however many
-   workers read them; the caller can stop the reading. */
+   workers read them, each good one readied once before; the caller can
+   stop the reading. */
 static void
 test_load_each(void **state)
 {
@@ -215,9 +229,9 @@ test_load_each(void **state)
 	for (i = 0; i < NELEM(paths); i++)
 		paths[i] = (char *)names[i % NELEM(names)];
 	memset(&sn, 0, sizeof(sn));
-	sn.in_order = 1;
-	assert_int_equal(rs_load_each(paths, NELEM(paths), note_each, &sn),
-	    0);
+	sn.in_order = sn.readying = 1;
+	assert_int_equal(rs_load_each(paths, NELEM(paths), ready_each,
+	    note_each, &sn), 0);
 	assert_int_equal(sn.n, NELEM(paths));
 	assert_int_equal(sn.good, NELEM(paths) / NELEM(names) * 3);
 	assert_true(sn.in_order);
@@ -227,13 +241,13 @@ test_load_each(void **state)
 	memset(&sn, 0, sizeof(sn));
 	sn.in_order = 1;
 	sn.stop_at = 123;
-	assert_int_equal(rs_load_each(paths, NELEM(paths), note_each, &sn),
-	    7);
+	assert_int_equal(rs_load_each(paths, NELEM(paths), NULL, note_each,
+	    &sn), 7);
 	assert_int_equal(sn.n, 123);
 	assert_true(sn.in_order);
 
 	memset(&sn, 0, sizeof(sn));
-	assert_int_equal(rs_load_each(paths, 0, note_each, &sn), 0);
+	assert_int_equal(rs_load_each(paths, 0, NULL, note_each, &sn), 0);
 	assert_int_equal(sn.n, 0);
 }
 
