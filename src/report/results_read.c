@@ -555,11 +555,13 @@ get_result(struct vctx *c, json_t *obj, size_t idx, long long schema,
 	    r))
 		return (-1);
 	/*
-	 * The samples live on in r; their parsed copies would hold ten
-	 * times the memory until the file is freed.
+	 * The samples and rounds live on in r; their parsed copies would
+	 * hold ten times the memory until the file is freed, and be freed
+	 * by whichever thread frees the file, not the one that read it.
 	 */
 	json_array_clear(v);
 	json_array_clear(json_object_get(obj, "probe"));
+	json_array_clear(json_object_get(obj, "rounds"));
 	if (get_summary(c, obj, where, "cycles", &r->cycles) != 0 ||
 	    get_summary(c, obj, where, "ns", &ns) != 0)
 		return (-1);
@@ -568,6 +570,7 @@ get_result(struct vctx *c, json_t *obj, size_t idx, long long schema,
 	    get_num(c, obj, where, "first_call", &r->first_call) != 0)
 		return (-1);
 	get_histogram(obj, r);
+	json_object_del(obj, "histogram");
 	return (0);
 }
 
