@@ -38,31 +38,25 @@ struct builder {
 };
 
 /*
- * Whether s[0..len-1] fails Jansson's UTF-8 check, which only its string
- * constructors make: 0 where both constructors fail, for want of memory.
+ * Whether s[0..len-1], not ASCII, fails Jansson's UTF-8 check, which only
+ * its string constructors make: 0 where both fail, for want of memory.
  */
 static int
-not_utf8(const char *s, size_t len)
+not_utf8(const unsigned char *s, size_t len)
 {
 	json_t *v;
+	size_t i;
 
-	if ((v = json_stringn(s, len)) != NULL ||
-	    (v = json_stringn_nocheck(s, len)) == NULL) {
+	for (i = 0; i < len && s[i] < 0x80; i++)
+		;
+	if (i == len)
+		return (0);
+	if ((v = json_stringn((const char *)s, len)) != NULL ||
+	    (v = json_stringn_nocheck((const char *)s, len)) == NULL) {
 		json_decref(v);
 		return (0);
 	}
 	json_decref(v);
-	return (1);
-}
-
-static int
-ascii(const unsigned char *s, size_t len)
-{
-	size_t i;
-
-	for (i = 0; i < len; i++)
-		if (s[i] >= 0x80)
-			return (0);
 	return (1);
 }
 
@@ -114,7 +108,8 @@ on_number(void *ctx, const char *s, size_t len)
 {
 	struct builder *b = ctx;
 	char small[64], *text = small;
-	long long i;
+	json_int_t i;
+	size_t k;
 	double d;
 	int real, rc;
 
@@ -122,8 +117,8 @@ on_number(void *ctx, const char *s, size_t len)
 		return (refuse(b, "out of memory"));
 	memcpy(text, s, len);
 	text[len] = '\0';
-	for (real = 0, i = 0; i < (long long)len && !real; i++)
-		real = text[i] == '.' || text[i] == 'e' || text[i] == 'E';
+	for (real = 0, k = 0; k < len && !real; k++)
+		real = text[k] == '.' || text[k] == 'e' || text[k] == 'E';
 	errno = 0;
 	if (real) {
 		d = strtod(text, NULL);
@@ -139,19 +134,28 @@ on_number(void *ctx, const char *s, size_t len)
 	return (rc);
 }
 
+/* A string or key (`what') as Jansson would take it, or a refusal. */
+static int
+text_ok(struct builder *b, const unsigned char *s, size_t len,
+    const char *what)
+{
+
+	if (memchr(s, '\0', len) != NULL)
+		return (refuse(b, "\\u0000 is not allowed"));
+	if (not_utf8(s, len)) {
+		snprintf(b->why, sizeof(b->why), "invalid UTF-8 in %s", what);
+		return (0);
+	}
+	return (1);
+}
+
 static int
 on_string(void *ctx, const unsigned char *s, size_t len)
 {
 	struct builder *b = ctx;
-	json_t *v;
 
-	if (memchr(s, '\0', len) != NULL)
-		return (refuse(b, "\\u0000 is not allowed"));
-	if ((v = json_stringn((const char *)s, len)) == NULL)
-		return (not_utf8((const char *)s, len) ?
-		    refuse(b, "invalid UTF-8 in a string") :
-		    refuse(b, "out of memory"));
-	return (add(b, v));
+	return (text_ok(b, s, len, "a string") &&
+	    add(b, json_stringn_nocheck((const char *)s, len)));
 }
 
 static int
@@ -160,10 +164,8 @@ on_key(void *ctx, const unsigned char *s, size_t len)
 	struct builder *b = ctx;
 	char *grown;
 
-	if (memchr(s, '\0', len) != NULL)
-		return (refuse(b, "\\u0000 is not allowed"));
-	if (!ascii(s, len) && not_utf8((const char *)s, len))
-		return (refuse(b, "invalid UTF-8 in an object key"));
+	if (!text_ok(b, s, len, "an object key"))
+		return (0);
 	/* Where Jansson says it: at the key, before its value. */
 	if (json_object_getn(b->open[b->depth - 1], (const char *)s, len) !=
 	    NULL)
