@@ -3,7 +3,8 @@
 # Issue 6's proof, end to end: a deliberate change made with `asm' (an
 # lfence after every imul of a chain) is flagged real by `compare', and a
 # second run of the unchanged chain stays within a few percent (a busy
-# host may still make that small difference real, so its mark is free).
+# host may still make that small difference real, so its mark is free,
+# and a change run that the host contended throughout is run again).
 
 load helpers
 
@@ -14,10 +15,15 @@ load helpers
 	"$CB" asm --latency --unroll 50 --quick --file chain.s \
 	    --json again.json >/dev/null
 	printf 'imul %%rax,%%rax\nlfence\n' >chain.s
-	"$CB" asm --latency --unroll 50 --quick --file chain.s \
-	    --json lfence.json >/dev/null
-	run "$CB" compare --label before --label again --label lfence \
-	    before.json again.json lfence.json
+	# A run contended throughout is not tested ('?', honestly): measure
+	# it again, up to three times; any other verdict stands as it is.
+	for try in 1 2 3; do
+		"$CB" asm --latency --unroll 50 --quick --file chain.s \
+		    --json lfence.json >/dev/null
+		run "$CB" compare --label before --label again --label lfence \
+		    before.json again.json lfence.json
+		[[ $output =~ unroll=50\ .*%\ \?$'\n' ]] || break
+	done
 	assert_status 0
 	assert_line '^asm/chain\.s unroll=50 +[0-9.]+ +[0-9.]+ +[-+][0-9.]+% [~*] +[0-9.]+ +\+[0-9.]+% \*$'
 	# again: within 5% of before, unless a run says its clock moved (a
