@@ -276,6 +276,15 @@ check: check-spdx
 check-spdx:
 	@scripts/spdx --check
 
+# The powers of five decimal_double.c multiplies by are the script's.
+.PHONY: check-pow5
+check: check-pow5
+check-pow5:
+	@scripts/pow5-table | diff -u src/report/pow5_table.h - || { echo \
+	    "src/report/pow5_table.h is not scripts/pow5-table's output" >&2; \
+	    exit 1; }
+	@echo "pow5 table: as scripts/pow5-table makes it"
+
 # The Debian packages (debian/): built with dpkg-buildpackage, no
 # lintian error, the packaged command run.  Apart from check, like the
 # browser, for the packaging tools it installs; CI runs it.

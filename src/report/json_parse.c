@@ -22,6 +22,7 @@
 #include <yajl/yajl_parse.h>
 
 #include "report/json_parse.h"
+#include "report/decimal_double.h"
 
 /* Jansson's own limit, so a file nested this deep fails through both. */
 #define JSON_MAX_DEPTH	2048
@@ -109,26 +110,23 @@ on_number(void *ctx, const char *s, size_t len)
 	struct builder *b = ctx;
 	char small[64], *text = small;
 	json_int_t i;
-	size_t k;
 	double d;
-	int real, rc;
+	int rc;
 
+	if (memchr(s, '.', len) != NULL || memchr(s, 'e', len) != NULL ||
+	    memchr(s, 'E', len) != NULL) {
+		d = decimal_to_double(s, len);
+		return (isnan(d) ? refuse(b, "out of memory") : isinf(d) ?
+		    refuse(b, "real number overflow") : add(b, json_real(d)));
+	}
 	if (len >= sizeof(small) && (text = malloc(len + 1)) == NULL)
 		return (refuse(b, "out of memory"));
 	memcpy(text, s, len);
 	text[len] = '\0';
-	for (real = 0, k = 0; k < len && !real; k++)
-		real = text[k] == '.' || text[k] == 'e' || text[k] == 'E';
 	errno = 0;
-	if (real) {
-		d = strtod(text, NULL);
-		rc = isinf(d) ? refuse(b, "real number overflow") :
-		    add(b, json_real(d));
-	} else {
-		i = strtoll(text, NULL, 10);
-		rc = errno == ERANGE ? refuse(b, "too big integer") :
-		    add(b, json_integer(i));
-	}
+	i = strtoll(text, NULL, 10);
+	rc = errno == ERANGE ? refuse(b, "too big integer") :
+	    add(b, json_integer(i));
 	if (text != small)
 		free(text);
 	return (rc);
