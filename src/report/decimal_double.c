@@ -36,51 +36,54 @@ struct decimal {
 	int		negative;
 };
 
-static int
-digit(const char *p, const char *end)
+/*
+ * The digits from p on, into *w, and how many are significant (not
+ * leading zeros) into *n; where the digits end.  Past MAX_DIGITS, w has
+ * wrapped and the caller does not use it.
+ */
+static const char *
+digits_in(const char *p, const char *end, uint64_t *w, int *n)
 {
+	uint64_t v = *w;
+	int significant = *n;
 
-	return (p < end && *p >= '0' && *p <= '9');
+	for (; p < end && *p >= '0' && *p <= '9'; p++) {
+		v = v * 10 + (uint64_t)(*p - '0');
+		significant += significant > 0 || *p != '0';
+	}
+	*w = v;
+	*n = significant;
+	return (p);
 }
 
 /* s[0..len-1] as a decimal, or -1 when it is one for strtod. */
 static int
 split(const char *s, size_t len, struct decimal *d)
 {
-	const char *p = s, *end = s + len;
+	const char *p = s, *end = s + len, *digits;
 	long exponent = 0, fraction = 0;
-	int digits = 0, exp_negative = 0;
+	int n = 0, exp_negative = 0;
 
 	d->w = 0;
 	d->negative = p < end && *p == '-';
-	p += d->negative;
-	if (!digit(p, end))
+	digits = p += d->negative;
+	if ((p = digits_in(p, end, &d->w, &n)) == digits)
 		return (-1);
-	for (; digit(p, end); p++) {
-		if (d->w == 0 && *p == '0')
-			continue;
-		if (++digits > MAX_DIGITS)
-			return (-1);
-		d->w = d->w * 10 + (uint64_t)(*p - '0');
-	}
 	if (p < end && *p == '.') {
-		if (!digit(++p, end))
+		digits = ++p;
+		if ((p = digits_in(p, end, &d->w, &n)) == digits)
 			return (-1);
-		for (; digit(p, end); p++, fraction++) {
-			if (d->w == 0 && *p == '0')
-				continue;
-			if (++digits > MAX_DIGITS)
-				return (-1);
-			d->w = d->w * 10 + (uint64_t)(*p - '0');
-		}
+		fraction = p - digits;
 	}
+	if (n > MAX_DIGITS)
+		return (-1);
 	if (p < end && (*p == 'e' || *p == 'E')) {
 		p++;
 		if (p < end && (*p == '+' || *p == '-'))
 			exp_negative = *p++ == '-';
-		if (!digit(p, end))
+		if (p == end || *p < '0' || *p > '9')
 			return (-1);
-		for (; digit(p, end); p++)
+		for (; p < end && *p >= '0' && *p <= '9'; p++)
 			if ((exponent = exponent * 10 + (*p - '0')) > 100000)
 				return (-1);
 	}
