@@ -9,6 +9,7 @@
 #include "cyclebench.h"
 #include "cli/cli.h"
 #include "core/suggest.h"
+#include "report/json_arena.h"
 
 struct command {
 	const char	*name;
@@ -64,6 +65,8 @@ main(int argc, char **argv)
 {
 	size_t i;
 
+	/* Results files' trees in arenas (json_arena.c), before any tree. */
+	json_arena_install();
 	if (argc < 2) {
 		usage(stderr);
 		return (EXIT_USAGE);

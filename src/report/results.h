@@ -80,9 +80,12 @@ struct rs_machine {
 	json_t		*mitigations;	/* object: name -> string or null */
 };
 
+struct json_arena;
+
 struct rs_file {
 	char		*path;
 	json_t		*root;
+	struct json_arena *arena;	/* root's, if any (json_arena.h) */
 	long long	 schema_version;
 	const char	*tool_version;
 	struct rs_machine machine;

@@ -18,9 +18,16 @@
 #include <unistd.h>
 
 #include "core/names.h"
+#include "report/json_arena.h"
 #include "report/json_parse.h"
 #include "report/results.h"
 #include "report/term.h"
+
+/*
+ * The largest text read into an arena (json_arena.h): a tree some five
+ * times its size, freed with the file.
+ */
+#define ARENA_MAX_BYTES	(1024 * 1024)
 
 /* JSON types a key may hold, as a mask. */
 #define T_NULL	0x01u
@@ -944,22 +951,28 @@ rs_load_text(const char *name, const char *buf, size_t len,
     struct rs_file *f, char *err, size_t errlen)
 {
 	struct vctx c = { name, err, errlen, CB_SCHEMA_VERSION };
+	int rc = -1;
 
 	memset(f, 0, sizeof(*f));
+	/*
+	 * The tree in an arena of its own, where the program made them, but
+	 * for a large file: an arena's tree lives whole until rs_free, while
+	 * on the heap the reader frees the samples as it copies them.
+	 */
+	f->arena = len <= ARENA_MAX_BYTES ? json_arena_begin() : NULL;
 	if ((f->root = parse(&c, buf, len)) == NULL)
-		return (-1);
-	if ((f->path = strdup(name)) == NULL) {
+		;
+	else if ((f->path = strdup(name)) == NULL)
 		fail(&c, "", "out of memory");
-		rs_free(f);
-		return (-1);
-	}
-	if (validate(&c, f) != 0) {
+	else if (validate(&c, f) != 0)
 		/* A message may quote a key, which the file chose. */
 		term_scrub(err, strlen(err), 0);
+	else
+		rc = 0;
+	json_arena_end();
+	if (rc != 0)
 		rs_free(f);
-		return (-1);
-	}
-	return (0);
+	return (rc);
 }
 
 int
@@ -997,7 +1010,10 @@ rs_free(struct rs_file *f)
 	free(f->results);
 	free(f->argv);
 	free(f->path);
-	json_decref(f->root);
+	if (f->arena != NULL)
+		json_arena_free(f->arena);	/* and the tree in it */
+	else
+		json_decref(f->root);
 	memset(f, 0, sizeof(*f));
 }
 
