@@ -3,8 +3,8 @@
  * Many results files (or documents already in memory, from the results
  * store) read and checked on every CPU the process may use, and handed
  * to the caller one by one in the order they were named.
- * Parsing is what reading costs (JSON text of full-precision numbers,
- * some 120 MB a second a CPU), and files are independent, so workers
+ * Parsing is what reading costs (JSON text of full-precision numbers:
+ * docs/store.md#speed), and files are independent, so workers
  * take the next file name as they finish one; the caller's thread waits
  * for the files in order.  A window bounds how far the workers read
  * ahead of the caller, and so the memory.
