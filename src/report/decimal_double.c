@@ -114,6 +114,17 @@ mul_64x64(uint64_t a, uint64_t b, uint64_t *hi, uint64_t *lo)
 }
 
 /*
+ * floor(log2(10^q)), by 217706 / 2^16 for log2(10), exact for |q| < 2^11;
+ * without shifting a negative number, which C leaves to the compiler.
+ */
+static long
+floor_log2_pow10(long q)
+{
+
+	return (q >= 0 ? (q * 217706) >> 16 : -((-q * 217706 + 65535) >> 16));
+}
+
+/*
  * The bits of the double nearest w * 10^q, for w > 0 and q in the table,
  * or -1 when the 128-bit product cannot say.  Lemire's section 5, with
  * section 6's ties: only an exact product can be a tie, and only for
@@ -143,9 +154,7 @@ eisel_lemire(uint64_t w, long q, uint64_t *bits)
 	top = (int)(hi >> 63);
 	shift = top + 64 - SIGNIFICAND_BITS - 3;
 	significand = hi >> shift;
-	/* floor(log2(10^q)) + 63, by 217706 / 2^16 for log2(10). */
-	power2 = ((q * (152170 + 65536)) >> 16) + 63 + top - zeros +
-	    EXPONENT_BIAS;
+	power2 = floor_log2_pow10(q) + 63 + top - zeros + EXPONENT_BIAS;
 	if (lo <= 1 && q >= -4 && q <= 23 && (significand & 3) == 1 &&
 	    significand << shift == hi)
 		significand &= ~(uint64_t)1;	/* a tie, to even: not up */
