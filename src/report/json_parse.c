@@ -108,10 +108,9 @@ static int
 on_number(void *ctx, const char *s, size_t len)
 {
 	struct builder *b = ctx;
-	char small[64], *text = small;
+	char text[32];
 	json_int_t i;
 	double d;
-	int rc;
 
 	if (memchr(s, '.', len) != NULL || memchr(s, 'e', len) != NULL ||
 	    memchr(s, 'E', len) != NULL) {
@@ -119,17 +118,15 @@ on_number(void *ctx, const char *s, size_t len)
 		return (isnan(d) ? refuse(b, "out of memory") : isinf(d) ?
 		    refuse(b, "real number overflow") : add(b, json_real(d)));
 	}
-	if (len >= sizeof(small) && (text = malloc(len + 1)) == NULL)
-		return (refuse(b, "out of memory"));
+	/* JSON has no leading zeros: an integer this long is too big. */
+	if (len >= sizeof(text))
+		return (refuse(b, "too big integer"));
 	memcpy(text, s, len);
 	text[len] = '\0';
 	errno = 0;
 	i = strtoll(text, NULL, 10);
-	rc = errno == ERANGE ? refuse(b, "too big integer") :
-	    add(b, json_integer(i));
-	if (text != small)
-		free(text);
-	return (rc);
+	return (errno == ERANGE ? refuse(b, "too big integer") :
+	    add(b, json_integer(i)));
 }
 
 /* A string or key (`what') as Jansson would take it, or a refusal. */

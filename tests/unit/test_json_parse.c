@@ -99,6 +99,8 @@ static const struct {
 	{ "[-1e999]",			"real number overflow",	1, 7 },
 	{ "[99999999999999999999]",	"too big integer",	1, 21 },
 	{ "[-9223372036854775809]",	"too big integer",	1, 21 },
+	{ "[-9999999999999999999999999999999999999999999999999999999999999999"
+	    "99999]",			"too big integer",	1, 71 },
 	{ "5",				"'[' or '{' expected",	1, 1 },
 	{ "  \n \"x\"",			"'[' or '{' expected",	2, 2 },
 	{ "\xef\xbb\xbf{}",		"'[' or '{' expected",	1, 1 },
