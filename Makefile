@@ -84,7 +84,8 @@ ALL_CFLAGS = -std=gnu11 $(ARCHFLAGS) $(WARN) $(CFLAGS) \
 	    $(shell $(PKG_CONFIG) --cflags $(PKGS))
 LDLIBS	+= $(shell $(PKG_CONFIG) --libs $(PKGS)) -lm -lpthread
 
-LIB_SRCS = $(wildcard src/core/*.c src/report/*.c src/suites/*.c src/impact/*.c \
+LIB_SRCS = $(wildcard src/util/*.c src/core/*.c src/results/*.c \
+	    src/verdict/*.c src/report/*.c src/suites/*.c src/impact/*.c \
 	    src/suites/$(ARCH_DIR)/*.c \
 	    src/arch/*.c src/arch/$(ARCH_DIR)/*.c src/os/$(OS)/*.c)
 LIB_SRCS += $(wildcard src/snippet/*.c)
@@ -280,8 +281,8 @@ check-spdx:
 .PHONY: check-pow5
 check: check-pow5
 check-pow5:
-	@scripts/pow5-table | diff -u src/report/pow5_table.h - || { echo \
-	    "src/report/pow5_table.h is not scripts/pow5-table's output" >&2; \
+	@scripts/pow5-table | diff -u src/results/pow5_table.h - || { echo \
+	    "src/results/pow5_table.h is not scripts/pow5-table's output" >&2; \
 	    exit 1; }
 	@echo "pow5 table: as scripts/pow5-table makes it"
 

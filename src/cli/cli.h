@@ -5,7 +5,7 @@
 
 #include <getopt.h>
 
-#include "report/results.h"
+#include "results/results.h"
 
 /* Exit statuses, documented in cyclebench(1). */
 #define EXIT_BENCH_ERROR	1	/* a benchmark ended in error */

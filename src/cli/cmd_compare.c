@@ -8,8 +8,8 @@
 #include "cli/cli.h"
 #include "cli/parse.h"
 #include "cli/store_cli.h"
-#include "report/compare.h"
-#include "report/term.h"
+#include "verdict/compare.h"
+#include "util/scrub.h"
 
 static const char compare_help[] =
 "usage: cyclebench compare BASELINE.json OTHER.json [MORE.json...] [options]\n"
@@ -196,7 +196,7 @@ compare_parse_args(int argc, char **argv, struct compare_args *a)
 
 /*
  * Text and markdown are read on a terminal: whatever a file or a label
- * carries, no control character gets there (report/term.h).
+ * carries, no control character gets there (util/scrub.h).
  */
 static int
 print(const struct cmp_table *t, enum cmp_format format)

@@ -19,6 +19,7 @@
 #include "cli/progress.h"
 #include "cli/store_cli.h"
 #include "report/report.h"
+#include "results/atomic_file.h"
 #include "store/store.h"
 
 static const char db_help[] =

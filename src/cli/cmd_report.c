@@ -8,7 +8,8 @@
 #include "cli/parse.h"
 #include "cli/series.h"
 #include "cli/store_cli.h"
-#include "report/compare.h"
+#include "results/atomic_file.h"
+#include "verdict/compare.h"
 #include "report/html.h"
 #include "report/report.h"
 

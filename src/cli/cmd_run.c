@@ -166,7 +166,7 @@ save(const struct run_args *a, const struct machine *m,
 	int status = 0;
 
 	if ((a->out.json || a->out.save) &&
-	    report_json_render(m, info, r, n, &doc, &len) != 0) {
+	    results_render(m, info, r, n, &doc, &len) != 0) {
 		fprintf(stderr, "cyclebench: cannot save the results: out of "
 		    "memory\n");
 		status = EXIT_OUTPUT;

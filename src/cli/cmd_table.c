@@ -13,7 +13,7 @@
 #include "cli/cli.h"
 #include "cli/parse.h"
 #include "cli/store_cli.h"
-#include "report/context.h"
+#include "results/context.h"
 #include "report/crosstab.h"
 
 static const char table_help[] =

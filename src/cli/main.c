@@ -9,7 +9,7 @@
 #include "cyclebench.h"
 #include "cli/cli.h"
 #include "core/suggest.h"
-#include "report/json_arena.h"
+#include "results/json_arena.h"
 
 struct command {
 	const char	*name;

@@ -12,7 +12,7 @@
 #include <string.h>
 
 #include "cli/cli.h"
-#include "report/out_path.h"
+#include "results/out_path.h"
 
 int
 check_outputs(const struct cli_output *out, size_t nout, char *const *in,

@@ -13,7 +13,7 @@
 #include "cli/save_opts.h"
 #include "cli/store_cli.h"
 #include "impact/impact.h"
-#include "report/compare.h"
+#include "verdict/compare.h"
 #include "report/report.h"
 
 #define RUN_MAX_FILTERS	16

@@ -13,15 +13,7 @@
 
 #include "cli/progress.h"
 #include "os/term.h"
-
-static double
-now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ((double)ts.tv_sec + (double)ts.tv_nsec / 1e9);
-}
+#include "util/time.h"
 
 /* 75 s: "1:15"; 4000 s: "1:06:40". */
 static void
@@ -43,7 +35,7 @@ progress_start(struct progress *p, size_t total)
 	memset(p, 0, sizeof(*p));
 	p->show = isatty(STDERR_FILENO);
 	p->width = term_width(stderr);
-	p->start = now();
+	p->start = monotonic_seconds();
 	p->total = total;
 }
 
@@ -57,7 +49,7 @@ progress_line(struct progress *p, const char *head, size_t done,
 
 	if (!p->show)
 		return;
-	elapsed = now() - p->start;
+	elapsed = monotonic_seconds() - p->start;
 	duration(elapsed, spent, sizeof(spent));
 	if (done > 0 && done < p->total) {
 		duration(elapsed / (double)done * (double)(p->total - done),

@@ -11,6 +11,7 @@
 #include "cli/cli.h"
 #include "cli/save_opts.h"
 #include "report/report.h"
+#include "results/atomic_file.h"
 #include "store/store.h"
 
 int

@@ -7,7 +7,7 @@
 #ifndef CB_CLI_SAVE_OPTS_H
 #define CB_CLI_SAVE_OPTS_H
 
-#include "report/context.h"
+#include "results/context.h"
 
 struct save_opts {
 	const char	*json;		/* --json FILE */

@@ -13,6 +13,7 @@
 #include "core/engine.h"
 #include "core/isolate.h"
 #include "core/stats.h"
+#include "util/time.h"
 
 #define ROUND_MIN_SAMPLES	3	/* before a round may end at its time */
 #define QUICK_ROUND_SHARE	0.25	/* of ENGINE_ROUND_SECONDS, --quick */
@@ -119,15 +120,6 @@ thread_run_delay(void)
 	return (sum);
 }
 
-static double
-now_seconds(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (ts.tv_sec + ts.tv_nsec / 1e9);
-}
-
 
 static long
 thread_nivcsw(void)
@@ -165,7 +157,7 @@ guard_begin(struct guard *g, int pinned, enum watch w)
 {
 	g->nivcsw = w == WATCH_SWITCHES ? thread_nivcsw() : -1;
 	g->run_delay = w == WATCH_RUN_DELAY ? thread_run_delay() : NAN;
-	g->wall = now_seconds() * 1e9;
+	g->wall = monotonic_seconds() * 1e9;
 	g->cpu = sched_getcpu();
 	g->pinned = pinned;
 }
@@ -176,7 +168,7 @@ guard_tripped(const struct guard *g)
 	int cpu = sched_getcpu();
 
 	if (!isnan(g->run_delay) && thread_run_delay() - g->run_delay >
-	    fmax(SWITCH_WAIT_SHARE * (now_seconds() * 1e9 - g->wall),
+	    fmax(SWITCH_WAIT_SHARE * (monotonic_seconds() * 1e9 - g->wall),
 	    SWITCH_WAIT_MIN_NS))
 		return (1);
 	return ((g->nivcsw >= 0 && thread_nivcsw() != g->nivcsw) ||
@@ -275,10 +267,10 @@ warm_up(cb_body_fn *body, void *ctx, uint64_t iters, double seconds)
 {
 	double end;
 
-	end = now_seconds() + seconds;
+	end = monotonic_seconds() + seconds;
 	do
 		body(iters, ctx);
-	while (now_seconds() < end);
+	while (monotonic_seconds() < end);
 }
 
 void
@@ -512,7 +504,7 @@ round_seconds(const struct cb_options *o)
 static int
 out_of_time(const struct gather *s, double end, double seconds)
 {
-	double now = now_seconds();
+	double now = monotonic_seconds();
 
 	return ((s->n >= ROUND_MIN_SAMPLES && now > end) ||
 	    now > end + 3 * seconds);
@@ -535,7 +527,7 @@ sample_loop(const struct cb_bench *b, void *ctx, const struct cb_options *o,
 
 	r->ratio_before = ra = ratio_now(cal);
 	pa = probe(p, ra);
-	end = now_seconds() + round_seconds(o);
+	end = monotonic_seconds() + round_seconds(o);
 	while (s->n < s->cap && !out_of_time(s, end, round_seconds(o))) {
 		guard_begin(&g, o->cpu, (b->flags & CB_BENCH_SWITCHES) ?
 		    WATCH_NONE : WATCH_SWITCHES);
@@ -696,7 +688,7 @@ sample_path(const struct cb_bench *b, void *ctx, const struct cb_options *o,
 
 	nb = path_batch(first.tsc);
 	pa = probe(p, ra);
-	end = now_seconds() + round_seconds(o);
+	end = monotonic_seconds() + round_seconds(o);
 	while (s->n < s->cap && !out_of_time(s, end, round_seconds(o))) {
 		/*
 		 * A call of milliseconds on a shared machine is rarely spared
@@ -712,9 +704,9 @@ sample_path(const struct cb_bench *b, void *ctx, const struct cb_options *o,
 		guard_begin(&g, o->cpu, path_watch(b, mend));
 		ra = ratio_now(cal);
 		cpu = thread_cpu();
-		wall = now_seconds();
+		wall = monotonic_seconds();
 		ticks = time_calls(b, ctx, nb, &overhead, batch_tsc, batch_cyc);
-		waited = mend ? fmax(0, now_seconds() - wall - (thread_cpu() -
+		waited = mend ? fmax(0, monotonic_seconds() - wall - (thread_cpu() -
 		    cpu)) * clock_ref_hz() : 0;
 		rb = ratio_now(cal);
 		pb = probe(p, rb);
@@ -757,7 +749,7 @@ engine_round(const struct cb_bench *b, void *ctx, const struct cb_options *o,
 	double start;
 	size_t cap;
 
-	start = now_seconds();
+	start = monotonic_seconds();
 	r->status = CB_OK;
 	r->first_call = r->batched = r->r2 = NAN;
 	/* In size_t: a library caller's repetitions must not wrap. */
@@ -785,5 +777,5 @@ engine_round(const struct cb_bench *b, void *ctx, const struct cb_options *o,
 	r->probe = s.probe;
 	r->disturbed = s.disturbed;
 	r->r2 = s.nr2 ? stats_median(s.r2, s.nr2) : NAN;
-	r->seconds = now_seconds() - start;
+	r->seconds = monotonic_seconds() - start;
 }

@@ -29,6 +29,8 @@
 #include "core/isolate.h"
 #include "core/names.h"
 #include "core/stats.h"
+#include "util/time.h"
+#include "util/write_all.h"
 
 #define DEFAULT_REPETITIONS	15	/* samples per round */
 #define QUICK_REPETITIONS	10
@@ -124,33 +126,6 @@ round_here(const struct cb_bench *b, const struct cb_options *o,
 		b->teardown(ctx);
 }
 
-static double
-now_monotonic(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (ts.tv_sec + ts.tv_nsec / 1e9);
-}
-
-static int
-write_all(int fd, const void *buf, size_t len)
-{
-	const char *p = buf;
-	ssize_t n;
-
-	while (len > 0) {
-		n = write(fd, p, len);
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n <= 0)
-			return (-1);
-		p += n;
-		len -= (size_t)n;
-	}
-	return (0);
-}
-
 static volatile sig_atomic_t interrupted;
 
 void
@@ -186,7 +161,7 @@ read_until(int fd, void *buf, size_t len, double deadline)
 	while (got < len) {
 		if (interrupted)
 			return (READ_INTERRUPTED);
-		if ((left = deadline - now_monotonic()) <= 0)
+		if ((left = deadline - monotonic_seconds()) <= 0)
 			return (READ_TIMEOUT);
 		rc = poll(&p, 1, left > 0.1 ? 100 : (int)(left * 1000) + 1);
 		if (rc <= 0)
@@ -380,7 +355,7 @@ round_isolated(const struct cb_bench *b, const struct cb_options *o,
 	}
 	setpgid(pid, pid);	/* either side may win the race; both set it */
 	close(fds[1]);
-	deadline = now_monotonic() + o->timeout;
+	deadline = monotonic_seconds() + o->timeout;
 	got = read_until(fds[0], r, sizeof(*r), deadline);
 	if (got != (ssize_t)sizeof(*r)) {
 		memset(r, 0, sizeof(*r));

@@ -17,6 +17,7 @@
 #include "core/measure_args.h"
 #include "core/rounds.h"
 #include "core/stats.h"
+#include "util/time.h"
 
 #define POOR_FIT_R2		0.99
 #define NOISY_SPREAD		0.05	/* (p90 - p10) / median */
@@ -39,15 +40,6 @@ struct acc {
 	double			 spent;		/* seconds in its rounds */
 	int			 done;
 };
-
-static double
-now_seconds(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (ts.tv_sec + ts.tv_nsec / 1e9);
-}
 
 static void
 acc_free(struct acc *a)
@@ -516,7 +508,7 @@ rounds_run(const struct cb_bench *const *b, size_t n,
 	}
 	engine_prepare(&prep, o != NULL && o->quick);
 	stats_rng_seed(&g, (uint64_t)time(NULL) ^ (uint64_t)getpid());
-	t0 = now_seconds();
+	t0 = monotonic_seconds();
 	memset(&pr, 0, sizeof(pr));
 	pr.n = n;
 	for (pr.pass = 1; !cb_interrupted(); pr.pass++) {
@@ -535,7 +527,7 @@ rounds_run(const struct cb_bench *const *b, size_t n,
 		for (k = 0; k < active && !cb_interrupted(); k++) {
 			i = order[k];
 			pr.bench = b[i];
-			pr.elapsed = now_seconds() - t0;
+			pr.elapsed = monotonic_seconds() - t0;
 			if (progress != NULL)
 				progress(&pr, arg);
 			isolate_round(b[i], &a[i].o, &prep, pr.pass == 1, &rd);

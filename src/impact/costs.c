@@ -8,7 +8,7 @@
 #include "core/machine.h"
 #include "core/registry.h"
 #include "impact/costs.h"
-#include "report/results.h"
+#include "results/results.h"
 
 static double
 positive(json_t *o, const char *key)

@@ -14,7 +14,7 @@
 #include "impact/events.h"
 #include "impact/spawn.h"
 #include "impact/whatif.h"
-#include "report/context.h"
+#include "results/context.h"
 
 #define IMPACT_MAX_WHATIF	32
 

@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "impact/spawn.h"
+#include "util/time.h"
 
 /*
  * Ours to ignore or default while the command runs, like system(3), then
@@ -29,15 +30,6 @@ pass_on(int sig)
 	passed_on = sig;
 	if (command_pid > 0)
 		kill((pid_t)command_pid, sig);
-}
-
-static double
-now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (ts.tv_sec + ts.tv_nsec / 1e9);
 }
 
 static void
@@ -132,7 +124,7 @@ spawn_run(char *const argv[], struct impact_run *r, char *err, size_t len)
 	passed_on = 0;
 	hold_signals(old);
 	fflush(NULL);
-	r->wall = now();
+	r->wall = monotonic_seconds();
 	if ((pid = fork()) == 0)
 		child(argv, ep[1], old);
 	command_pid = pid;
@@ -158,7 +150,7 @@ spawn_run(char *const argv[], struct impact_run *r, char *err, size_t len)
 			release_signals(old);
 			return (-1);
 		}
-	r->wall = now() - r->wall;
+	r->wall = monotonic_seconds() - r->wall;
 	command_pid = 0;
 	rusage_add(&r->ru, &ru);
 	reap_orphans(r);

@@ -15,6 +15,7 @@
 #include "core/machine.h"
 #include "core/measure_args.h"
 #include "report/report.h"
+#include "results/atomic_file.h"
 
 static const struct machine *
 fingerprint(void)
@@ -93,7 +94,7 @@ report_api_render(const struct cb_result *r, size_t n, int argc,
 	run.argc = argv != NULL ? argc : 0;
 	run.argv = argv;
 	run.context = ctx;
-	return (report_json_render(fingerprint(), &run, r, n, buf, len));
+	return (results_render(fingerprint(), &run, r, n, buf, len));
 }
 
 int

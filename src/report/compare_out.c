@@ -14,7 +14,7 @@
 
 #include <jansson.h>
 
-#include "report/compare.h"
+#include "verdict/compare.h"
 #include "report/report.h"
 
 #define WIDTH		80
@@ -79,6 +79,18 @@ put_wrapped(FILE *fp, const char *first, int indent, const char *text)
 		text += strspn(text, " ");
 	}
 	fputc('\n', fp);
+}
+
+/* A side's levels as the tables print them; "" when it has one. */
+static const char *
+cell_levels(const struct cmp_cell *c, char *buf, size_t len)
+{
+
+	buf[0] = '\0';
+	if (c->nlevels > 0)
+		report_levels_text(buf, len, c->levels, c->nlevels,
+		    c->scattered);
+	return (buf);
 }
 
 static void
@@ -268,7 +280,7 @@ shown_flags(const struct cmp_cell *c, char *buf, size_t len)
 static int
 row_note(const struct cmp_table *t, size_t i, FILE *fp)
 {
-	char label[256], line[2048], flags[160], change[32];
+	char label[256], line[2048], flags[160], change[32], levels[128];
 	const struct cmp_cell *c;
 	size_t j, n = 0;
 	int any = 0;
@@ -277,9 +289,9 @@ row_note(const struct cmp_table *t, size_t i, FILE *fp)
 	ADD("%s:", label);
 	for (j = 0; j < t->ninputs; j++) {
 		c = &t->rows[i].cells[j];
-		if (c->levels[0] != '\0') {
+		if (c->nlevels > 0) {
 			ADD("%s %c levels %s", any ? ";" : "", CMP_LETTER(j),
-			    c->levels);
+			    cell_levels(c, levels, sizeof(levels)));
 			any = 1;
 		}
 		if (shown_flags(c, flags, sizeof(flags))[0] != '\0') {
@@ -462,7 +474,7 @@ static void
 print_csv(const struct cmp_table *t, FILE *fp)
 {
 	const struct cmp_cell *c;
-	char letter[2];
+	char letter[2], levels[128];
 	size_t i, j;
 
 	fputs("name,params,input,label,file,status,cycles_median,ratio,"
@@ -491,7 +503,8 @@ print_csv(const struct cmp_table *t, FILE *fp)
 			    c->rounds);
 			report_csv_text(fp, c->flags);
 			fputc(',', fp);
-			report_csv_text(fp, c->levels);
+			report_csv_text(fp,
+			    cell_levels(c, levels, sizeof(levels)));
 			fputc(',', fp);
 			report_csv_text(fp, c->why != NULL ? c->why : "");
 			fputs("\r\n", fp);
@@ -532,6 +545,7 @@ json_input(const struct cmp_input *in)
 static json_t *
 json_cell(const struct cmp_cell *c)
 {
+	char levels[128];
 
 	return (json_pack("{s:s, s:o, s:o, s:o, s:o, s:o, s:o, s:o, s:i, "
 	    "s:b, s:o, s:s, s:s, s:s}",
@@ -542,7 +556,8 @@ json_cell(const struct cmp_cell *c)
 	    "p_value", jnum(c->p), "tested_ratio", jnum(c->tested),
 	    "rounds", (int)c->rounds,
 	    "quiet", c->quiet, "contended", jnum(c->contended),
-	    "flags", c->flags, "levels", c->levels,
+	    "flags", c->flags,
+	    "levels", cell_levels(c, levels, sizeof(levels)),
 	    "why", c->why != NULL ? c->why : ""));
 }
 

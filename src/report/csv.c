@@ -16,6 +16,7 @@
 #include "cyclebench.h"
 #include "core/names.h"
 #include "report/report.h"
+#include "results/atomic_file.h"
 
 #define CSV_SPECIAL	",\"\r\n"
 

@@ -9,7 +9,7 @@
 
 #include <stdio.h>
 
-#include "report/changes.h"
+#include "verdict/changes.h"
 
 struct hist_run {
 	long long	 run;

@@ -9,9 +9,9 @@
 
 #include <stdio.h>
 
-#include "report/compare.h"
+#include "verdict/compare.h"
 #include "report/history.h"
-#include "report/results.h"
+#include "results/results.h"
 
 #define CHART_W		760	/* every chart's width */
 

@@ -10,16 +10,9 @@
 
 #include "cyclebench.h"
 #include "core/machine.h"
-#include "report/context.h"
+#include "results/context.h"
+#include "results/results_write.h"
 
-/* What the run was: stored under "run" in the JSON. */
-struct run_info {
-	char		 started_at[32];	/* ISO 8601 UTC */
-	int		 argc;
-	char		**argv;
-	int		 partial;		/* 1: interrupted before the end */
-	const struct run_context *context;	/* NULL or empty: no "context" */
-};
 
 /* How the tables are printed. */
 enum report_format {
@@ -137,38 +130,18 @@ void	report_levels_text(char *buf, size_t len, const struct cb_level *l,
 /* Width of the widest "name k=v" label of r[0..n-1], at least the table's. */
 int	report_label_width(const struct cb_result *r, size_t n);
 
-/*
- * Write results as JSON (schema in docs/results-schema.md) or CSV to
- * `path', atomically: a temporary file in the same directory, fsync,
- * rename.  On failure returns -1 with a message in err and leaves no
- * file at path (an existing one stays untouched).
- */
-int	report_json_write(const char *path, const struct machine *m,
-	    const struct run_info *run, const struct cb_result *r, size_t n,
-	    char *err, size_t errlen);
-/*
- * The same document as text in a malloc'ed *buf, for the results store,
- * which keeps exactly what --json writes.  -1 when out of memory.
- */
-int	report_json_render(const struct machine *m, const struct run_info *run,
-	    const struct cb_result *r, size_t n, char **buf, size_t *len);
 /* The document cb_write_json() writes, with the run's context. */
 int	report_api_render(const struct cb_result *r, size_t n, int argc,
 	    char **argv, const struct run_context *ctx, char **buf,
 	    size_t *len);
+/* The results as CSV at path, atomically (results/atomic_file.h). */
 int	report_csv_write(const char *path, const struct machine *m,
 	    const struct run_info *run, const struct cb_result *r, size_t n,
 	    char *err, size_t errlen);
-
-/* A cost for a table: "3.00", "17.0", "1234"; "-" when not finite. */
 
 /* One CSV field, quoted when RFC 4180 requires it. */
 void	report_csv_text(FILE *fp, const char *s);
 /* A comma, then v with 10 significant digits; nothing when not finite. */
 void	report_csv_num(FILE *fp, double v);
-
-/* Write `len' bytes to path atomically (tmp + fsync + rename). */
-int	atomic_write_file(const char *path, const char *data, size_t len,
-	    char *err, size_t errlen);
 
 #endif

@@ -36,6 +36,8 @@
 #include "arch/arch.h"
 #include "snippet/assemble.h"
 #include "snippet/elf.h"
+#include "util/time.h"
+#include "util/write_all.h"
 
 #define TOOL_MAX_FILE	(64L << 20)	/* bytes a tool may write */
 #define TOOL_MAX_MEMORY	(1L << 30)	/* address space a tool may use */
@@ -85,23 +87,6 @@ workdir_remove(struct workdir *w)
 	unlink(w->msg);
 	unlink(w->dep);
 	rmdir(w->dir);
-}
-
-static int
-write_all(int fd, const char *data, size_t len)
-{
-	ssize_t n;
-
-	while (len > 0) {
-		n = write(fd, data, len);
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n <= 0)
-			return (-1);
-		data += n;
-		len -= (size_t)n;
-	}
-	return (0);
 }
 
 /* data[0..len-1], then a newline if it does not end with one. */
@@ -178,15 +163,6 @@ exec_tool(char *const argv[], const char *in, const char *out,
 	_exit(127);
 }
 
-static double
-now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (ts.tv_sec + ts.tv_nsec / 1e9);
-}
-
 /*
  * Wait for the tool until the deadline or an interrupt, then kill it:
  * its wait status, or TOOL_STOPPED with the reason in err.  Short naps,
@@ -197,7 +173,7 @@ wait_tool(pid_t pid, const char *tool, double timeout, char *err,
     size_t errlen)
 {
 	struct timespec nap = { 0, 100000 };
-	double deadline = now() + timeout;
+	double deadline = monotonic_seconds() + timeout;
 	int status;
 	pid_t r;
 
@@ -208,7 +184,7 @@ wait_tool(pid_t pid, const char *tool, double timeout, char *err,
 			snprintf(err, errlen, "waitpid: %s", strerror(errno));
 			return (TOOL_FAILED);
 		}
-		if (cb_interrupted() || now() > deadline)
+		if (cb_interrupted() || monotonic_seconds() > deadline)
 			break;
 		nanosleep(&nap, NULL);
 		if (nap.tv_nsec < 10000000)

@@ -12,7 +12,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "report/context.h"
+#include "results/context.h"
 #include "store/store.h"
 
 #define SEL_MAX_TEXT	4096

@@ -11,7 +11,7 @@
 
 #include <stddef.h>
 
-#include "report/results.h"
+#include "results/results.h"
 #include "store/backend.h"
 
 #define STORE_SCHEMA_VERSION	2

@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "report/json_parse.h"
+#include "results/json_parse.h"
 
 int	LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

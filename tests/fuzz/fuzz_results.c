@@ -16,9 +16,9 @@
 #include <unistd.h>
 
 #include "impact/impact.h"
-#include "report/compare.h"
+#include "verdict/compare.h"
 #include "report/html.h"
-#include "report/results.h"
+#include "results/results.h"
 
 int	LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

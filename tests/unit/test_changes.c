@@ -15,7 +15,7 @@
 #include <math.h>
 #include <stdlib.h>
 
-#include "report/changes.h"
+#include "verdict/changes.h"
 
 #define N	60
 

@@ -20,7 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "report/compare.h"
+#include "verdict/compare.h"
 
 #define ZEN3	"tests/fixtures/zen3-kvm/"
 #define RES	"tests/fixtures/results/"

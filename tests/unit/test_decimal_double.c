@@ -18,7 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "report/decimal_double.h"
+#include "results/decimal_double.h"
 
 #define NELEM(a)	(sizeof(a) / sizeof((a)[0]))
 #define RANDOM_CASES	100000

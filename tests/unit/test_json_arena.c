@@ -19,9 +19,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "report/json_arena.h"
-#include "report/json_parse.h"
-#include "report/results.h"
+#include "results/json_arena.h"
+#include "results/json_parse.h"
+#include "results/results.h"
 
 #define NELEM(a)	(sizeof(a) / sizeof((a)[0]))
 #define DIR	"tests/fixtures/results/"

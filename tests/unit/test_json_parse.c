@@ -16,7 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "report/json_parse.h"
+#include "results/json_parse.h"
 
 #define NELEM(a)	(sizeof(a) / sizeof((a)[0]))
 

@@ -26,6 +26,7 @@
 #include "core/machine.h"
 #include "core/names.h"
 #include "report/report.h"
+#include "results/atomic_file.h"
 
 #define NRESULTS	3
 
@@ -281,7 +282,7 @@ setup_json(void **state)
 		return (-1);
 	f = *state;
 	snprintf(f->path, sizeof(f->path), "%s/results.json", f->dir);
-	if (report_json_write(f->path, &f->m, &f->run, f->r, NRESULTS, err,
+	if (results_write_file(f->path, &f->m, &f->run, f->r, NRESULTS, err,
 	    sizeof(err)) != 0) {
 		fprintf(stderr, "%s\n", err);
 		return (-1);
@@ -740,7 +741,7 @@ test_atomic_missing_dir(void **state)
 
 	snprintf(f->path, sizeof(f->path), "%s/nope/results.json", f->dir);
 	err[0] = '\0';
-	assert_int_equal(report_json_write(f->path, &f->m, &f->run, f->r,
+	assert_int_equal(results_write_file(f->path, &f->m, &f->run, f->r,
 	    NRESULTS, err, sizeof(err)), -1);
 	assert_non_null(strstr(err, f->path));
 	assert_non_null(strstr(err, strerror(ENOENT)));

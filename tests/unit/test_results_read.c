@@ -18,7 +18,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "report/results.h"
+#include "results/results.h"
 
 #define DIR	"tests/fixtures/results/"
 #define NELEM(a)	(sizeof(a) / sizeof((a)[0]))

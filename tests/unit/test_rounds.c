@@ -20,7 +20,7 @@
 #include "core/estimate.h"
 #include "core/levels.h"
 #include "core/stats.h"
-#include "report/results.h"
+#include "results/results.h"
 #include "near.h"
 
 #define NELEM(a)	(sizeof(a) / sizeof((a)[0]))

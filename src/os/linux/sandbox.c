@@ -33,6 +33,7 @@
 #include <unistd.h>
 
 #include "os/sandbox.h"
+#include "util/time.h"
 
 #if defined(__x86_64__)
 #define NATIVE_ARCH	AUDIT_ARCH_X86_64
@@ -375,20 +376,11 @@ kill_listed(void)
 	return (count);
 }
 
-static double
-now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (ts.tv_sec + ts.tv_nsec / 1e9);
-}
-
 int
 sandbox_kill_children(double seconds)
 {
 	const struct timespec pause = { 0, 1000000 };
-	double end = now() + seconds;
+	double end = monotonic_seconds() + seconds;
 	int killed = 0;
 	pid_t pid;
 
@@ -398,7 +390,7 @@ sandbox_kill_children(double seconds)
 			;
 		if (pid < 0 && errno == ECHILD)
 			return (killed);
-		if (now() > end)
+		if (monotonic_seconds() > end)
 			return (-1);
 		nanosleep(&pause, NULL);
 	}

@@ -21,8 +21,8 @@
 
 #include <yajl/yajl_parse.h>
 
-#include "report/json_parse.h"
-#include "report/decimal_double.h"
+#include "results/json_parse.h"
+#include "results/decimal_double.h"
 
 /* Jansson's own limit, so a file nested this deep fails through both. */
 #define JSON_MAX_DEPTH	2048

@@ -7,7 +7,7 @@
  */
 #include <string.h>
 
-#include "report/term.h"
+#include "util/scrub.h"
 
 /* How many bytes from s[i] on a terminal could obey: 0, 1 or 2. */
 static size_t

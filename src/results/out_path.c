@@ -14,7 +14,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "report/out_path.h"
+#include "results/out_path.h"
 
 #define MAX_LINKS	40	/* as the kernel's MAXSYMLINKS */
 

@@ -17,9 +17,10 @@
 #include "core/histogram.h"
 #include "core/machine.h"
 #include "core/names.h"
-#include "report/context.h"
-#include "report/json_text.h"
-#include "report/report.h"
+#include "results/atomic_file.h"
+#include "results/context.h"
+#include "results/json_text.h"
+#include "results/results_write.h"
 
 /*
  * Every builder records a failed insertion in *bad instead of returning
@@ -76,7 +77,7 @@ text(const char *s)
 }
 
 json_t *
-report_json_text(const char *s)
+results_json_text(const char *s)
 {
 
 	return (text(s));
@@ -197,7 +198,7 @@ param_value(const char *v)
 }
 
 json_t *
-report_json_params(const struct cb_bench *b)
+results_json_params(const struct cb_bench *b)
 {
 	json_t *params;
 	size_t i;
@@ -462,7 +463,7 @@ result_json(const struct machine *m, const struct cb_result *r, int *bad)
 		put(o, "name", json_null(), bad);
 		put(o, "group", json_null(), bad);
 	}
-	put(o, "params", report_json_params(b), bad);
+	put(o, "params", results_json_params(b), bad);
 	put(o, "mode", b != NULL ? json_string(cb_mode_name(b->mode)) :
 	    json_null(), bad);
 	put(o, "status", json_string(cb_status_name(r->status)), bad);
@@ -533,7 +534,7 @@ document(const struct machine *m, const struct run_info *run,
 }
 
 int
-report_json_render(const struct machine *m, const struct run_info *run,
+results_render(const struct machine *m, const struct run_info *run,
     const struct cb_result *r, size_t n, char **buf, size_t *len)
 {
 	json_t *doc;
@@ -562,7 +563,7 @@ report_json_render(const struct machine *m, const struct run_info *run,
 }
 
 int
-report_json_write(const char *path, const struct machine *m,
+results_write_file(const char *path, const struct machine *m,
     const struct run_info *run, const struct cb_result *r, size_t n,
     char *err, size_t errlen)
 {
@@ -570,7 +571,7 @@ report_json_write(const char *path, const struct machine *m,
 	size_t len;
 	int rc;
 
-	if (report_json_render(m, run, r, n, &buf, &len) != 0) {
+	if (results_render(m, run, r, n, &buf, &len) != 0) {
 		snprintf(err, errlen, "cannot write %s: out of memory", path);
 		return (-1);
 	}

@@ -15,7 +15,7 @@
 #include <string.h>
 
 #include "os/cpuset.h"
-#include "report/results.h"
+#include "results/results.h"
 
 /*
  * Files each worker may read ahead of the caller, a bound on memory (a

@@ -23,7 +23,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "report/changes.h"
+#include "verdict/changes.h"
 
 static int
 cmp_double(const void *a, const void *b)

@@ -21,7 +21,7 @@
 
 #include <jansson.h>
 
-#include "report/json_arena.h"
+#include "results/json_arena.h"
 
 #define CHUNK_BYTES	(64 * 1024)	/* below glibc's first mmap threshold */
 #define ALIGN		16

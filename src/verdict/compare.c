@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * Matching runs and judging differences, over rounds (report/compare.h).
+ * Matching runs and judging differences, over rounds (verdict/compare.h).
  * The rounds of a side pool from all its files; the estimate of each
  * side is the one the run printed, computed again here from the samples
  * the files keep.
@@ -13,8 +13,7 @@
 
 #include "core/estimate.h"
 #include "core/stats.h"
-#include "report/compare.h"
-#include "report/report.h"
+#include "verdict/compare.h"
 
 static int
 warn(struct cmp_table *t, const char *fmt, ...)
@@ -153,7 +152,6 @@ static int
 side_build(const struct cmp_input *in, const char *key, struct cmp_cell *c,
     struct side *d)
 {
-	struct cb_level lv[CB_MAX_LEVELS];
 	const struct rs_result *r;
 	size_t i, k, n = 0, rounds = 0, at = 0, ra = 0;
 	double contended;
@@ -215,13 +213,14 @@ side_build(const struct cmp_input *in, const char *key, struct cmp_cell *c,
 	c->rounds = d->e.rounds;
 	c->quiet = d->e.quiet;
 	c->contended = d->e.contended;
+	c->nlevels = 0;
 	if (d->e.nlevels >= 2) {
 		for (k = 0; k < d->e.nlevels; k++) {
-			lv[k].value = d->e.levels[k].l.value;
-			lv[k].share = d->e.levels[k].l.share;
+			c->levels[k].value = d->e.levels[k].l.value;
+			c->levels[k].share = d->e.levels[k].l.share;
 		}
-		report_levels_text(c->levels, sizeof(c->levels), lv,
-		    d->e.nlevels, d->e.scattered);
+		c->nlevels = d->e.nlevels;
+		c->scattered = d->e.scattered;
 	}
 	return (0);
 }

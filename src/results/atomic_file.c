@@ -3,7 +3,7 @@
  * Replace a file so that a reader (or a crash) sees either the old
  * contents or the complete new ones, never a truncated results file:
  * a temporary file beside the target, fsync, rename.  The target is the
- * file the path leads to (report/out_path.h): a symbolic link is written
+ * file the path leads to (results/out_path.h): a symbolic link is written
  * through, not replaced, and what is not a regular file (a FIFO, a
  * terminal, /dev/null) is written in place, as a shell's redirection
  * would, since renaming over it would destroy it.
@@ -18,28 +18,11 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "report/out_path.h"
-#include "report/report.h"
+#include "results/out_path.h"
+#include "results/atomic_file.h"
+#include "util/write_all.h"
 
 #define TMP_SUFFIX	".tmp.XXXXXX"
-
-static int
-write_all(int fd, const char *data, size_t len)
-{
-	ssize_t w;
-
-	while (len > 0) {
-		w = write(fd, data, len);
-		if (w < 0) {
-			if (errno == EINTR)
-				continue;
-			return (-1);
-		}
-		data += w;
-		len -= (size_t)w;
-	}
-	return (0);
-}
 
 /*
  * mkstemp creates 0600; a results file should get the permissions any

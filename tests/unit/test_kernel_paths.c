@@ -141,7 +141,7 @@ test_json_histogram(void **state)
 	fill(&m, r);
 	assert_non_null(mkdtemp(dir));
 	snprintf(path, sizeof(path), "%s/r.json", dir);
-	assert_int_equal(report_json_write(path, &m, NULL, r, 3, err,
+	assert_int_equal(results_write_file(path, &m, NULL, r, 3, err,
 	    sizeof(err)), 0);
 	doc = json_load_file(path, 0, &e);
 	unlink(path);

@@ -18,10 +18,10 @@
 #include <unistd.h>
 
 #include "core/names.h"
-#include "report/json_arena.h"
-#include "report/json_parse.h"
-#include "report/results.h"
-#include "report/term.h"
+#include "results/json_arena.h"
+#include "results/json_parse.h"
+#include "results/results.h"
+#include "util/scrub.h"
 
 /*
  * The largest text read into an arena (json_arena.h): a tree some five
@@ -851,7 +851,7 @@ count_values(const char *buf, size_t len)
 
 /*
  * Every string value with a control character in it, as '?': what a file
- * says is shown on terminals (report/term.h).  Object keys cannot be
+ * says is shown on terminals (util/scrub.h).  Object keys cannot be
  * changed in place; the parameters' are scrubbed where they are shown.
  */
 static int

@@ -12,7 +12,8 @@
 #include <jansson.h>
 
 #include "impact/impact.h"
-#include "report/json_text.h"
+#include "results/atomic_file.h"
+#include "results/json_text.h"
 #include "report/report.h"
 
 /* A failed insertion is remembered, not returned: one check at the end. */
@@ -34,7 +35,7 @@ static json_t *
 text(const char *s)
 {
 	return (s == NULL || s[0] == '\0' ? json_null() :
-	    report_json_text(s));
+	    results_json_text(s));
 }
 
 static void
@@ -61,7 +62,7 @@ command_json(const struct impact *im, int *bad)
 	o = json_object();
 	argv = json_array();
 	for (a = im->argv; *a != NULL; a++)
-		if (json_array_append_new(argv, report_json_text(*a)) != 0)
+		if (json_array_append_new(argv, results_json_text(*a)) != 0)
 			*bad = 1;
 	put(o, "argv", argv, bad);
 	put(o, "exit_status", json_integer(spawn_exit_code(&im->run)), bad);
@@ -113,8 +114,8 @@ bench_json(const struct cb_bench *b, int *bad)
 	if (b->name == NULL)
 		return (json_null());
 	o = json_object();
-	put(o, "name", report_json_text(b->name), bad);
-	put(o, "params", report_json_params(b), bad);
+	put(o, "name", results_json_text(b->name), bad);
+	put(o, "params", results_json_params(b), bad);
 	return (o);
 }
 

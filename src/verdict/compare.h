@@ -26,7 +26,7 @@
 
 #include <stdio.h>
 
-#include "report/results.h"
+#include "results/results.h"
 
 #define CMP_ALPHA	0.01	/* rank-sum two-sided significance */
 #define CMP_RESAMPLES	2000	/* bootstrap resamples of the ratio */
@@ -64,7 +64,10 @@ struct cmp_cell {
 	int		 quiet;		/* the figure rests on quiet samples */
 	double		 contended;	/* share of samples; NAN: no probe */
 	const char	*why;		/* how it was judged; "" plainly */
-	char		 levels[128];	/* "6.40 (40%) | 8.30 (60%)", or "" */
+	/* The side's levels where it has two or more (nlevels 0: one). */
+	struct cb_level	 levels[CB_MAX_LEVELS];
+	size_t		 nlevels;
+	double		 scattered;	/* share of samples in no level */
 	char		 flags[160];	/* the side's files' flags, joined */
 };
 

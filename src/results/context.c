@@ -15,8 +15,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "report/context.h"
-#include "report/json_text.h"
+#include "results/context.h"
+#include "results/json_text.h"
 
 /* Selections use these words for the run's own fields and limits. */
 static const char *const reserved[] = {
@@ -190,10 +190,10 @@ context_json(const struct run_context *c)
 
 	if ((o = json_object()) == NULL)
 		return (NULL);
-	/* Keys are checked ASCII; a value may need report_json_text's repair. */
+	/* Keys are checked ASCII; a value may need results_json_text's repair. */
 	for (i = 0; i < c->n; i++)
 		if (json_object_set_new(o, c->items[i].key,
-		    report_json_text(c->items[i].value)) != 0) {
+		    results_json_text(c->items[i].value)) != 0) {
 			json_decref(o);
 			return (NULL);
 		}

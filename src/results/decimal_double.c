@@ -22,8 +22,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "report/decimal_double.h"
-#include "report/pow5_table.h"
+#include "results/decimal_double.h"
+#include "results/pow5_table.h"
 
 #define SIGNIFICAND_BITS	52
 #define EXPONENT_BIAS		1023

@@ -1,0 +1,14 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/* CLOCK_MONOTONIC as a double: nanoseconds survive for 104 days. */
+#include <time.h>
+
+#include "util/time.h"
+
+double
+monotonic_seconds(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ((double)ts.tv_sec + (double)ts.tv_nsec / 1e9);
+}
