@@ -277,6 +277,14 @@ check: check-spdx
 check-spdx:
 	@scripts/spdx --check
 
+# The tree's shape: includes flow one way between the rooms of src/ (each
+# room's README.md says what it may include), no source file over 600
+# lines, no build artefact tracked.
+.PHONY: check-shape
+check: check-shape
+check-shape:
+	@scripts/check-shape
+
 # The powers of five decimal_double.c multiplies by are the script's.
 .PHONY: check-pow5
 check: check-pow5
