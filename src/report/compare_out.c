@@ -15,6 +15,7 @@
 #include <jansson.h>
 
 #include "verdict/compare.h"
+#include "report/escape.h"
 #include "report/report.h"
 
 #define WIDTH		80
@@ -397,18 +398,6 @@ print_text(const struct cmp_table *t, FILE *fp)
 	cmp_method_text(t, fp);
 }
 
-/* Enough escaping that a name cannot break the table or add markup. */
-static void
-md_text(FILE *fp, const char *s)
-{
-
-	for (; *s != '\0'; s++) {
-		if (strchr("\\`*_[]<>|#&", *s) != NULL)
-			fputc('\\', fp);
-		fputc(*s, fp);
-	}
-}
-
 static void
 print_markdown(const struct cmp_table *t, FILE *fp)
 {
@@ -420,24 +409,24 @@ print_markdown(const struct cmp_table *t, FILE *fp)
 	    CMP_LETTER(0));
 	for (i = 0; i < t->ninputs; i++) {
 		fprintf(fp, "- **%c** ", CMP_LETTER(i));
-		md_text(fp, t->inputs[i].label);
+		report_md_text(fp, t->inputs[i].label);
 		fputs(": ", fp);
 		legend_line(&t->inputs[i], line, sizeof(line));
-		md_text(fp, line);
+		report_md_text(fp, line);
 		fputs(" (", fp);
-		md_text(fp, t->inputs[i].f->path);
+		report_md_text(fp, t->inputs[i].f->path);
 		fputs(")\n", fp);
 	}
 	fputc('\n', fp);
 	for (i = 0; i < t->nwarnings; i++) {
 		fputs("> **warning:** ", fp);
-		md_text(fp, t->warnings[i]);
+		report_md_text(fp, t->warnings[i]);
 		fputs("\n>\n", fp);
 	}
 	fputs(t->nwarnings ? "\n| benchmark |" : "| benchmark |", fp);
 	for (j = 0; j < t->ninputs; j++) {
 		fputc(' ', fp);
-		md_text(fp, t->inputs[j].label);
+		report_md_text(fp, t->inputs[j].label);
 		fputs(j == 0 ? " |" : " | change |", fp);
 	}
 	fputs("\n|:--|", fp);
@@ -447,7 +436,7 @@ print_markdown(const struct cmp_table *t, FILE *fp)
 	for (i = 0; i < t->nrows; i++) {
 		row_label(&t->rows[i], label, sizeof(label));
 		fputs("| ", fp);
-		md_text(fp, label);
+		report_md_text(fp, label);
 		for (j = 0; j < t->ninputs; j++) {
 			c = &t->rows[i].cells[j];
 			cost_text(c, cost, sizeof(cost));
@@ -459,7 +448,7 @@ print_markdown(const struct cmp_table *t, FILE *fp)
 				cmp_change_text(c->ratio, change,
 				    sizeof(change));
 				fprintf(fp, "%s ", change);
-				md_text(fp, cmp_mark(c->verdict));
+				report_md_text(fp, cmp_mark(c->verdict));
 			}
 		}
 		fputs(" |\n", fp);
@@ -512,30 +501,16 @@ print_csv(const struct cmp_table *t, FILE *fp)
 }
 
 static json_t *
-jnum(double v)
-{
-
-	return (isfinite(v) ? json_real(v) : json_null());
-}
-
-static json_t *
-jstr(const char *s)
-{
-
-	return (s[0] != '\0' ? json_string(s) : json_null());
-}
-
-static json_t *
 json_input(const struct cmp_input *in)
 {
 	const struct rs_machine *m = &in->f->machine;
 
 	return (json_pack("{s:s, s:s, s:o, s:o, s:o, s:o, s:o, s:s, s:o, s:o}",
 	    "label", in->label, "file", in->f->path,
-	    "cpu_brand", jstr(m->cpu_brand), "kernel", jstr(m->kernel),
-	    "hypervisor", jstr(m->hypervisor),
-	    "microcode", jstr(m->microcode),
-	    "started_at", jstr(in->f->started_at),
+	    "cpu_brand", report_json_text(m->cpu_brand), "kernel", report_json_text(m->kernel),
+	    "hypervisor", report_json_text(m->hypervisor),
+	    "microcode", report_json_text(m->microcode),
+	    "started_at", report_json_text(in->f->started_at),
 	    "cycle_method", m->cycle_method,
 	    "partial", json_boolean(in->f->partial),
 	    "context", in->f->context != NULL ?
@@ -550,12 +525,12 @@ json_cell(const struct cmp_cell *c)
 	return (json_pack("{s:s, s:o, s:o, s:o, s:o, s:o, s:o, s:o, s:i, "
 	    "s:b, s:o, s:s, s:s, s:s}",
 	    "status", c->r != NULL ? c->r->status : "missing",
-	    "reason", c->r != NULL ? jstr(c->r->reason) : json_null(),
-	    "median", jnum(c->median), "ratio", jnum(c->ratio),
-	    "ci95_low", jnum(c->ci_low), "ci95_high", jnum(c->ci_high),
-	    "p_value", jnum(c->p), "tested_ratio", jnum(c->tested),
+	    "reason", c->r != NULL ? report_json_text(c->r->reason) : json_null(),
+	    "median", report_json_num(c->median), "ratio", report_json_num(c->ratio),
+	    "ci95_low", report_json_num(c->ci_low), "ci95_high", report_json_num(c->ci_high),
+	    "p_value", report_json_num(c->p), "tested_ratio", report_json_num(c->tested),
 	    "rounds", (int)c->rounds,
-	    "quiet", c->quiet, "contended", jnum(c->contended),
+	    "quiet", c->quiet, "contended", report_json_num(c->contended),
 	    "flags", c->flags,
 	    "levels", cell_levels(c, levels, sizeof(levels)),
 	    "why", c->why != NULL ? c->why : ""));

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "report/crosstab.h"
+#include "report/escape.h"
 #include "report/report.h"
 
 #define HEAD_MAX	20
@@ -166,18 +167,6 @@ print_text(FILE *fp, const struct xt_table *t)
 	free(txt);
 }
 
-/* A markdown cell: '|' would end it, so it is escaped. */
-static void
-md_text(FILE *fp, const char *s)
-{
-
-	for (; *s != '\0'; s++) {
-		if (*s == '|')
-			fputc('\\', fp);
-		fputc(*s, fp);
-	}
-}
-
 static void
 print_markdown(FILE *fp, const struct xt_table *t)
 {
@@ -188,13 +177,13 @@ print_markdown(FILE *fp, const struct xt_table *t)
 	if ((txt = texts(t, &lg)) == NULL)
 		return;
 	fprintf(fp, "**");
-	md_text(fp, t->suite);
+	report_md_text(fp, t->suite);
 	fprintf(fp, "**: median core cycles per operation by ");
-	md_text(fp, t->by);
+	report_md_text(fp, t->by);
 	fprintf(fp, "\n\n| benchmark |");
 	for (c = 0; c < t->ncols; c++) {
 		fputc(' ', fp);
-		md_text(fp, t->cols[c]);
+		report_md_text(fp, t->cols[c]);
 		fprintf(fp, " |");
 	}
 	fprintf(fp, "\n|---|");
@@ -203,7 +192,7 @@ print_markdown(FILE *fp, const struct xt_table *t)
 	fputc('\n', fp);
 	for (r = 0; r < t->nrows; r++) {
 		fprintf(fp, "| ");
-		md_text(fp, t->rows[r]);
+		report_md_text(fp, t->rows[r]);
 		fprintf(fp, " |");
 		for (c = 0; c < t->ncols; c++)
 			fprintf(fp, " %s |", txt[r * t->ncols + c]);

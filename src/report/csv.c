@@ -15,10 +15,9 @@
 
 #include "cyclebench.h"
 #include "core/names.h"
+#include "report/escape.h"
 #include "report/report.h"
 #include "results/atomic_file.h"
-
-#define CSV_SPECIAL	",\"\r\n"
 
 /*
  * The columns before the numbers and after them, around csv_numbers;
@@ -49,38 +48,6 @@ static const struct {
 
 #define NCOLUMNS	(sizeof(csv_numbers) / sizeof(csv_numbers[0]))
 
-static int
-needs_quotes(const char *s)
-{
-
-	return (s != NULL && strpbrk(s, CSV_SPECIAL) != NULL);
-}
-
-/* Inside a quoted field a quote is written twice. */
-static void
-put_raw(FILE *fp, const char *s, int quoted)
-{
-
-	for (; s != NULL && *s != '\0'; s++) {
-		if (quoted && *s == '"')
-			fputc('"', fp);
-		fputc(*s, fp);
-	}
-}
-
-void
-report_csv_text(FILE *fp, const char *s)
-{
-	int q;
-
-	q = needs_quotes(s);
-	if (q)
-		fputc('"', fp);
-	put_raw(fp, s, q);
-	if (q)
-		fputc('"', fp);
-}
-
 /*
  * "k=v;k=v" as one field: quoting is decided for the whole field since
  * any one key or value may need it.
@@ -89,31 +56,24 @@ static void
 put_params(FILE *fp, const struct cb_bench *b)
 {
 	const struct cb_param *p;
-	int i, q, first;
+	char *field = NULL;
+	size_t len = 0;
+	FILE *mp;
+	int i, first = 1;
 
-	if (b == NULL)
+	if (b == NULL || (mp = open_memstream(&field, &len)) == NULL)
 		return;
-	q = 0;
-	for (i = 0; i < CB_MAX_PARAMS; i++)
-		if (b->params[i].key != NULL)
-			q |= needs_quotes(b->params[i].key) |
-			    needs_quotes(b->params[i].value);
-	if (q)
-		fputc('"', fp);
-	first = 1;
 	for (i = 0; i < CB_MAX_PARAMS; i++) {
 		p = &b->params[i];
 		if (p->key == NULL)
 			continue;
-		if (!first)
-			fputc(';', fp);
+		fprintf(mp, "%s%s=%s", first ? "" : ";", p->key,
+		    p->value != NULL ? p->value : "");
 		first = 0;
-		put_raw(fp, p->key, q);
-		fputc('=', fp);
-		put_raw(fp, p->value, q);
 	}
-	if (q)
-		fputc('"', fp);
+	if (fclose(mp) == 0)
+		report_csv_text(fp, field);
+	free(field);
 }
 
 /* Flag names are plain words; '|' keeps them clear of the field comma. */
@@ -133,20 +93,6 @@ put_flags(FILE *fp, unsigned flags)
 		first = 0;
 		fputs(name, fp);
 	}
-}
-
-/*
- * Ten significant digits: exact enough for any cycle count a spreadsheet
- * will chart, and no exponent below 1e10.  An unknown value is an empty
- * cell, which spreadsheets treat as missing rather than as zero.
- */
-void
-report_csv_num(FILE *fp, double v)
-{
-
-	fputc(',', fp);
-	if (isfinite(v))
-		fprintf(fp, "%.10g", v);
 }
 
 /* Only an ok result has numbers; the others get empty cells, not zeros. */

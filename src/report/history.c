@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "report/history.h"
+#include "report/escape.h"
 #include "report/report.h"
 
 #define COL_MAX		24

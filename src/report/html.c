@@ -15,8 +15,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "report/escape.h"
 #include "report/html.h"
 #include "report/report.h"
+#include "report/svg.h"
 
 static const char page_head[] =
 "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
@@ -55,24 +57,6 @@ static const char page_head[] =
 "stroke-width:2}svg .shift{stroke:#e15759;stroke-dasharray:4 3}"
 "svg .run{fill:#222}\n"
 "</style>\n</head>\n<body>\n";
-
-/* The characters that could end a text or an attribute, and their names. */
-static const char *const entities[256] = {
-	['&'] = "&amp;", ['<'] = "&lt;", ['>'] = "&gt;", ['"'] = "&quot;",
-	['\''] = "&#39;",
-};
-
-void
-html_text(FILE *fp, const char *s)
-{
-	const char *e;
-
-	for (; s != NULL && *s != '\0'; s++)
-		if ((e = entities[(unsigned char)*s]) != NULL)
-			fputs(e, fp);
-		else
-			fputc(*s, fp);
-}
 
 /* Distinct strings in order of first appearance; returns the count. */
 static size_t

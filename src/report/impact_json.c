@@ -14,6 +14,7 @@
 #include "impact/impact.h"
 #include "results/atomic_file.h"
 #include "results/json_text.h"
+#include "report/escape.h"
 #include "report/report.h"
 
 /* A failed insertion is remembered, not returned: one check at the end. */
@@ -22,20 +23,6 @@ put(json_t *o, const char *key, json_t *v, int *bad)
 {
 	if (json_object_set_new(o, key, v) != 0)
 		*bad = 1;
-}
-
-static json_t *
-num(double v)
-{
-	return (isfinite(v) ? json_real(v) : json_null());
-}
-
-/* Messages and sources: empty means none. */
-static json_t *
-text(const char *s)
-{
-	return (s == NULL || s[0] == '\0' ? json_null() :
-	    results_json_text(s));
 }
 
 static void
@@ -48,7 +35,7 @@ put_shares(json_t *o, const struct impact *im, double s, int *bad)
 	for (b = 0; b < IMPACT_NBASES; b++) {
 		base = impact_base_seconds(im, (enum impact_base)b);
 		snprintf(key, sizeof(key), "share_%s", impact_base_names[b]);
-		put(o, key, num(base > 0 ? s / base : NAN), bad);
+		put(o, key, report_json_num(base > 0 ? s / base : NAN), bad);
 	}
 }
 
@@ -68,10 +55,12 @@ command_json(const struct impact *im, int *bad)
 	put(o, "exit_status", json_integer(spawn_exit_code(&im->run)), bad);
 	put(o, "signal", WIFSIGNALED(st) ? json_integer(WTERMSIG(st)) :
 	    json_null(), bad);
-	put(o, "wall_seconds", num(impact_base_seconds(im, IMPACT_WALL)), bad);
-	put(o, "user_seconds", num(impact_base_seconds(im, IMPACT_USER)), bad);
-	put(o, "system_seconds", num(impact_base_seconds(im, IMPACT_SYSTEM)),
-	    bad);
+	put(o, "wall_seconds", report_json_num(impact_base_seconds(im,
+	    IMPACT_WALL)), bad);
+	put(o, "user_seconds", report_json_num(impact_base_seconds(im,
+	    IMPACT_USER)), bad);
+	put(o, "system_seconds", report_json_num(impact_base_seconds(im,
+	    IMPACT_SYSTEM)), bad);
 	put(o, "descendants_left_running", json_boolean(im->run.left_running),
 	    bad);
 	return (o);
@@ -85,8 +74,9 @@ count_json(const struct impact_count *c, int *bad)
 	o = json_object();
 	put(o, "value", c->available ? json_integer((json_int_t)c->value) :
 	    json_null(), bad);
-	put(o, "source", c->available ? text(c->source) : json_null(), bad);
-	put(o, "note", text(c->note), bad);
+	put(o, "source", c->available ? report_json_text(c->source) :
+	    json_null(), bad);
+	put(o, "note", report_json_text(c->note), bad);
 	return (o);
 }
 
@@ -139,13 +129,14 @@ events_json(const struct impact *im, int *bad)
 		    bad);
 		put(o, "count", isnan(impact_count(im, i)) ? json_null() :
 		    json_integer((json_int_t)impact_count(im, i)), bad);
-		put(o, "cycles_per_event", c->known ? num(c->cycles) :
+		put(o, "cycles_per_event", c->known ?
+		    report_json_num(c->cycles) : json_null(), bad);
+		put(o, "cost_source", c->known ? report_json_text(c->source) :
 		    json_null(), bad);
-		put(o, "cost_source", c->known ? text(c->source) :
-		    json_null(), bad);
-		put(o, "cost_missing", c->known ? json_null() : text(c->source),
+		put(o, "cost_missing", c->known ? json_null() :
+		    report_json_text(c->source), bad);
+		put(o, "seconds", report_json_num(impact_event_seconds(im, i)),
 		    bad);
-		put(o, "seconds", num(impact_event_seconds(im, i)), bad);
 		put_shares(o, im, impact_event_seconds(im, i), bad);
 		if (json_array_append_new(a, o) != 0)
 			*bad = 1;
@@ -168,13 +159,14 @@ whatif_json(const struct impact *im, int *bad)
 		o = json_object();
 		put(o, "event", json_string(w->event->name), bad);
 		put(o, "relative", json_boolean(w->relative), bad);
-		put(o, "cycles", num(w->cycles), bad);
+		put(o, "cycles", report_json_num(w->cycles), bad);
 		put(o, "total_at_cost", json_boolean(ch.whole), bad);
-		put(o, "cycles_per_event_change", num(ch.per_event), bad);
-		put(o, "cycles_change", num(ch.cycles), bad);
-		put(o, "seconds_change", num(ch.seconds), bad);
+		put(o, "cycles_per_event_change", report_json_num(ch.per_event),
+		    bad);
+		put(o, "cycles_change", report_json_num(ch.cycles), bad);
+		put(o, "seconds_change", report_json_num(ch.seconds), bad);
 		put_shares(o, im, ch.seconds, bad);
-		put(o, "note", text(ch.why), bad);
+		put(o, "note", report_json_text(ch.why), bad);
 		if (json_array_append_new(a, o) != 0)
 			*bad = 1;
 	}
@@ -200,9 +192,10 @@ impact_report_json(const char *path, const struct impact *im, char *err,
 	if (im->context != NULL && im->context->n > 0)
 		put(doc, "context", context_json(im->context), &bad);
 	clock = json_object();
-	put(clock, "tsc_hz", num(im->clock.tsc_hz), &bad);
-	put(clock, "cycles_per_tick", num(im->clock.cycles_per_tick), &bad);
-	put(clock, "source", text(im->clock.source), &bad);
+	put(clock, "tsc_hz", report_json_num(im->clock.tsc_hz), &bad);
+	put(clock, "cycles_per_tick",
+	    report_json_num(im->clock.cycles_per_tick), &bad);
+	put(clock, "source", report_json_text(im->clock.source), &bad);
 	put(doc, "clock", clock, &bad);
 	put(doc, "counts", counts_json(im, &bad), &bad);
 	put(doc, "events", events_json(im, &bad), &bad);

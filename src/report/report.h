@@ -10,6 +10,7 @@
 
 #include "cyclebench.h"
 #include "core/machine.h"
+#include "report/units.h"
 #include "results/context.h"
 #include "results/results_write.h"
 
@@ -71,19 +72,6 @@ void	report_table(FILE *fp, const struct machine *m,
 void	report_table_rows(FILE *fp, const struct machine *m, int cpu,
 	    const struct table_row *t, size_t n, const struct report_style *st);
 
-/* A cost as the tables print it: enough digits to read, never more than
-   the noise supports; "-" when not finite. */
-void	report_cost_text(char *buf, size_t len, double v);
-
-/* The same with k, M, G past ten thousand: "936k". */
-void	report_cycles_text(char *buf, size_t len, double v);
-
-/* Nanoseconds in the unit that keeps them short: "0.33ns", "290µs". */
-void	report_time_text(char *buf, size_t len, double ns);
-
-/* Half a confidence interval: in cycles, or in % of median when tiny. */
-void	report_ci_text(char *buf, size_t len, double half, double median);
-
 /*
  * The seeds' tables: for each group (the part of a name before '/') and
  * parameter key whose results take at least two values of it, variants as
@@ -119,14 +107,6 @@ void	report_print_results(FILE *fp, const struct cb_result *r, size_t n,
 void	report_run(FILE *fp, const struct machine *m,
 	    const struct cb_result *r, size_t n, const struct report_style *st);
 
-/*
- * A result's levels as one line, "8.30 (60%) | 6.40 (40%)", with the
- * scattered share when it reaches REPORT_SCATTERED_SHOWN.
- */
-#define REPORT_SCATTERED_SHOWN	0.05
-void	report_levels_text(char *buf, size_t len, const struct cb_level *l,
-	    size_t n, double scattered);
-
 /* Width of the widest "name k=v" label of r[0..n-1], at least the table's. */
 int	report_label_width(const struct cb_result *r, size_t n);
 
@@ -139,9 +119,5 @@ int	report_csv_write(const char *path, const struct machine *m,
 	    const struct run_info *run, const struct cb_result *r, size_t n,
 	    char *err, size_t errlen);
 
-/* One CSV field, quoted when RFC 4180 requires it. */
-void	report_csv_text(FILE *fp, const char *s);
-/* A comma, then v with 10 significant digits; nothing when not finite. */
-void	report_csv_num(FILE *fp, double v);
 
 #endif
