@@ -13,6 +13,7 @@
 #include "cli/cli.h"
 #include "cli/parse.h"
 #include "cli/store_cli.h"
+#include "cli/style_opts.h"
 #include "results/context.h"
 #include "report/crosstab.h"
 
@@ -76,9 +77,9 @@ table_parse_args(int argc, char **argv, struct table_args *a)
 				return (rc);
 			break;
 		case 'f':
-			if ((a->format = xt_format(optarg)) < 0)
-				return (usage_error("table", "--format is "
-				    "text, markdown or csv, not '%s'", optarg));
+			if ((rc = cli_format("table", optarg, &xt_reporter,
+			    &a->format)) != 0)
+				return (rc);
 			break;
 		case 'h':
 			fputs(table_help, stdout);
@@ -324,8 +325,9 @@ cmd_table(int argc, char **argv)
 		    a.rd.where ? " in the runs selected" : "", store_where(s));
 		rc = EXIT_USAGE;
 	} else {
-		xt_print(stdout, &t, a.format);
-		if (fflush(stdout) != 0)
+		if (report_render(&xt_reporter, stdout, &t,
+		    &(struct report_style){ a.format, 0 }) != 0 ||
+		    fflush(stdout) != 0)
 			rc = EXIT_OUTPUT;
 	}
 	xt_free(&t);

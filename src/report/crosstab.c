@@ -126,18 +126,20 @@ static char (*texts(const struct xt_table *t, struct legend *lg))[48]
 	return (txt);
 }
 
-static void
-print_text(FILE *fp, const struct xt_table *t)
+static int
+xt_text(FILE *fp, const void *data, const struct report_style *st)
 {
+	const struct xt_table *t = data;
 	char (*txt)[48];
 	struct legend lg;
 	size_t r, c;
 	int rw, *cw, w;
 
+	(void)st;
 	if ((txt = texts(t, &lg)) == NULL || (cw = calloc(t->ncols + 1,
 	    sizeof(*cw))) == NULL) {
 		free(txt);
-		return;
+		return (-1);
 	}
 	rw = 9;
 	for (r = 0; r < t->nrows; r++)
@@ -165,17 +167,20 @@ print_text(FILE *fp, const struct xt_table *t)
 	legend_text(fp, t, &lg, "");
 	free(cw);
 	free(txt);
+	return (0);
 }
 
-static void
-print_markdown(FILE *fp, const struct xt_table *t)
+static int
+xt_markdown(FILE *fp, const void *data, const struct report_style *st)
 {
+	const struct xt_table *t = data;
 	char (*txt)[48];
 	struct legend lg;
 	size_t r, c;
 
+	(void)st;
 	if ((txt = texts(t, &lg)) == NULL)
-		return;
+		return (-1);
 	fprintf(fp, "**");
 	report_md_text(fp, t->suite);
 	fprintf(fp, "**: median core cycles per operation by ");
@@ -201,14 +206,17 @@ print_markdown(FILE *fp, const struct xt_table *t)
 	fputc('\n', fp);
 	legend_text(fp, t, &lg, "- ");
 	free(txt);
+	return (0);
 }
 
-static void
-print_csv(FILE *fp, const struct xt_table *t)
+static int
+xt_csv(FILE *fp, const void *data, const struct report_style *st)
 {
+	const struct xt_table *t = data;
 	const struct xt_cell *x;
 	size_t r, c;
 
+	(void)st;
 	fprintf(fp, "suite,benchmark,");
 	report_csv_text(fp, t->by);
 	fprintf(fp, ",cycles,results,flags,latest_run\r\n");
@@ -227,34 +235,14 @@ print_csv(FILE *fp, const struct xt_table *t)
 			report_csv_text(fp, x->flags);
 			fprintf(fp, ",%lld\r\n", x->run);
 		}
+	return (0);
 }
 
-static const struct {
-	const char	*name;
-	void		(*print)(FILE *, const struct xt_table *);
-} formats[] = {
-	{ "text", print_text },
-	{ "markdown", print_markdown },
-	{ "csv", print_csv },
-};
-
-int
-xt_format(const char *name)
-{
-	size_t i;
-
-	for (i = 0; i < sizeof(formats) / sizeof(formats[0]); i++)
-		if (strcmp(name, formats[i].name) == 0)
-			return ((int)i);
-	return (-1);
-}
-
-void
-xt_print(FILE *fp, const struct xt_table *t, int format)
-{
-
-	formats[format].print(fp, t);
-}
+const struct reporter xt_reporter = { {
+	[REPORT_TEXT] = xt_text,
+	[REPORT_MARKDOWN] = xt_markdown,
+	[REPORT_CSV] = xt_csv,
+} };
 
 void
 xt_add_flags(char *buf, size_t len, const char *flags)

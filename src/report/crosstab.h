@@ -11,6 +11,8 @@
 
 #include <stdio.h>
 
+#include "report/report.h"
+
 struct xt_cell {
 	size_t		 n;		/* results behind it; 0: none */
 	double		 value;		/* median of their medians */
@@ -33,9 +35,9 @@ struct xt_table {
 /* Free every member and buffer of t. */
 void	xt_free(struct xt_table *t);
 
-/* A format by name ("text", "markdown", "csv"); -1 when none. */
-int	xt_format(const char *name);
-void	xt_print(FILE *fp, const struct xt_table *t, int format);
+/* table's reporter (report/report.h): text, markdown and CSV of an
+   xt_table. */
+extern const struct reporter xt_reporter;
 
 /* Add the flags "a,b" to the set in buf (comma-separated, each once). */
 void	xt_add_flags(char *buf, size_t len, const char *flags);

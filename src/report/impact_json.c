@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * The impact report as JSON (--json FILE); layout in docs/impact.md.
+ * The impact report as JSON (--json FILE), impact's reporter with the
+ * text (impact_text.c); the layout is in docs/impact.md.
  * Unknown figures are null, never 0: a count nobody could take is not a
  * count of none.
  */
@@ -12,6 +13,7 @@
 #include <jansson.h>
 
 #include "impact/impact.h"
+#include "report/impact_out.h"
 #include "results/atomic_file.h"
 #include "results/json_text.h"
 #include "report/escape.h"
@@ -173,14 +175,16 @@ whatif_json(const struct impact *im, int *bad)
 	return (a);
 }
 
-int
-impact_report_json(const char *path, const struct impact *im, char *err,
-    size_t len)
+/* The report as JSON on fp; -1 when out of memory. */
+static int
+impact_json(FILE *fp, const void *data, const struct report_style *st)
 {
+	const struct impact *im = data;
 	json_t *doc, *tool, *clock;
-	char *buf, *dump;
-	int bad = 0, rc;
+	char *dump;
+	int bad = 0;
 
+	(void)st;
 	doc = json_object();
 	put(doc, "format", json_string(CB_FORMAT_IMPACT), &bad);
 	put(doc, "schema_version", json_integer(CB_SCHEMA_VERSION), &bad);
@@ -202,13 +206,40 @@ impact_report_json(const char *path, const struct impact *im, char *err,
 	put(doc, "what_if", whatif_json(im, &bad), &bad);
 	dump = bad ? NULL : json_dumps(doc, JSON_INDENT(2));
 	json_decref(doc);
-	if (dump == NULL || asprintf(&buf, "%s\n", dump) < 0) {
-		free(dump);
+	if (dump == NULL)
+		return (-1);
+	fprintf(fp, "%s\n", dump);
+	free(dump);
+	return (0);
+}
+
+const struct reporter impact_reporter = { {
+	[REPORT_TEXT] = impact_text,
+	[REPORT_JSON] = impact_json,
+} };
+
+int
+impact_report_json(const char *path, const struct impact *im, char *err,
+    size_t len)
+{
+	static const struct report_style json = { REPORT_JSON, 0 };
+	char *buf = NULL;
+	size_t n = 0;
+	FILE *fp;
+	int rc;
+
+	if ((fp = open_memstream(&buf, &n)) == NULL)
+		rc = -1;
+	else
+		rc = report_render(&impact_reporter, fp, im, &json);
+	if (fp != NULL && fclose(fp) != 0)
+		rc = -1;
+	if (rc != 0) {
+		free(buf);
 		snprintf(err, len, "cannot write %s: out of memory", path);
 		return (-1);
 	}
-	free(dump);
-	rc = atomic_write_file(path, buf, strlen(buf), err, len);
+	rc = atomic_write_file(path, buf, n, err, len);
 	free(buf);
 	return (rc);
 }

@@ -1,11 +1,34 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * Result outputs: the table on stdout, JSON and CSV files.  A report knows
+ * Result outputs: the run's table on stdout, JSON and CSV files, and the
+ * reporter interface every command prints through.  A report knows
  * nothing about clocks: it prints what the engine put in cb_result.
+ *
+ * The reporter interface.  Each command that prints results has a
+ * reporter (struct reporter): a table of render functions indexed by
+ * enum report_format, NULL where the command does not offer the format.
+ * run's (report_run_reporter, run_out.c) and asm's table
+ * (report_table_reporter, table.c) take struct report_results;
+ * compare's cmp_reporter (compare_out.h) a comparison; table's
+ * xt_reporter (crosstab.h) a table by machine; history's hist_reporter
+ * (history.h) its series; impact's impact_reporter (impact_out.h) the
+ * impact of a command.  The format names are report_format_names, once
+ * for every command: the command line parses --format against the
+ * command's reporter (cli_format in cli/cli.h), so a command accepts
+ * exactly the formats its table has and its error lists them, and
+ * report_render calls the render function a style names.
+ *
+ * To add a format to a command, write its render function in a file of
+ * its own (compare_csv.c is one) and put it in the command's table; a
+ * format no command had before also gets its name, at the end of enum
+ * report_format and in report_format_names (reporter.c).  Escaping is
+ * never written again: markdown, CSV, JSON and HTML each have their one
+ * function in report/escape.h.
  */
 #ifndef CB_REPORT_H
 #define CB_REPORT_H
 
+#include <stddef.h>
 #include <stdio.h>
 
 #include "cyclebench.h"
@@ -14,17 +37,61 @@
 #include "results/context.h"
 #include "results/results_write.h"
 
-
-/* How the tables are printed. */
+/* How a command prints; the order is the order help and errors list. */
 enum report_format {
-	REPORT_TEXT,			/* for a terminal, fitted to it */
-	REPORT_MARKDOWN			/* for a post or a pull request */
+	REPORT_TEXT,		/* for a terminal or a fixed-font post */
+	REPORT_MARKDOWN,	/* for a post or a pull request */
+	REPORT_CSV,		/* RFC 4180, for spreadsheets */
+	REPORT_JSON,		/* everything, for other programs */
+	REPORT_GITHUB,		/* workflow commands: annotations on a CI run */
+	REPORT_NFORMATS
 };
+
+/* "text", "markdown", ...: what --format takes, for every command. */
+extern const char *const report_format_names[REPORT_NFORMATS];
 
 struct report_style {
 	enum report_format format;
 	int		 wide;		/* text: never fit to the terminal */
 };
+
+/* data drawn on fp as st says; 0, or -1 when it could not be written. */
+typedef int	(*report_render_fn)(FILE *fp, const void *data,
+		    const struct report_style *st);
+
+/* A command's formats: render[f] draws in format f; NULL: not offered. */
+struct reporter {
+	report_render_fn render[REPORT_NFORMATS];
+};
+
+/* *f is rep's format called name: 0, or -1 when rep offers none. */
+int	report_format_find(const struct reporter *rep, const char *name,
+	    enum report_format *f);
+
+/* The names of rep's formats as a sentence: "text, markdown or csv". */
+void	report_format_list(const struct reporter *rep, char *buf,
+	    size_t len);
+
+/*
+ * data drawn by rep's render function for st's format (st NULL: text);
+ * -1 when it failed or fp has an error.
+ */
+int	report_render(const struct reporter *rep, FILE *fp, const void *data,
+	    const struct report_style *st);
+
+/* What run and asm print: the results r[0..n-1], measured on m. */
+struct report_results {
+	const struct machine *m;
+	const struct cb_result *r;
+	size_t		 n;
+};
+
+/*
+ * asm's: the table alone (report_table).  run's: the table, the kernel
+ * paths, the tables by parameter and the benchmarks' own figures.
+ */
+extern const struct reporter report_table_reporter;
+extern const struct reporter report_run_reporter;
 
 /* The width to fit text to on fp: 0 (whole) unless a terminal; NULL
    style: text. */
@@ -99,13 +166,6 @@ void	report_paths(FILE *fp, const struct machine *m,
 /* cb_print_results in a style: asm's table. */
 void	report_print_results(FILE *fp, const struct cb_result *r, size_t n,
 	    const struct report_style *st);
-
-/*
- * What run prints after measuring: the table, the kernel paths, the
- * tables by parameter and the benchmarks' own figures.
- */
-void	report_run(FILE *fp, const struct machine *m,
-	    const struct cb_result *r, size_t n, const struct report_style *st);
 
 /* Width of the widest "name k=v" label of r[0..n-1], at least the table's. */
 int	report_label_width(const struct cb_result *r, size_t n);

@@ -340,3 +340,18 @@ out:
 	free(t);
 	free(text);
 }
+
+/* asm's reporter: text and markdown are the same table in a style. */
+static int
+table_render(FILE *fp, const void *data, const struct report_style *st)
+{
+	const struct report_results *d = data;
+
+	report_table(fp, d->m, d->r, d->n, st);
+	return (0);
+}
+
+const struct reporter report_table_reporter = { {
+	[REPORT_TEXT] = table_render,
+	[REPORT_MARKDOWN] = table_render,
+} };
