@@ -14,6 +14,7 @@
 #include "cli/parse.h"
 #include "cli/store_cli.h"
 #include "cli/style_opts.h"
+#include "core/stats.h"
 #include "results/context.h"
 #include "report/crosstab.h"
 
@@ -135,14 +136,6 @@ index_of(const char **set, size_t *n, const char *s)
 	return ((*n)++);
 }
 
-static int
-cmp_double(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return (x < y ? -1 : x > y);
-}
-
 /*
  * The cell's results: the last a->rd.last points of its row and column,
  * newest first (points are oldest first).
@@ -164,11 +157,8 @@ fill_cell(const struct table_args *a, const struct store_points *pts,
 		v[x->n++] = p->median;
 		xt_add_flags(x->flags, sizeof(x->flags), p->flags);
 	}
-	if (x->n == 0)
-		return;
-	qsort(v, x->n, sizeof(*v), cmp_double);
-	x->value = x->n % 2 ? v[x->n / 2] : (v[x->n / 2 - 1] + v[x->n / 2]) /
-	    2;
+	if (x->n > 0)
+		x->value = stats_median(v, x->n);
 }
 
 /* A label per machine column: its CPU, with its identity where two

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * Cross tables as text (aligned columns, for a terminal or a mailing
- * list in a fixed font), markdown and CSV (one line per cell, for
- * spreadsheets), a table of printers.  A cell's flags are letters after
+ * The store's table by machine (crosstab.h) as text (aligned columns,
+ * for a terminal or a mailing list in a fixed font), markdown and CSV
+ * (one line per cell, for spreadsheets): table's reporter.  A cell's flags are letters after
  * its number, explained under the table: a flag this cyclebench does not
  * know (from a newer one) gets a digit, never dropped.
  */

@@ -1,10 +1,13 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * The seeds' cross tables (seed 004: a column per CPU): a suite's
- * benchmarks as rows, the values of one dimension (machine, kernel,
- * microcode, commit, a context key) as columns, in each cell the latest
- * result or the median of the last N, with its flags.  Built by `table'
- * from the results store; printed here as text, markdown or CSV.
+ * The store's table by machine, what `cyclebench table' prints: across
+ * stored runs, a suite's benchmarks as rows and the values of one
+ * dimension (machine, kernel, microcode, commit, a context key) as
+ * columns, in each cell the latest result or the median of the last N,
+ * with its flags; the layout of seed 004's column per CPU.  Built by
+ * the command from the results store; printed here as text, markdown or
+ * CSV.  Not the run's tables by parameter (pivot.c), which regroup one
+ * run's results.
  */
 #ifndef CB_CROSSTAB_H
 #define CB_CROSSTAB_H

@@ -140,7 +140,8 @@ void	report_table_rows(FILE *fp, const struct machine *m, int cpu,
 	    const struct table_row *t, size_t n, const struct report_style *st);
 
 /*
- * The seeds' tables: for each group (the part of a name before '/') and
+ * The run's tables by parameter (pivot.c), the seeds' layout of one
+ * run's medians: for each group (the part of a name before '/') and
  * parameter key whose results take at least two values of it, variants as
  * rows and the values as columns, median cycles per operation in the cells;
  * a table wider than `width' (0: any width) in blocks of columns.  Prints
