@@ -67,12 +67,8 @@ history_parse_args(int argc, char **argv, struct history_args *a)
 		case 'h':
 			fputs(history_help, stdout);
 			return (-1);
-		case ':':
-			return (usage_error("history", "option '%s' needs a "
-			    "value", argv[optind - 1]));
 		default:
-			return (usage_error("history", "unknown option '%s'",
-			    argv[optind - 1]));
+			return (bad_option("history", c, argv, opts));
 		}
 	}
 	if (a->machine != NULL && a->machine[0] == '\0')

@@ -85,12 +85,8 @@ table_parse_args(int argc, char **argv, struct table_args *a)
 		case 'h':
 			fputs(table_help, stdout);
 			return (-1);
-		case ':':
-			return (usage_error("table", "option '%s' needs a "
-			    "value", argv[optind - 1]));
 		default:
-			return (usage_error("table", "unknown option '%s'",
-			    argv[optind - 1]));
+			return (bad_option("table", c, argv, opts));
 		}
 	}
 	if (argc - optind != 1)
