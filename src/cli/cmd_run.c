@@ -258,7 +258,7 @@ cmd_run(int argc, char **argv)
 	human = (a.out.json != NULL && strcmp(a.out.json, "-") == 0) ||
 	    (a.csv != NULL && strcmp(a.csv, "-") == 0) ? stderr : stdout;
 	report_render(&report_run_reporter, human, &(struct report_results){
-	    &m, results, done }, &a.style);
+	    .m = &m, .r = results, .n = done }, &a.style);
 	if (info.partial)
 		fprintf(human, "\nInterrupted by SIG%s after %zu of %zu "
 		    "benchmarks; saved results say \"partial\".\n",

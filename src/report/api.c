@@ -49,7 +49,7 @@ void
 report_print_results(FILE *fp, const struct cb_result *r, size_t n,
     const struct report_style *st)
 {
-	struct report_results d = { fingerprint(), r, n };
+	struct report_results d = { .m = fingerprint(), .r = r, .n = n };
 
 	report_render(&report_table_reporter, fp, &d, st);
 }

@@ -6,7 +6,6 @@
  * rows pasted together from several runs keep their provenance.  RFC
  * 4180: CRLF line ends, fields quoted when they must be.
  */
-#include <errno.h>
 #include <math.h>
 #include <stddef.h>
 #include <stdio.h>
@@ -17,7 +16,6 @@
 #include "core/names.h"
 #include "report/escape.h"
 #include "report/report.h"
-#include "results/atomic_file.h"
 
 /*
  * The columns before the numbers and after them, around csv_numbers;
@@ -135,38 +133,34 @@ put_row(FILE *fp, const struct machine *m, const struct run_info *run,
 	fputs("\r\n", fp);
 }
 
+static int
+csv_render(FILE *fp, const void *data, const struct report_style *st)
+{
+	const struct report_results *d = data;
+	size_t i;
+
+	(void)st;
+	fputs(csv_head, fp);
+	for (i = 0; i < NCOLUMNS; i++)
+		fprintf(fp, ",%s", csv_numbers[i].name);
+	fprintf(fp, ",%s\r\n", csv_tail);
+	for (i = 0; i < d->n; i++)
+		put_row(fp, d->m, d->run, &d->r[i]);
+	return (0);
+}
+
+const struct reporter report_csv_reporter = { {
+	[REPORT_CSV] = csv_render,
+} };
+
 int
 report_csv_write(const char *path, const struct machine *m,
     const struct run_info *run, const struct cb_result *r, size_t n,
     char *err, size_t errlen)
 {
-	FILE *fp;
-	char *buf;
-	size_t i, len;
-	int rc;
+	static const struct report_style csv = { REPORT_CSV, 0 };
+	struct report_results d = { .m = m, .run = run, .r = r, .n = n };
 
-	buf = NULL;
-	len = 0;
-	fp = open_memstream(&buf, &len);
-	if (fp == NULL) {
-		snprintf(err, errlen, "cannot write %s: %s", path,
-		    strerror(errno));
-		return (-1);
-	}
-	fputs(csv_head, fp);
-	for (i = 0; i < NCOLUMNS; i++)
-		fprintf(fp, ",%s", csv_numbers[i].name);
-	fprintf(fp, ",%s\r\n", csv_tail);
-	for (i = 0; i < n; i++)
-		put_row(fp, m, run, &r[i]);
-	/* A memory stream fails only for memory; ferror catches it midway. */
-	rc = ferror(fp);
-	if (fclose(fp) != 0 || rc != 0) {
-		free(buf);
-		snprintf(err, errlen, "cannot write %s: out of memory", path);
-		return (-1);
-	}
-	rc = atomic_write_file(path, buf, len, err, errlen);
-	free(buf);
-	return (rc);
+	return (report_render_file(&report_csv_reporter, path, &d, &csv, err,
+	    errlen));
 }

@@ -13,11 +13,10 @@
 #include <jansson.h>
 
 #include "impact/impact.h"
-#include "report/impact_out.h"
-#include "results/atomic_file.h"
-#include "results/json_text.h"
 #include "report/escape.h"
+#include "report/impact_out.h"
 #include "report/report.h"
+#include "results/json_text.h"
 
 /* A failed insertion is remembered, not returned: one check at the end. */
 static void
@@ -223,23 +222,7 @@ impact_report_json(const char *path, const struct impact *im, char *err,
     size_t len)
 {
 	static const struct report_style json = { REPORT_JSON, 0 };
-	char *buf = NULL;
-	size_t n = 0;
-	FILE *fp;
-	int rc;
 
-	if ((fp = open_memstream(&buf, &n)) == NULL)
-		rc = -1;
-	else
-		rc = report_render(&impact_reporter, fp, im, &json);
-	if (fp != NULL && fclose(fp) != 0)
-		rc = -1;
-	if (rc != 0) {
-		free(buf);
-		snprintf(err, len, "cannot write %s: out of memory", path);
-		return (-1);
-	}
-	rc = atomic_write_file(path, buf, n, err, len);
-	free(buf);
-	return (rc);
+	return (report_render_file(&impact_reporter, path, im, &json, err,
+	    len));
 }

@@ -79,19 +79,31 @@ void	report_format_list(const struct reporter *rep, char *buf,
 int	report_render(const struct reporter *rep, FILE *fp, const void *data,
 	    const struct report_style *st);
 
-/* What run and asm print: the results r[0..n-1], measured on m. */
+/*
+ * data drawn by rep as st says into path, atomically
+ * (results/atomic_file.h): 0, or -1 with err.
+ */
+int	report_render_file(const struct reporter *rep, const char *path,
+	    const void *data, const struct report_style *st, char *err,
+	    size_t errlen);
+
+/* What run and asm print: the results r[0..n-1], measured on m during
+   run (NULL: not said). */
 struct report_results {
 	const struct machine *m;
+	const struct run_info *run;
 	const struct cb_result *r;
 	size_t		 n;
 };
 
 /*
  * asm's: the table alone (report_table).  run's: the table, the kernel
- * paths, the tables by parameter and the benchmarks' own figures.
+ * paths, the tables by parameter and the benchmarks' own figures.  The
+ * CSV results file's (run --csv FILE): a row per result (csv.c).
  */
 extern const struct reporter report_table_reporter;
 extern const struct reporter report_run_reporter;
+extern const struct reporter report_csv_reporter;
 
 /* The width to fit text to on fp: 0 (whole) unless a terminal; NULL
    style: text. */

@@ -3,12 +3,15 @@
  * The reporter interface (report/report.h): the one table of format
  * names, finding a command's format by name, the sentence that lists a
  * command's formats for its help and errors, and the call to the render
- * function a style names.
+ * function a style names, on a stream or, whole or not at all, into a
+ * file.
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "report/report.h"
+#include "results/atomic_file.h"
 
 const char *const report_format_names[REPORT_NFORMATS] = {
 	[REPORT_TEXT] = "text",
@@ -65,4 +68,32 @@ report_render(const struct reporter *rep, FILE *fp, const void *data,
 	if (render == NULL || render(fp, data, st) != 0)
 		return (-1);
 	return (ferror(fp) ? -1 : 0);
+}
+
+/* Rendered in memory first: a file is never left half written. */
+int
+report_render_file(const struct reporter *rep, const char *path,
+    const void *data, const struct report_style *st, char *err,
+    size_t errlen)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *fp;
+	int rc;
+
+	if ((fp = open_memstream(&buf, &len)) == NULL)
+		rc = -1;
+	else
+		rc = report_render(rep, fp, data, st);
+	if (fp != NULL && fclose(fp) != 0)
+		rc = -1;
+	/* A memory stream fails only for memory. */
+	if (rc != 0) {
+		free(buf);
+		snprintf(err, errlen, "cannot write %s: out of memory", path);
+		return (-1);
+	}
+	rc = atomic_write_file(path, buf, len, err, errlen);
+	free(buf);
+	return (rc);
 }
