@@ -2,7 +2,7 @@
 /*
  * cyclebench history: one benchmark over its stored runs, a series per
  * machine (levels on different CPUs are not shifts), with the shifts
- * between levels marked (src/report/changes.c).
+ * between levels marked (verdict/changes.c finds them).
  */
 #include <getopt.h>
 #include <stdio.h>
