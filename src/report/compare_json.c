@@ -21,7 +21,8 @@ json_input(const struct cmp_input *in)
 
 	return (json_pack("{s:s, s:s, s:o, s:o, s:o, s:o, s:o, s:s, s:o, s:o}",
 	    "label", in->label, "file", in->f->path,
-	    "cpu_brand", report_json_text(m->cpu_brand), "kernel", report_json_text(m->kernel),
+	    "cpu_brand", report_json_text(m->cpu_brand),
+	    "kernel", report_json_text(m->kernel),
 	    "hypervisor", report_json_text(m->hypervisor),
 	    "microcode", report_json_text(m->microcode),
 	    "started_at", report_json_text(in->f->started_at),
@@ -39,10 +40,14 @@ json_cell(const struct cmp_cell *c)
 	return (json_pack("{s:s, s:o, s:o, s:o, s:o, s:o, s:o, s:o, s:i, "
 	    "s:b, s:o, s:s, s:s, s:s}",
 	    "status", c->r != NULL ? c->r->status : "missing",
-	    "reason", c->r != NULL ? report_json_text(c->r->reason) : json_null(),
-	    "median", report_json_num(c->median), "ratio", report_json_num(c->ratio),
-	    "ci95_low", report_json_num(c->ci_low), "ci95_high", report_json_num(c->ci_high),
-	    "p_value", report_json_num(c->p), "tested_ratio", report_json_num(c->tested),
+	    "reason", c->r != NULL ? report_json_text(c->r->reason) :
+	    json_null(),
+	    "median", report_json_num(c->median),
+	    "ratio", report_json_num(c->ratio),
+	    "ci95_low", report_json_num(c->ci_low),
+	    "ci95_high", report_json_num(c->ci_high),
+	    "p_value", report_json_num(c->p),
+	    "tested_ratio", report_json_num(c->tested),
 	    "rounds", (int)c->rounds,
 	    "quiet", c->quiet, "contended", report_json_num(c->contended),
 	    "flags", c->flags,

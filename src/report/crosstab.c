@@ -2,9 +2,10 @@
 /*
  * The store's table by machine (crosstab.h) as text (aligned columns,
  * for a terminal or a mailing list in a fixed font), markdown and CSV
- * (one line per cell, for spreadsheets): table's reporter.  A cell's flags are letters after
- * its number, explained under the table: a flag this cyclebench does not
- * know (from a newer one) gets a digit, never dropped.
+ * (one line per cell, for spreadsheets): table's reporter.  A cell's
+ * flags are letters after its number, explained under the table: a flag
+ * this cyclebench does not know (from a newer one) gets a digit, never
+ * dropped.
  */
 #include <math.h>
 #include <stdlib.h>

@@ -3,12 +3,13 @@
  * The HTML report page: per input, for each suite a bar chart with the
  * same numbers as a table beside it (both units, the spread, the flags),
  * and a histogram per path result; the machine fingerprint beside them
- * (html_fingerprint.c).  With several inputs the comparison comes
- * first (html_compare.c), the distributions of each path overlaid; with
- * stored runs a history chart per series comes last.  The page needs nothing but itself: styles are inline,
- * there is no script, and the Content-Security-Policy forbids the
- * browser to load or run anything else, so even a string that escaped
- * html_text could not fetch or execute.
+ * (html_fingerprint.c).  With several inputs the comparison comes first
+ * (html_compare.c), the distributions of each path overlaid; with stored
+ * runs a history chart per series comes last.  The page needs nothing but
+ * itself: styles are inline, there is no script, and the
+ * Content-Security-Policy forbids the browser to load or run anything
+ * else, so even a string that escaped html_text could not fetch or
+ * execute.
  */
 #include <math.h>
 #include <stdio.h>

@@ -14,7 +14,7 @@
  * (history.h) its series; impact's impact_reporter (impact_out.h) the
  * impact of a command.  The format names are report_format_names, once
  * for every command: the command line parses --format against the
- * command's reporter (cli_format in cli/cli.h), so a command accepts
+ * command's reporter (cli_format, cli/style_opts.h), so a command accepts
  * exactly the formats its table has and its error lists them, and
  * report_render calls the render function a style names.
  *
