@@ -7,7 +7,6 @@
 #include <stdio.h>
 
 #include "verdict/compare.h"
-#include "report/compare_out.h"
 #include "report/compare_parts.h"
 #include "report/report.h"
 

@@ -9,7 +9,6 @@
 #include <jansson.h>
 
 #include "verdict/compare.h"
-#include "report/compare_out.h"
 #include "report/compare_parts.h"
 #include "report/escape.h"
 #include "report/report.h"

@@ -12,13 +12,9 @@
 #include <string.h>
 
 #include "verdict/compare.h"
-#include "report/compare_out.h"
 #include "report/compare_parts.h"
 
-/*
- * `first', a space, then the words of `text' over lines of at most CMP_WIDTH
- * columns, continuation lines indented by `indent'.
- */
+/* The notes are words wrapped as compare_parts.h says. */
 void
 cmp_put_wrapped(FILE *fp, const char *first, int indent, const char *text)
 {
@@ -43,7 +39,6 @@ cmp_put_wrapped(FILE *fp, const char *first, int indent, const char *text)
 	}
 	fputc('\n', fp);
 }
-
 
 /* The flags that bear on a verdict, as a note shows them. */
 static const char *const verdict_flags[] = {
@@ -92,7 +87,8 @@ row_note(const struct cmp_table *t, size_t i, FILE *fp)
 	for (j = 0; j < t->ninputs; j++) {
 		c = &t->rows[i].cells[j];
 		if (c->nlevels > 0) {
-			CMP_ADD("%s %c levels %s", any ? ";" : "", CMP_LETTER(j),
+			CMP_ADD("%s %c levels %s", any ? ";" : "",
+			    CMP_LETTER(j),
 			    cmp_cell_levels(c, levels, sizeof(levels)));
 			any = 1;
 		}
@@ -158,12 +154,13 @@ cmp_notes(const struct cmp_table *t, FILE *fp)
 		CMP_ADD("only in");
 		for (j = 0; j < t->ninputs; j++)
 			if (mask & (1u << j))
-				CMP_ADD("%s %c", mask & ((1u << j) - 1) ? "," : "",
-				    CMP_LETTER(j));
+				CMP_ADD("%s %c", mask & ((1u << j) - 1) ?
+				    "," : "", CMP_LETTER(j));
 		CMP_ADD(":");
 		for (k = i; k < t->nrows; k++)
 			if (present(t, k) == mask) {
-				cmp_row_label(&t->rows[k], label, sizeof(label));
+				cmp_row_label(&t->rows[k], label,
+				    sizeof(label));
 				CMP_ADD("%s %s", k > i ? "," : "", label);
 			}
 		cmp_put_wrapped(fp, "note:", 4, line);

@@ -26,7 +26,6 @@ const char *const cmp_verdict_names[] = {
 	[CMP_NOT_OK] = "not-ok",
 };
 
-
 /* "name k=v k=v": how a row is called everywhere. */
 void
 cmp_row_label(const struct cmp_row *row, char *buf, size_t len)
@@ -35,7 +34,6 @@ cmp_row_label(const struct cmp_row *row, char *buf, size_t len)
 	snprintf(buf, len, "%s%s%s", row->first->name,
 	    row->first->params[0] ? " " : "", row->first->params);
 }
-
 
 /* The cycles cell: the median, or why there is none. */
 void
@@ -50,7 +48,6 @@ cmp_cost_text(const struct cmp_cell *c, char *buf, size_t len)
 		report_cost_text(buf, len, c->median);
 }
 
-
 /* A side's levels as the tables print them; "" when it has one. */
 const char *
 cmp_cell_levels(const struct cmp_cell *c, char *buf, size_t len)
@@ -62,7 +59,6 @@ cmp_cell_levels(const struct cmp_cell *c, char *buf, size_t len)
 		    c->scattered);
 	return (buf);
 }
-
 
 void
 cmp_legend_line(const struct cmp_input *in, char *buf, size_t len)
@@ -83,7 +79,6 @@ cmp_legend_line(const struct cmp_input *in, char *buf, size_t len)
 		snprintf(buf + n, len - n, "; %s=%s", k, json_string_value(v));
 	}
 }
-
 
 const struct reporter cmp_reporter = { {
 	[REPORT_TEXT] = cmp_text,

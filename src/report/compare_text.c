@@ -10,7 +10,6 @@
 #include <string.h>
 
 #include "verdict/compare.h"
-#include "report/compare_out.h"
 #include "report/compare_parts.h"
 #include "report/report.h"
 
@@ -30,7 +29,6 @@ side_files(const struct cmp_input *in, char *buf, size_t len)
 		n += (size_t)snprintf(buf + n, len - n, "%s%s", n ? " " : "",
 		    in->f[i].path);
 }
-
 
 static void
 text_head(const struct cmp_table *t, FILE *fp)
@@ -54,7 +52,6 @@ text_head(const struct cmp_table *t, FILE *fp)
 	if (t->nwarnings > 0)
 		fputc('\n', fp);
 }
-
 
 /* Header labels longer than this are cut; the legend has them whole. */
 #define HEAD_MAX	20
@@ -115,8 +112,8 @@ text_table(const struct cmp_table *t, FILE *fp)
 	n = 0;
 	CMP_ADD("%-*s", w, "");
 	for (j = 0; j < t->ninputs; j++)
-		CMP_ADD("  %*.*s", cost_width(t, j) + (j > 0 ? 1 + CHANGE_W : 0),
-		    HEAD_MAX, t->inputs[j].label);
+		CMP_ADD("  %*.*s", cost_width(t, j) +
+		    (j > 0 ? 1 + CHANGE_W : 0), HEAD_MAX, t->inputs[j].label);
 	put_line(fp, line);
 	n = 0;
 	CMP_ADD("%-*s", w, split ? "" : "benchmark");
@@ -148,7 +145,6 @@ text_table(const struct cmp_table *t, FILE *fp)
 		put_line(fp, line);
 	}
 }
-
 
 int
 cmp_text(FILE *fp, const void *data, const struct report_style *st)
