@@ -43,12 +43,28 @@ expect(void (*f)(FILE *, const char *), const char *s, const char *want)
 	free(got);
 }
 
+/* The first three bytes of s, as a markdown writer takes a part. */
+static void
+md_three(FILE *fp, const char *s)
+{
+
+	report_md_textn(fp, s, 3);
+}
+
+/* Three numbers, one of them unknown: s is not used. */
+static void
+csv_numbers(FILE *fp, const char *s)
+{
+
+	(void)s;
+	report_csv_num(fp, 1234567.891234);
+	report_csv_num(fp, NAN);
+	report_csv_num(fp, 3);
+}
+
 static void
 test_markdown(void **state)
 {
-	char *text = NULL;
-	size_t len = 0;
-	FILE *fp;
 
 	(void)state;
 	expect(report_md_text, "basic/imul-* k=4", "basic/imul-\\* k=4");
@@ -56,20 +72,12 @@ test_markdown(void **state)
 	    "a\\|b\\_c\\`d\\[e\\]\\<f\\>\\#g\\&h\\\\");
 	expect(report_md_text, "plain words", "plain words");
 	expect(report_md_text, NULL, "");
-	fp = open_memstream(&text, &len);
-	assert_non_null(fp);
-	report_md_textn(fp, "a|b|c", 3);
-	fclose(fp);
-	assert_string_equal(text, "a\\|b");
-	free(text);
+	expect(md_three, "a|b|c", "a\\|b");
 }
 
 static void
 test_csv(void **state)
 {
-	char *text = NULL;
-	size_t len = 0;
-	FILE *fp;
 
 	(void)state;
 	expect(report_csv_text, "plain", "plain");
@@ -77,14 +85,7 @@ test_csv(void **state)
 	expect(report_csv_text, "say \"hi\"", "\"say \"\"hi\"\"\"");
 	expect(report_csv_text, "two\r\nlines", "\"two\r\nlines\"");
 	expect(report_csv_text, NULL, "");
-	fp = open_memstream(&text, &len);
-	assert_non_null(fp);
-	report_csv_num(fp, 1234567.891234);
-	report_csv_num(fp, NAN);
-	report_csv_num(fp, 3);
-	fclose(fp);
-	assert_string_equal(text, ",1234567.891,,3");
-	free(text);
+	expect(csv_numbers, NULL, ",1234567.891,,3");
 }
 
 static void
