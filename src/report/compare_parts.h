@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * What the formats of a comparison share (compare_out.c,
+ * What the formats of a comparison share (compare_parts.c,
  * compare_notes.c) and the render function of each, for compare's
- * reporter: for the compare_*.c files only.
+ * reporter (compare_out.c): for the compare_*.c files only.
  */
 #ifndef CB_REPORT_COMPARE_PARTS_H
 #define CB_REPORT_COMPARE_PARTS_H
