@@ -289,7 +289,8 @@ asm_parse_args(int argc, char **argv, struct asm_args *a)
 			return (bad_option("asm", c, argv, opts));
 		case 'F':
 		case 'W':
-			rc = cli_style_option("asm", c, optarg, &a->style);
+			rc = cli_style_option("asm", c, optarg,
+			    &report_table_reporter, &a->style);
 			break;
 		default:
 			rc = cli_measure_option("asm", c, optarg, &a->opts);

@@ -8,6 +8,8 @@
 #include "cli/cli.h"
 #include "cli/parse.h"
 #include "cli/store_cli.h"
+#include "cli/style_opts.h"
+#include "report/compare_out.h"
 #include "verdict/compare.h"
 #include "util/scrub.h"
 
@@ -41,27 +43,6 @@ static const char compare_help[] =
 "                      github (an annotation per real change, for CI)\n"
 "  --threshold PCT     smallest change called real, in percent (1)\n"
 "  --fail-above PCT    exit 1 when a real slowdown exceeds PCT percent\n";
-
-static const char *const format_names[] = {
-	[CMP_TEXT] = "text",
-	[CMP_MARKDOWN] = "markdown",
-	[CMP_CSV] = "csv",
-	[CMP_JSON] = "json",
-	[CMP_GITHUB] = "github",
-};
-
-static int
-parse_format(const char *s, enum cmp_format *f)
-{
-	size_t i;
-
-	for (i = 0; i < sizeof(format_names) / sizeof(format_names[0]); i++)
-		if (strcmp(s, format_names[i]) == 0) {
-			*f = (enum cmp_format)i;
-			return (0);
-		}
-	return (-1);
-}
 
 /* A file or a selection, into the side --vs has started. */
 static int
@@ -156,10 +137,9 @@ compare_parse_args(int argc, char **argv, struct compare_args *a)
 			a->labels[a->nlabels++] = optarg;
 			break;
 		case 'f':
-			if (parse_format(optarg, &a->format) != 0)
-				return (usage_error("compare", "--format is "
-				    "text, markdown, csv, json or github, not "
-				    "'%s'", optarg));
+			if ((rc = cli_format("compare", optarg, &cmp_reporter,
+			    &a->format)) != 0)
+				return (rc);
 			break;
 		case 't':
 			if (parse_double(optarg, 0, 1000, &pct) != 0)
@@ -199,14 +179,14 @@ compare_parse_args(int argc, char **argv, struct compare_args *a)
  * carries, no control character gets there (util/scrub.h).
  */
 static int
-print(const struct cmp_table *t, enum cmp_format format)
+print(const struct cmp_table *t, enum report_format format)
 {
 	char *buf = NULL;
 	size_t len = 0;
 	FILE *fp;
 	int rc = 0;
 
-	if (format != CMP_TEXT && format != CMP_MARKDOWN)
+	if (format != REPORT_TEXT && format != REPORT_MARKDOWN)
 		fp = stdout;
 	else if ((fp = open_memstream(&buf, &len)) == NULL)
 		rc = -1;

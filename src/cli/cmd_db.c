@@ -91,12 +91,8 @@ db_parse_args(int argc, char **argv, struct db_args *a)
 		case 'h':
 			fputs(db_help, stdout);
 			return (-1);
-		case ':':
-			return (usage_error("db", "option '%s' needs a value",
-			    av[optind - 1]));
 		default:
-			return (usage_error("db", "unknown option '%s'",
-			    av[optind - 1]));
+			return (bad_option("db", c, av, opts));
 		}
 	}
 	if ((a->db != NULL && a->db[0] == '\0') ||

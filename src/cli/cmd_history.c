@@ -2,7 +2,7 @@
 /*
  * cyclebench history: one benchmark over its stored runs, a series per
  * machine (levels on different CPUs are not shifts), with the shifts
- * between levels marked (src/report/changes.c).
+ * between levels marked (verdict/changes.c finds them).
  */
 #include <getopt.h>
 #include <stdio.h>
@@ -13,6 +13,7 @@
 #include "cli/parse.h"
 #include "cli/series.h"
 #include "cli/store_cli.h"
+#include "cli/style_opts.h"
 
 static const char history_help[] =
 "usage: cyclebench history NAME [--machine M] [--last N] [options]\n"
@@ -59,21 +60,15 @@ history_parse_args(int argc, char **argv, struct history_args *a)
 				return (rc);
 			break;
 		case 'f':
-			if (strcmp(optarg, "text") != 0 &&
-			    strcmp(optarg, "csv") != 0)
-				return (usage_error("history", "--format is "
-				    "text or csv, not '%s'", optarg));
-			a->csv = optarg[0] == 'c';
+			if ((rc = cli_format("history", optarg, &hist_reporter,
+			    &a->format)) != 0)
+				return (rc);
 			break;
 		case 'h':
 			fputs(history_help, stdout);
 			return (-1);
-		case ':':
-			return (usage_error("history", "option '%s' needs a "
-			    "value", argv[optind - 1]));
 		default:
-			return (usage_error("history", "unknown option '%s'",
-			    argv[optind - 1]));
+			return (bad_option("history", c, argv, opts));
 		}
 	}
 	if (a->machine != NULL && a->machine[0] == '\0')
@@ -85,26 +80,6 @@ history_parse_args(int argc, char **argv, struct history_args *a)
 	if (argv[optind][0] == '\0')
 		return (usage_error("history", "the benchmark's name is empty"));
 	return (0);
-}
-
-static void
-print(const struct history_args *a, struct hist_series *h, size_t n)
-{
-	size_t i;
-
-	for (i = 0; i < n; i++) {
-		if (a->csv)
-			hist_print_csv(stdout, &h[i], i == 0);
-		else {
-			if (i > 0)
-				fputc('\n', stdout);
-			hist_print_text(stdout, &h[i]);
-		}
-	}
-	if (!a->csv) {
-		fputc('\n', stdout);
-		hist_method_text(stdout);
-	}
 }
 
 int
@@ -142,10 +117,11 @@ cmd_history(int argc, char **argv)
 		series_free(h, n);
 		rc = EXIT_USAGE;
 	} else {
-		print(&a, h, n);
-		series_free(h, n);
-		if (fflush(stdout) != 0)
+		if (report_render(&hist_reporter, stdout, &(struct hist_list){
+		    h, n }, &(struct report_style){ a.format, 0 }) != 0 ||
+		    fflush(stdout) != 0)
 			rc = EXIT_OUTPUT;
+		series_free(h, n);
 	}
 	store_points_free(&pts);
 out:

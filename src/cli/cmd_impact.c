@@ -16,6 +16,7 @@
 #include "cli/parse.h"
 #include "core/registry.h"
 #include "impact/impact.h"
+#include "report/impact_out.h"
 
 static const char impact_help[] =
 "usage: cyclebench impact [options] -- COMMAND [ARGS...]\n"
@@ -226,7 +227,7 @@ finish(struct impact *im, const struct impact_args *a)
 	int status;
 
 	impact_price_by_whatif(im);
-	impact_report_text(stderr, im);
+	report_render(&impact_reporter, stderr, im, NULL);
 	status = spawn_exit_code(&im->run);
 	if (a->json != NULL &&
 	    impact_report_json(a->json, im, err, sizeof(err)) != 0) {

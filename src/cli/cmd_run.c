@@ -115,7 +115,7 @@ run_parse_args(int argc, char **argv, struct run_args *a)
 		case 'F':
 		case 'W':
 			if ((rc = cli_style_option("run", c, optarg,
-			    &a->style)) != 0)
+			    &report_run_reporter, &a->style)) != 0)
 				return (rc);
 			break;
 		case 'h':
@@ -257,7 +257,8 @@ cmd_run(int argc, char **argv)
 	/* Results on standard output ("-") leave it to them alone. */
 	human = (a.out.json != NULL && strcmp(a.out.json, "-") == 0) ||
 	    (a.csv != NULL && strcmp(a.csv, "-") == 0) ? stderr : stdout;
-	report_run(human, &m, results, done, &a.style);
+	report_render(&report_run_reporter, human, &(struct report_results){
+	    .m = &m, .r = results, .n = done }, &a.style);
 	if (info.partial)
 		fprintf(human, "\nInterrupted by SIG%s after %zu of %zu "
 		    "benchmarks; saved results say \"partial\".\n",

@@ -13,6 +13,8 @@
 #include "cli/cli.h"
 #include "cli/parse.h"
 #include "cli/store_cli.h"
+#include "cli/style_opts.h"
+#include "core/stats.h"
 #include "results/context.h"
 #include "report/crosstab.h"
 
@@ -76,19 +78,15 @@ table_parse_args(int argc, char **argv, struct table_args *a)
 				return (rc);
 			break;
 		case 'f':
-			if ((a->format = xt_format(optarg)) < 0)
-				return (usage_error("table", "--format is "
-				    "text, markdown or csv, not '%s'", optarg));
+			if ((rc = cli_format("table", optarg, &xt_reporter,
+			    &a->format)) != 0)
+				return (rc);
 			break;
 		case 'h':
 			fputs(table_help, stdout);
 			return (-1);
-		case ':':
-			return (usage_error("table", "option '%s' needs a "
-			    "value", argv[optind - 1]));
 		default:
-			return (usage_error("table", "unknown option '%s'",
-			    argv[optind - 1]));
+			return (bad_option("table", c, argv, opts));
 		}
 	}
 	if (argc - optind != 1)
@@ -134,14 +132,6 @@ index_of(const char **set, size_t *n, const char *s)
 	return ((*n)++);
 }
 
-static int
-cmp_double(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return (x < y ? -1 : x > y);
-}
-
 /*
  * The cell's results: the last a->rd.last points of its row and column,
  * newest first (points are oldest first).
@@ -163,11 +153,8 @@ fill_cell(const struct table_args *a, const struct store_points *pts,
 		v[x->n++] = p->median;
 		xt_add_flags(x->flags, sizeof(x->flags), p->flags);
 	}
-	if (x->n == 0)
-		return;
-	qsort(v, x->n, sizeof(*v), cmp_double);
-	x->value = x->n % 2 ? v[x->n / 2] : (v[x->n / 2 - 1] + v[x->n / 2]) /
-	    2;
+	if (x->n > 0)
+		x->value = stats_median(v, x->n);
 }
 
 /* A label per machine column: its CPU, with its identity where two
@@ -324,8 +311,9 @@ cmd_table(int argc, char **argv)
 		    a.rd.where ? " in the runs selected" : "", store_where(s));
 		rc = EXIT_USAGE;
 	} else {
-		xt_print(stdout, &t, a.format);
-		if (fflush(stdout) != 0)
+		if (report_render(&xt_reporter, stdout, &t,
+		    &(struct report_style){ a.format, 0 }) != 0 ||
+		    fflush(stdout) != 0)
 			rc = EXIT_OUTPUT;
 	}
 	xt_free(&t);

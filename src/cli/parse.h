@@ -47,7 +47,7 @@ struct compare_args {
 	const char	*labels[CMP_MAX_INPUTS];
 	int		 nlabels;
 	const char	*store;			/* --store URL */
-	enum cmp_format	 format;
+	enum report_format format;
 	double		 threshold;	/* a fraction */
 	double		 fail_above;	/* a fraction; NAN: no gate */
 	struct compare_source sources[COMPARE_MAX_FILES];
@@ -106,7 +106,7 @@ int	impact_parse_args(int argc, char **argv, struct impact_args *a,
 struct history_args {
 	const char	*machine;
 	struct read_opts rd;		/* --last (0: every run), --where, --db */
-	int		 csv;
+	enum report_format format;
 };
 
 /* optind ends at NAME. */
@@ -116,7 +116,7 @@ struct table_args {
 	const char	*by;
 	struct read_opts rd;		/* --last, --where, --db */
 	size_t		 dim;		/* machine, kernel, microcode, context */
-	int		 format;	/* xt_format() */
+	enum report_format format;
 };
 
 /* optind ends at SUITE. */

@@ -1,35 +1,33 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * --format and --wide, as run and asm take them: text for a terminal
- * (fitted to its width unless --wide) or markdown to paste into a post
- * or a pull request.
+ * --format, as every command takes it: a name of report_format_names
+ * that the command's reporter has, the error listing those it has.  And
+ * --wide, as run and asm take it: text for a terminal is fitted to its
+ * width unless --wide.
  */
-#include <string.h>
-
 #include "cli/cli.h"
 #include "cli/style_opts.h"
 
-static const char *const format_names[] = {
-	[REPORT_TEXT] = "text",
-	[REPORT_MARKDOWN] = "markdown",
-};
+int
+cli_format(const char *cmd, const char *arg, const struct reporter *rep,
+    enum report_format *f)
+{
+	char names[128];
+
+	if (report_format_find(rep, arg, f) == 0)
+		return (0);
+	report_format_list(rep, names, sizeof(names));
+	return (usage_error(cmd, "--format is %s, not '%s'", names, arg));
+}
 
 int
 cli_style_option(const char *cmd, int c, const char *arg,
-    struct report_style *st)
+    const struct reporter *rep, struct report_style *st)
 {
-	size_t i;
 
 	switch (c) {
 	case 'F':
-		for (i = 0; i < sizeof(format_names) / sizeof(format_names[0]);
-		    i++)
-			if (strcmp(arg, format_names[i]) == 0) {
-				st->format = (enum report_format)i;
-				return (0);
-			}
-		return (usage_error(cmd, "--format is text or markdown, not "
-		    "'%s'", arg));
+		return (cli_format(cmd, arg, rep, &st->format));
 	case 'W':
 		st->wide = 1;
 		return (0);

@@ -1,21 +1,34 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
-/* How the measuring commands (run, asm) print their tables. */
+/*
+ * How the commands print: --format, parsed once for all of them against
+ * the command's reporter (report/report.h), and --wide for the measuring
+ * commands (run, asm).
+ */
 #ifndef CB_CLI_STYLE_OPTS_H
 #define CB_CLI_STYLE_OPTS_H
 
 #include "report/report.h"
 
-/* Their getopt_long table entries; the values are what getopt returns. */
+/*
+ * *f is the format arg names among rep's: 0, or EXIT_USAGE after a
+ * message that lists the formats rep has.
+ */
+int	cli_format(const char *cmd, const char *arg, const struct reporter *rep,
+	    enum report_format *f);
+
+/* run's and asm's getopt_long table entries; the values are what getopt
+   returns. */
 #define CLI_STYLE_OPTIONS						\
 	{ "format", required_argument, NULL, 'F' },			\
 	{ "wide", no_argument, NULL, 'W' }
 
 /*
  * Apply getopt's `c' (with its argument) to st when it is one of
- * CLI_STYLE_OPTIONS: returns 0, or EXIT_USAGE after the message for a
- * bad value; -1 when c is not one of them.
+ * CLI_STYLE_OPTIONS, --format among rep's formats: returns 0, or
+ * EXIT_USAGE after the message for a bad value; -1 when c is not one of
+ * them.
  */
 int	cli_style_option(const char *cmd, int c, const char *arg,
-	    struct report_style *st);
+	    const struct reporter *rep, struct report_style *st);
 
 #endif

@@ -77,9 +77,4 @@ void	impact_change(const struct impact *im, const struct impact_whatif *w,
 int	impact_whatif_below_zero(const struct impact *im,
 	    const struct impact_whatif *w);
 
-/* The report on fp; the JSON report to path (0, or -1 with err). */
-void	impact_report_text(FILE *fp, const struct impact *im);
-int	impact_report_json(const char *path, const struct impact *im,
-	    char *err, size_t len);
-
 #endif

@@ -49,7 +49,9 @@ void
 report_print_results(FILE *fp, const struct cb_result *r, size_t n,
     const struct report_style *st)
 {
-	report_table(fp, fingerprint(), r, n, st);
+	struct report_results d = { .m = fingerprint(), .r = r, .n = n };
+
+	report_render(&report_table_reporter, fp, &d, st);
 }
 
 /* What the reader would refuse is not written: say which result. */

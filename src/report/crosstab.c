@@ -1,16 +1,18 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * Cross tables as text (aligned columns, for a terminal or a mailing
- * list in a fixed font), markdown and CSV (one line per cell, for
- * spreadsheets), a table of printers.  A cell's flags are letters after
- * its number, explained under the table: a flag this cyclebench does not
- * know (from a newer one) gets a digit, never dropped.
+ * The store's table by machine (crosstab.h) as text (aligned columns,
+ * for a terminal or a mailing list in a fixed font), markdown and CSV
+ * (one line per cell, for spreadsheets): table's reporter.  A cell's
+ * flags are letters after its number, explained under the table: a flag
+ * this cyclebench does not know (from a newer one) gets a digit, never
+ * dropped.
  */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "report/crosstab.h"
+#include "report/escape.h"
 #include "report/report.h"
 
 #define HEAD_MAX	20
@@ -125,18 +127,20 @@ static char (*texts(const struct xt_table *t, struct legend *lg))[48]
 	return (txt);
 }
 
-static void
-print_text(FILE *fp, const struct xt_table *t)
+static int
+xt_text(FILE *fp, const void *data, const struct report_style *st)
 {
+	const struct xt_table *t = data;
 	char (*txt)[48];
 	struct legend lg;
 	size_t r, c;
 	int rw, *cw, w;
 
+	(void)st;
 	if ((txt = texts(t, &lg)) == NULL || (cw = calloc(t->ncols + 1,
 	    sizeof(*cw))) == NULL) {
 		free(txt);
-		return;
+		return (-1);
 	}
 	rw = 9;
 	for (r = 0; r < t->nrows; r++)
@@ -164,37 +168,28 @@ print_text(FILE *fp, const struct xt_table *t)
 	legend_text(fp, t, &lg, "");
 	free(cw);
 	free(txt);
+	return (0);
 }
 
-/* A markdown cell: '|' would end it, so it is escaped. */
-static void
-md_text(FILE *fp, const char *s)
+static int
+xt_markdown(FILE *fp, const void *data, const struct report_style *st)
 {
-
-	for (; *s != '\0'; s++) {
-		if (*s == '|')
-			fputc('\\', fp);
-		fputc(*s, fp);
-	}
-}
-
-static void
-print_markdown(FILE *fp, const struct xt_table *t)
-{
+	const struct xt_table *t = data;
 	char (*txt)[48];
 	struct legend lg;
 	size_t r, c;
 
+	(void)st;
 	if ((txt = texts(t, &lg)) == NULL)
-		return;
+		return (-1);
 	fprintf(fp, "**");
-	md_text(fp, t->suite);
+	report_md_text(fp, t->suite);
 	fprintf(fp, "**: median core cycles per operation by ");
-	md_text(fp, t->by);
+	report_md_text(fp, t->by);
 	fprintf(fp, "\n\n| benchmark |");
 	for (c = 0; c < t->ncols; c++) {
 		fputc(' ', fp);
-		md_text(fp, t->cols[c]);
+		report_md_text(fp, t->cols[c]);
 		fprintf(fp, " |");
 	}
 	fprintf(fp, "\n|---|");
@@ -203,7 +198,7 @@ print_markdown(FILE *fp, const struct xt_table *t)
 	fputc('\n', fp);
 	for (r = 0; r < t->nrows; r++) {
 		fprintf(fp, "| ");
-		md_text(fp, t->rows[r]);
+		report_md_text(fp, t->rows[r]);
 		fprintf(fp, " |");
 		for (c = 0; c < t->ncols; c++)
 			fprintf(fp, " %s |", txt[r * t->ncols + c]);
@@ -212,14 +207,17 @@ print_markdown(FILE *fp, const struct xt_table *t)
 	fputc('\n', fp);
 	legend_text(fp, t, &lg, "- ");
 	free(txt);
+	return (0);
 }
 
-static void
-print_csv(FILE *fp, const struct xt_table *t)
+static int
+xt_csv(FILE *fp, const void *data, const struct report_style *st)
 {
+	const struct xt_table *t = data;
 	const struct xt_cell *x;
 	size_t r, c;
 
+	(void)st;
 	fprintf(fp, "suite,benchmark,");
 	report_csv_text(fp, t->by);
 	fprintf(fp, ",cycles,results,flags,latest_run\r\n");
@@ -238,34 +236,14 @@ print_csv(FILE *fp, const struct xt_table *t)
 			report_csv_text(fp, x->flags);
 			fprintf(fp, ",%lld\r\n", x->run);
 		}
+	return (0);
 }
 
-static const struct {
-	const char	*name;
-	void		(*print)(FILE *, const struct xt_table *);
-} formats[] = {
-	{ "text", print_text },
-	{ "markdown", print_markdown },
-	{ "csv", print_csv },
-};
-
-int
-xt_format(const char *name)
-{
-	size_t i;
-
-	for (i = 0; i < sizeof(formats) / sizeof(formats[0]); i++)
-		if (strcmp(name, formats[i].name) == 0)
-			return ((int)i);
-	return (-1);
-}
-
-void
-xt_print(FILE *fp, const struct xt_table *t, int format)
-{
-
-	formats[format].print(fp, t);
-}
+const struct reporter xt_reporter = { {
+	[REPORT_TEXT] = xt_text,
+	[REPORT_MARKDOWN] = xt_markdown,
+	[REPORT_CSV] = xt_csv,
+} };
 
 void
 xt_add_flags(char *buf, size_t len, const char *flags)

@@ -1,15 +1,20 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * The seeds' cross tables (seed 004: a column per CPU): a suite's
- * benchmarks as rows, the values of one dimension (machine, kernel,
- * microcode, commit, a context key) as columns, in each cell the latest
- * result or the median of the last N, with its flags.  Built by `table'
- * from the results store; printed here as text, markdown or CSV.
+ * The store's table by machine, what `cyclebench table' prints: across
+ * stored runs, a suite's benchmarks as rows and the values of one
+ * dimension (machine, kernel, microcode, commit, a context key) as
+ * columns, in each cell the latest result or the median of the last N,
+ * with its flags; the layout of seed 004's column per CPU.  Built by
+ * the command from the results store; printed here as text, markdown or
+ * CSV.  Not the run's tables by parameter (pivot.c), which regroup one
+ * run's results.
  */
 #ifndef CB_CROSSTAB_H
 #define CB_CROSSTAB_H
 
 #include <stdio.h>
+
+#include "report/report.h"
 
 struct xt_cell {
 	size_t		 n;		/* results behind it; 0: none */
@@ -33,9 +38,9 @@ struct xt_table {
 /* Free every member and buffer of t. */
 void	xt_free(struct xt_table *t);
 
-/* A format by name ("text", "markdown", "csv"); -1 when none. */
-int	xt_format(const char *name);
-void	xt_print(FILE *fp, const struct xt_table *t, int format);
+/* table's reporter (report/report.h): text, markdown and CSV of an
+   xt_table. */
+extern const struct reporter xt_reporter;
 
 /* Add the flags "a,b" to the set in buf (comma-separated, each once). */
 void	xt_add_flags(char *buf, size_t len, const char *flags);

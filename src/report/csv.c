@@ -6,7 +6,6 @@
  * rows pasted together from several runs keep their provenance.  RFC
  * 4180: CRLF line ends, fields quoted when they must be.
  */
-#include <errno.h>
 #include <math.h>
 #include <stddef.h>
 #include <stdio.h>
@@ -15,10 +14,8 @@
 
 #include "cyclebench.h"
 #include "core/names.h"
+#include "report/escape.h"
 #include "report/report.h"
-#include "results/atomic_file.h"
-
-#define CSV_SPECIAL	",\"\r\n"
 
 /*
  * The columns before the numbers and after them, around csv_numbers;
@@ -49,38 +46,6 @@ static const struct {
 
 #define NCOLUMNS	(sizeof(csv_numbers) / sizeof(csv_numbers[0]))
 
-static int
-needs_quotes(const char *s)
-{
-
-	return (s != NULL && strpbrk(s, CSV_SPECIAL) != NULL);
-}
-
-/* Inside a quoted field a quote is written twice. */
-static void
-put_raw(FILE *fp, const char *s, int quoted)
-{
-
-	for (; s != NULL && *s != '\0'; s++) {
-		if (quoted && *s == '"')
-			fputc('"', fp);
-		fputc(*s, fp);
-	}
-}
-
-void
-report_csv_text(FILE *fp, const char *s)
-{
-	int q;
-
-	q = needs_quotes(s);
-	if (q)
-		fputc('"', fp);
-	put_raw(fp, s, q);
-	if (q)
-		fputc('"', fp);
-}
-
 /*
  * "k=v;k=v" as one field: quoting is decided for the whole field since
  * any one key or value may need it.
@@ -89,31 +54,24 @@ static void
 put_params(FILE *fp, const struct cb_bench *b)
 {
 	const struct cb_param *p;
-	int i, q, first;
+	char *field = NULL;
+	size_t len = 0;
+	FILE *mp;
+	int i, first = 1;
 
-	if (b == NULL)
+	if (b == NULL || (mp = open_memstream(&field, &len)) == NULL)
 		return;
-	q = 0;
-	for (i = 0; i < CB_MAX_PARAMS; i++)
-		if (b->params[i].key != NULL)
-			q |= needs_quotes(b->params[i].key) |
-			    needs_quotes(b->params[i].value);
-	if (q)
-		fputc('"', fp);
-	first = 1;
 	for (i = 0; i < CB_MAX_PARAMS; i++) {
 		p = &b->params[i];
 		if (p->key == NULL)
 			continue;
-		if (!first)
-			fputc(';', fp);
+		fprintf(mp, "%s%s=%s", first ? "" : ";", p->key,
+		    p->value != NULL ? p->value : "");
 		first = 0;
-		put_raw(fp, p->key, q);
-		fputc('=', fp);
-		put_raw(fp, p->value, q);
 	}
-	if (q)
-		fputc('"', fp);
+	if (fclose(mp) == 0)
+		report_csv_text(fp, field);
+	free(field);
 }
 
 /* Flag names are plain words; '|' keeps them clear of the field comma. */
@@ -133,20 +91,6 @@ put_flags(FILE *fp, unsigned flags)
 		first = 0;
 		fputs(name, fp);
 	}
-}
-
-/*
- * Ten significant digits: exact enough for any cycle count a spreadsheet
- * will chart, and no exponent below 1e10.  An unknown value is an empty
- * cell, which spreadsheets treat as missing rather than as zero.
- */
-void
-report_csv_num(FILE *fp, double v)
-{
-
-	fputc(',', fp);
-	if (isfinite(v))
-		fprintf(fp, "%.10g", v);
 }
 
 /* Only an ok result has numbers; the others get empty cells, not zeros. */
@@ -189,38 +133,34 @@ put_row(FILE *fp, const struct machine *m, const struct run_info *run,
 	fputs("\r\n", fp);
 }
 
+static int
+csv_render(FILE *fp, const void *data, const struct report_style *st)
+{
+	const struct report_results *d = data;
+	size_t i;
+
+	(void)st;
+	fputs(csv_head, fp);
+	for (i = 0; i < NCOLUMNS; i++)
+		fprintf(fp, ",%s", csv_numbers[i].name);
+	fprintf(fp, ",%s\r\n", csv_tail);
+	for (i = 0; i < d->n; i++)
+		put_row(fp, d->m, d->run, &d->r[i]);
+	return (0);
+}
+
+const struct reporter report_csv_reporter = { {
+	[REPORT_CSV] = csv_render,
+} };
+
 int
 report_csv_write(const char *path, const struct machine *m,
     const struct run_info *run, const struct cb_result *r, size_t n,
     char *err, size_t errlen)
 {
-	FILE *fp;
-	char *buf;
-	size_t i, len;
-	int rc;
+	static const struct report_style csv = { REPORT_CSV, 0 };
+	struct report_results d = { .m = m, .run = run, .r = r, .n = n };
 
-	buf = NULL;
-	len = 0;
-	fp = open_memstream(&buf, &len);
-	if (fp == NULL) {
-		snprintf(err, errlen, "cannot write %s: %s", path,
-		    strerror(errno));
-		return (-1);
-	}
-	fputs(csv_head, fp);
-	for (i = 0; i < NCOLUMNS; i++)
-		fprintf(fp, ",%s", csv_numbers[i].name);
-	fprintf(fp, ",%s\r\n", csv_tail);
-	for (i = 0; i < n; i++)
-		put_row(fp, m, run, &r[i]);
-	/* A memory stream fails only for memory; ferror catches it midway. */
-	rc = ferror(fp);
-	if (fclose(fp) != 0 || rc != 0) {
-		free(buf);
-		snprintf(err, errlen, "cannot write %s: out of memory", path);
-		return (-1);
-	}
-	rc = atomic_write_file(path, buf, len, err, errlen);
-	free(buf);
-	return (rc);
+	return (report_render_file(&report_csv_reporter, path, &d, &csv, err,
+	    errlen));
 }

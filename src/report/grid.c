@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "report/escape.h"
 #include "report/grid.h"
 #include "report/wrap.h"
 
@@ -352,33 +353,21 @@ grid_print(FILE *fp, const struct grid *g, int width,
 	return (0);
 }
 
-void
-grid_md_text(FILE *fp, const char *s)
-{
-
-	for (; s != NULL && *s != '\0'; s++) {
-		if (strchr("\\`*_[]<>|#&", *s) != NULL)
-			fputc('\\', fp);
-		fputc(*s, fp);
-	}
-}
-
 /* A note in a markdown cell: its lines joined by "; ". */
 static void
 md_note(FILE *fp, const char *note, int after)
 {
-	const char *p;
+	size_t n;
 
 	if (after)
 		fputs("; ", fp);
-	for (p = note; *p != '\0'; p++) {
-		if (*p == '\n') {
-			fputs("; ", fp);
-			continue;
-		}
-		if (strchr("\\`*_[]<>|#&", *p) != NULL)
-			fputc('\\', fp);
-		fputc(*p, fp);
+	for (;;) {
+		n = strcspn(note, "\n");
+		report_md_textn(fp, note, n);
+		if (note[n] == '\0')
+			break;
+		fputs("; ", fp);
+		note += n + 1;
 	}
 }
 
@@ -393,7 +382,7 @@ grid_markdown(FILE *fp, const struct grid *g)
 	fputc('|', fp);
 	for (j = 0; j < g->ncols; j++) {
 		fputc(' ', fp);
-		grid_md_text(fp, g->cols[j].head);
+		report_md_text(fp, g->cols[j].head);
 		fputs(" |", fp);
 	}
 	fputs("\n|", fp);
@@ -407,9 +396,9 @@ grid_markdown(FILE *fp, const struct grid *g)
 			fputc(' ', fp);
 			if (in_span(r, j)) {
 				if (j == r->span_from)
-					grid_md_text(fp, r->span);
+					report_md_text(fp, r->span);
 			} else
-				grid_md_text(fp, cell_text(&r->cells[j], 0));
+				report_md_text(fp, cell_text(&r->cells[j], 0));
 			if (j + 1 == g->ncols && r->note != NULL)
 				md_note(fp, r->note, cell_text(&r->cells[j],
 				    0)[0] != '\0');

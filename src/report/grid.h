@@ -83,7 +83,4 @@ int	grid_print(FILE *fp, const struct grid *g, int width,
 /* Every column, as a markdown table, names and cells escaped. */
 int	grid_markdown(FILE *fp, const struct grid *g);
 
-/* Text for a markdown cell or line: what would end a cell escaped. */
-void	grid_md_text(FILE *fp, const char *s);
-
 #endif

@@ -4,12 +4,14 @@
  * saying how far the level moved, with both levels' intervals and run
  * counts, so the reader sees what the call rests on.  Only what varies
  * gets a column: a kernel column when the kernel changed, and so on.
+ * As CSV, one line per run with its level.  Both are history's reporter.
  */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "report/history.h"
+#include "report/escape.h"
 #include "report/report.h"
 
 #define COL_MAX		24
@@ -80,8 +82,8 @@ level_text(const struct cp_segment *s, char *buf, size_t len)
 	    s->end - s->start, s->end - s->start == 1 ? "" : "s");
 }
 
-void
-hist_print_text(FILE *fp, const struct hist_series *h)
+static void
+series_text(FILE *fp, const struct hist_series *h)
 {
 	const struct hist_run *r;
 	const char *v;
@@ -128,8 +130,9 @@ hist_print_text(FILE *fp, const struct hist_series *h)
 		    h->nseg == 2 ? "" : "s", h->nseg);
 }
 
-void
-hist_print_csv(FILE *fp, const struct hist_series *h, int header)
+/* One CSV line per run; the header when header is set. */
+static void
+series_csv(FILE *fp, const struct hist_series *h, int header)
 {
 	const struct hist_run *r;
 	size_t i, s;
@@ -181,3 +184,39 @@ hist_method_text(FILE *fp)
 	    "boundary re-tested against its final neighbours).\n",
 	    CP_MIN_RUNS, CP_MIN_SHIFT * 100);
 }
+
+/* A table per series, then how the levels were found. */
+static int
+hist_text(FILE *fp, const void *data, const struct report_style *st)
+{
+	const struct hist_list *l = data;
+	size_t i;
+
+	(void)st;
+	for (i = 0; i < l->n; i++) {
+		if (i > 0)
+			fputc('\n', fp);
+		series_text(fp, &l->h[i]);
+	}
+	fputc('\n', fp);
+	hist_method_text(fp);
+	return (0);
+}
+
+/* Every series' runs under one header. */
+static int
+hist_csv(FILE *fp, const void *data, const struct report_style *st)
+{
+	const struct hist_list *l = data;
+	size_t i;
+
+	(void)st;
+	for (i = 0; i < l->n; i++)
+		series_csv(fp, &l->h[i], i == 0);
+	return (0);
+}
+
+const struct reporter hist_reporter = { {
+	[REPORT_TEXT] = hist_text,
+	[REPORT_CSV] = hist_csv,
+} };

@@ -10,6 +10,7 @@
 #include <stdio.h>
 
 #include "verdict/changes.h"
+#include "report/report.h"
 
 struct hist_run {
 	long long	 run;
@@ -33,9 +34,15 @@ int	hist_levels(struct hist_series *h);
 void	hist_shift_text(const struct hist_series *h, size_t i, char *buf,
 	    size_t len);
 
-void	hist_print_text(FILE *fp, const struct hist_series *h);
-/* One CSV line per run; the header when header is set. */
-void	hist_print_csv(FILE *fp, const struct hist_series *h, int header);
+/* The series h[0..n-1], as history prints them. */
+struct hist_list {
+	const struct hist_series *h;
+	size_t		 n;
+};
+
+/* history's reporter (report/report.h): a hist_list as text or CSV. */
+extern const struct reporter hist_reporter;
+
 /* How the levels were found, for under a table or chart. */
 void	hist_method_text(FILE *fp);
 

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "report/escape.h"
 #include "report/html.h"
 
 /* The fingerprint as key and value, in the order it is shown. */

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * The impact report as JSON (--json FILE); layout in docs/impact.md.
+ * The impact report as JSON (--json FILE), impact's reporter with the
+ * text (impact_text.c); the layout is in docs/impact.md.
  * Unknown figures are null, never 0: a count nobody could take is not a
  * count of none.
  */
@@ -12,9 +13,10 @@
 #include <jansson.h>
 
 #include "impact/impact.h"
-#include "results/atomic_file.h"
-#include "results/json_text.h"
+#include "report/escape.h"
+#include "report/impact_out.h"
 #include "report/report.h"
+#include "results/json_text.h"
 
 /* A failed insertion is remembered, not returned: one check at the end. */
 static void
@@ -22,20 +24,6 @@ put(json_t *o, const char *key, json_t *v, int *bad)
 {
 	if (json_object_set_new(o, key, v) != 0)
 		*bad = 1;
-}
-
-static json_t *
-num(double v)
-{
-	return (isfinite(v) ? json_real(v) : json_null());
-}
-
-/* Messages and sources: empty means none. */
-static json_t *
-text(const char *s)
-{
-	return (s == NULL || s[0] == '\0' ? json_null() :
-	    results_json_text(s));
 }
 
 static void
@@ -48,7 +36,7 @@ put_shares(json_t *o, const struct impact *im, double s, int *bad)
 	for (b = 0; b < IMPACT_NBASES; b++) {
 		base = impact_base_seconds(im, (enum impact_base)b);
 		snprintf(key, sizeof(key), "share_%s", impact_base_names[b]);
-		put(o, key, num(base > 0 ? s / base : NAN), bad);
+		put(o, key, report_json_num(base > 0 ? s / base : NAN), bad);
 	}
 }
 
@@ -68,10 +56,12 @@ command_json(const struct impact *im, int *bad)
 	put(o, "exit_status", json_integer(spawn_exit_code(&im->run)), bad);
 	put(o, "signal", WIFSIGNALED(st) ? json_integer(WTERMSIG(st)) :
 	    json_null(), bad);
-	put(o, "wall_seconds", num(impact_base_seconds(im, IMPACT_WALL)), bad);
-	put(o, "user_seconds", num(impact_base_seconds(im, IMPACT_USER)), bad);
-	put(o, "system_seconds", num(impact_base_seconds(im, IMPACT_SYSTEM)),
-	    bad);
+	put(o, "wall_seconds", report_json_num(impact_base_seconds(im,
+	    IMPACT_WALL)), bad);
+	put(o, "user_seconds", report_json_num(impact_base_seconds(im,
+	    IMPACT_USER)), bad);
+	put(o, "system_seconds", report_json_num(impact_base_seconds(im,
+	    IMPACT_SYSTEM)), bad);
 	put(o, "descendants_left_running", json_boolean(im->run.left_running),
 	    bad);
 	return (o);
@@ -85,8 +75,9 @@ count_json(const struct impact_count *c, int *bad)
 	o = json_object();
 	put(o, "value", c->available ? json_integer((json_int_t)c->value) :
 	    json_null(), bad);
-	put(o, "source", c->available ? text(c->source) : json_null(), bad);
-	put(o, "note", text(c->note), bad);
+	put(o, "source", c->available ? report_json_text(c->source) :
+	    json_null(), bad);
+	put(o, "note", report_json_text(c->note), bad);
 	return (o);
 }
 
@@ -139,13 +130,14 @@ events_json(const struct impact *im, int *bad)
 		    bad);
 		put(o, "count", isnan(impact_count(im, i)) ? json_null() :
 		    json_integer((json_int_t)impact_count(im, i)), bad);
-		put(o, "cycles_per_event", c->known ? num(c->cycles) :
+		put(o, "cycles_per_event", c->known ?
+		    report_json_num(c->cycles) : json_null(), bad);
+		put(o, "cost_source", c->known ? report_json_text(c->source) :
 		    json_null(), bad);
-		put(o, "cost_source", c->known ? text(c->source) :
-		    json_null(), bad);
-		put(o, "cost_missing", c->known ? json_null() : text(c->source),
+		put(o, "cost_missing", c->known ? json_null() :
+		    report_json_text(c->source), bad);
+		put(o, "seconds", report_json_num(impact_event_seconds(im, i)),
 		    bad);
-		put(o, "seconds", num(impact_event_seconds(im, i)), bad);
 		put_shares(o, im, impact_event_seconds(im, i), bad);
 		if (json_array_append_new(a, o) != 0)
 			*bad = 1;
@@ -168,27 +160,30 @@ whatif_json(const struct impact *im, int *bad)
 		o = json_object();
 		put(o, "event", json_string(w->event->name), bad);
 		put(o, "relative", json_boolean(w->relative), bad);
-		put(o, "cycles", num(w->cycles), bad);
+		put(o, "cycles", report_json_num(w->cycles), bad);
 		put(o, "total_at_cost", json_boolean(ch.whole), bad);
-		put(o, "cycles_per_event_change", num(ch.per_event), bad);
-		put(o, "cycles_change", num(ch.cycles), bad);
-		put(o, "seconds_change", num(ch.seconds), bad);
+		put(o, "cycles_per_event_change", report_json_num(ch.per_event),
+		    bad);
+		put(o, "cycles_change", report_json_num(ch.cycles), bad);
+		put(o, "seconds_change", report_json_num(ch.seconds), bad);
 		put_shares(o, im, ch.seconds, bad);
-		put(o, "note", text(ch.why), bad);
+		put(o, "note", report_json_text(ch.why), bad);
 		if (json_array_append_new(a, o) != 0)
 			*bad = 1;
 	}
 	return (a);
 }
 
-int
-impact_report_json(const char *path, const struct impact *im, char *err,
-    size_t len)
+/* The report as JSON on fp; -1 when out of memory. */
+static int
+impact_json(FILE *fp, const void *data, const struct report_style *st)
 {
+	const struct impact *im = data;
 	json_t *doc, *tool, *clock;
-	char *buf, *dump;
-	int bad = 0, rc;
+	char *dump;
+	int bad = 0;
 
+	(void)st;
 	doc = json_object();
 	put(doc, "format", json_string(CB_FORMAT_IMPACT), &bad);
 	put(doc, "schema_version", json_integer(CB_SCHEMA_VERSION), &bad);
@@ -200,22 +195,34 @@ impact_report_json(const char *path, const struct impact *im, char *err,
 	if (im->context != NULL && im->context->n > 0)
 		put(doc, "context", context_json(im->context), &bad);
 	clock = json_object();
-	put(clock, "tsc_hz", num(im->clock.tsc_hz), &bad);
-	put(clock, "cycles_per_tick", num(im->clock.cycles_per_tick), &bad);
-	put(clock, "source", text(im->clock.source), &bad);
+	put(clock, "tsc_hz", report_json_num(im->clock.tsc_hz), &bad);
+	put(clock, "cycles_per_tick",
+	    report_json_num(im->clock.cycles_per_tick), &bad);
+	put(clock, "source", report_json_text(im->clock.source), &bad);
 	put(doc, "clock", clock, &bad);
 	put(doc, "counts", counts_json(im, &bad), &bad);
 	put(doc, "events", events_json(im, &bad), &bad);
 	put(doc, "what_if", whatif_json(im, &bad), &bad);
 	dump = bad ? NULL : json_dumps(doc, JSON_INDENT(2));
 	json_decref(doc);
-	if (dump == NULL || asprintf(&buf, "%s\n", dump) < 0) {
-		free(dump);
-		snprintf(err, len, "cannot write %s: out of memory", path);
+	if (dump == NULL)
 		return (-1);
-	}
+	fprintf(fp, "%s\n", dump);
 	free(dump);
-	rc = atomic_write_file(path, buf, strlen(buf), err, len);
-	free(buf);
-	return (rc);
+	return (0);
+}
+
+const struct reporter impact_reporter = { {
+	[REPORT_TEXT] = impact_text,
+	[REPORT_JSON] = impact_json,
+} };
+
+int
+impact_report_json(const char *path, const struct impact *im, char *err,
+    size_t len)
+{
+	static const struct report_style json = { REPORT_JSON, 0 };
+
+	return (report_render_file(&impact_reporter, path, im, &json, err,
+	    len));
 }

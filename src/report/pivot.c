@@ -1,11 +1,14 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * The seeds' tables.  Each seed printed one variant per line and one
- * column per condition (a CPU, a user-mode percentage, a number of
- * independent counters).  The main table gives every (variant, value) pair
- * a line of its own, which hides the comparison the seed was about, so
- * this regroups the same medians: for each group and parameter key,
- * variants as rows and the key's values as columns, both in run order.
+ * The run's tables by parameter, under run's main table: the same
+ * medians of this run regrouped the way each seed printed them, one
+ * variant per line and one column per condition (a user-mode
+ * percentage, a number of independent counters).  The main table gives
+ * every (variant, value) pair a line of its own, which hides the
+ * comparison the seed was about, so for each group and parameter key
+ * this puts variants as rows and the key's values as columns, both in
+ * run order.  Not the store's table by machine (crosstab.c), which
+ * spans stored runs.
  */
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,29 +1,109 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * Result outputs: the table on stdout, JSON and CSV files.  A report knows
+ * Result outputs: the run's table on stdout, JSON and CSV files, and the
+ * reporter interface every command prints through.  A report knows
  * nothing about clocks: it prints what the engine put in cb_result.
+ *
+ * The reporter interface.  Each command that prints results has a
+ * reporter (struct reporter): a table of render functions indexed by
+ * enum report_format, NULL where the command does not offer the format.
+ * run's (report_run_reporter, run_out.c) and asm's table
+ * (report_table_reporter, table.c) take struct report_results;
+ * compare's cmp_reporter (compare_out.h) a comparison; table's
+ * xt_reporter (crosstab.h) a table by machine; history's hist_reporter
+ * (history.h) its series; impact's impact_reporter (impact_out.h) the
+ * impact of a command.  The format names are report_format_names, once
+ * for every command: the command line parses --format against the
+ * command's reporter (cli_format, cli/style_opts.h), so a command accepts
+ * exactly the formats its table has and its error lists them, and
+ * report_render calls the render function a style names.
+ *
+ * To add a format to a command, write its render function in a file of
+ * its own (compare_csv.c is one) and put it in the command's table; a
+ * format no command had before also gets its name, at the end of enum
+ * report_format and in report_format_names (reporter.c).  Escaping is
+ * never written again: markdown, CSV, JSON and HTML each have their one
+ * function in report/escape.h.
  */
 #ifndef CB_REPORT_H
 #define CB_REPORT_H
 
+#include <stddef.h>
 #include <stdio.h>
 
 #include "cyclebench.h"
 #include "core/machine.h"
+#include "report/units.h"
 #include "results/context.h"
 #include "results/results_write.h"
 
-
-/* How the tables are printed. */
+/* How a command prints; the order is the order help and errors list. */
 enum report_format {
-	REPORT_TEXT,			/* for a terminal, fitted to it */
-	REPORT_MARKDOWN			/* for a post or a pull request */
+	REPORT_TEXT,		/* for a terminal or a fixed-font post */
+	REPORT_MARKDOWN,	/* for a post or a pull request */
+	REPORT_CSV,		/* RFC 4180, for spreadsheets */
+	REPORT_JSON,		/* everything, for other programs */
+	REPORT_GITHUB,		/* workflow commands: annotations on a CI run */
+	REPORT_NFORMATS
 };
+
+/* "text", "markdown", ...: what --format takes, for every command. */
+extern const char *const report_format_names[REPORT_NFORMATS];
 
 struct report_style {
 	enum report_format format;
 	int		 wide;		/* text: never fit to the terminal */
 };
+
+/* data drawn on fp as st says; 0, or -1 when it could not be written. */
+typedef int	(*report_render_fn)(FILE *fp, const void *data,
+		    const struct report_style *st);
+
+/* A command's formats: render[f] draws in format f; NULL: not offered. */
+struct reporter {
+	report_render_fn render[REPORT_NFORMATS];
+};
+
+/* *f is rep's format called name: 0, or -1 when rep offers none. */
+int	report_format_find(const struct reporter *rep, const char *name,
+	    enum report_format *f);
+
+/* The names of rep's formats as a sentence: "text, markdown or csv". */
+void	report_format_list(const struct reporter *rep, char *buf,
+	    size_t len);
+
+/*
+ * data drawn by rep's render function for st's format (st NULL: text);
+ * -1 when it failed or fp has an error.
+ */
+int	report_render(const struct reporter *rep, FILE *fp, const void *data,
+	    const struct report_style *st);
+
+/*
+ * data drawn by rep as st says into path, atomically
+ * (results/atomic_file.h): 0, or -1 with err.
+ */
+int	report_render_file(const struct reporter *rep, const char *path,
+	    const void *data, const struct report_style *st, char *err,
+	    size_t errlen);
+
+/* What run and asm print: the results r[0..n-1], measured on m during
+   run (NULL: not said). */
+struct report_results {
+	const struct machine *m;
+	const struct run_info *run;
+	const struct cb_result *r;
+	size_t		 n;
+};
+
+/*
+ * asm's: the table alone (report_table).  run's: the table, the kernel
+ * paths, the tables by parameter and the benchmarks' own figures.  The
+ * CSV results file's (run --csv FILE): a row per result (csv.c).
+ */
+extern const struct reporter report_table_reporter;
+extern const struct reporter report_run_reporter;
+extern const struct reporter report_csv_reporter;
 
 /* The width to fit text to on fp: 0 (whole) unless a terminal; NULL
    style: text. */
@@ -71,21 +151,9 @@ void	report_table(FILE *fp, const struct machine *m,
 void	report_table_rows(FILE *fp, const struct machine *m, int cpu,
 	    const struct table_row *t, size_t n, const struct report_style *st);
 
-/* A cost as the tables print it: enough digits to read, never more than
-   the noise supports; "-" when not finite. */
-void	report_cost_text(char *buf, size_t len, double v);
-
-/* The same with k, M, G past ten thousand: "936k". */
-void	report_cycles_text(char *buf, size_t len, double v);
-
-/* Nanoseconds in the unit that keeps them short: "0.33ns", "290µs". */
-void	report_time_text(char *buf, size_t len, double ns);
-
-/* Half a confidence interval: in cycles, or in % of median when tiny. */
-void	report_ci_text(char *buf, size_t len, double half, double median);
-
 /*
- * The seeds' tables: for each group (the part of a name before '/') and
+ * The run's tables by parameter (pivot.c), the seeds' layout of one
+ * run's medians: for each group (the part of a name before '/') and
  * parameter key whose results take at least two values of it, variants as
  * rows and the values as columns, median cycles per operation in the cells;
  * a table wider than `width' (0: any width) in blocks of columns.  Prints
@@ -112,21 +180,6 @@ void	report_paths(FILE *fp, const struct machine *m,
 void	report_print_results(FILE *fp, const struct cb_result *r, size_t n,
 	    const struct report_style *st);
 
-/*
- * What run prints after measuring: the table, the kernel paths, the
- * tables by parameter and the benchmarks' own figures.
- */
-void	report_run(FILE *fp, const struct machine *m,
-	    const struct cb_result *r, size_t n, const struct report_style *st);
-
-/*
- * A result's levels as one line, "8.30 (60%) | 6.40 (40%)", with the
- * scattered share when it reaches REPORT_SCATTERED_SHOWN.
- */
-#define REPORT_SCATTERED_SHOWN	0.05
-void	report_levels_text(char *buf, size_t len, const struct cb_level *l,
-	    size_t n, double scattered);
-
 /* Width of the widest "name k=v" label of r[0..n-1], at least the table's. */
 int	report_label_width(const struct cb_result *r, size_t n);
 
@@ -139,9 +192,5 @@ int	report_csv_write(const char *path, const struct machine *m,
 	    const struct run_info *run, const struct cb_result *r, size_t n,
 	    char *err, size_t errlen);
 
-/* One CSV field, quoted when RFC 4180 requires it. */
-void	report_csv_text(FILE *fp, const char *s);
-/* A comma, then v with 10 significant digits; nothing when not finite. */
-void	report_csv_num(FILE *fp, double v);
 
 #endif

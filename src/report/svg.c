@@ -14,8 +14,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "report/html.h"
-#include "report/report.h"
+#include "report/escape.h"
+#include "report/units.h"
 #include "report/svg_draw.h"
 
 #define BAR_H		14

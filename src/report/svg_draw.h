@@ -6,7 +6,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
-#include "report/html.h"	/* CHART_W, svg_open */
+#include "report/svg.h"	/* CHART_W, svg_open */
 
 #define CHAR_W		7	/* of the 12px label font, roughly */
 #define LOG_SPAN	10	/* values spanning more than this: log axis */

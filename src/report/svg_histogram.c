@@ -11,8 +11,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "report/html.h"
-#include "report/report.h"
+#include "report/escape.h"
+#include "report/units.h"
 #include "report/svg_draw.h"
 
 #define HIST_X0		60

@@ -10,8 +10,9 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "report/html.h"
-#include "report/report.h"
+#include "report/escape.h"
+#include "report/units.h"
+#include "report/svg.h"
 
 #define HIST_CHART_H	170
 #define X0		60

@@ -31,20 +31,6 @@
 #define NAME_WIDTH	34
 #define LEGEND_WIDTH	80
 
-/* Enough digits to read, never more than the noise supports. */
-void
-report_cost_text(char *buf, size_t len, double v)
-{
-	if (!isfinite(v))
-		snprintf(buf, len, "-");
-	else if (fabs(v) < 10)
-		snprintf(buf, len, "%.2f", v);
-	else if (fabs(v) < 1000)
-		snprintf(buf, len, "%.1f", v);
-	else
-		snprintf(buf, len, "%.0f", v);
-}
-
 int
 report_label_width(const struct cb_result *r, size_t n)
 {
@@ -59,25 +45,6 @@ report_label_width(const struct cb_result *r, size_t n)
 			w = strlen(label);
 	}
 	return ((int)w);
-}
-
-/* "8.30 (60%) | 6.40 (40%) | scattered 12%": every level, never averaged. */
-void
-report_levels_text(char *buf, size_t len, const struct cb_level *l,
-    size_t n, double scattered)
-{
-	char v[24];
-	size_t used = 0, i;
-
-	buf[0] = '\0';
-	for (i = 0; i < n && i < CB_MAX_LEVELS && used < len; i++) {
-		report_cycles_text(v, sizeof(v), l[i].value);
-		used += (size_t)snprintf(buf + used, len - used, "%s%s (%.0f%%)",
-		    i ? " | " : "", v, 100 * l[i].share);
-	}
-	if (used < len && scattered >= REPORT_SCATTERED_SHOWN)
-		snprintf(buf + used, len - used, " | scattered %.0f%%",
-		    100 * scattered);
 }
 
 int
@@ -373,3 +340,18 @@ out:
 	free(t);
 	free(text);
 }
+
+/* asm's reporter: text and markdown are the same table in a style. */
+static int
+table_render(FILE *fp, const void *data, const struct report_style *st)
+{
+	const struct report_results *d = data;
+
+	report_table(fp, d->m, d->r, d->n, st);
+	return (0);
+}
+
+const struct reporter report_table_reporter = { {
+	[REPORT_TEXT] = table_render,
+	[REPORT_MARKDOWN] = table_render,
+} };

@@ -3,13 +3,27 @@
  * Figures as a person reads them in a table: cycles with k, M or G past
  * ten thousand, times in the unit that keeps them short (ns, µs, ms, s),
  * three significant digits at most past the plain range, never more
- * digits than the noise supports.  The JSON and CSV files keep every
- * digit; this is only for the eye.
+ * digits than the noise supports, and a result's levels on one line.
+ * The JSON and CSV files keep every digit; this is only for the eye.
  */
 #include <math.h>
 #include <stdio.h>
 
-#include "report/report.h"
+#include "report/units.h"
+
+/* Enough digits to read, never more than the noise supports. */
+void
+report_cost_text(char *buf, size_t len, double v)
+{
+	if (!isfinite(v))
+		snprintf(buf, len, "-");
+	else if (fabs(v) < 10)
+		snprintf(buf, len, "%.2f", v);
+	else if (fabs(v) < 1000)
+		snprintf(buf, len, "%.1f", v);
+	else
+		snprintf(buf, len, "%.0f", v);
+}
 
 /* v / scale with three significant digits and the suffix. */
 static void
@@ -86,4 +100,23 @@ report_ci_text(char *buf, size_t len, double half, double median)
 		snprintf(buf, len, "<0.01%%");
 	else
 		snprintf(buf, len, "%.2g%%", pct);
+}
+
+/* "8.30 (60%) | 6.40 (40%) | scattered 12%": every level, never averaged. */
+void
+report_levels_text(char *buf, size_t len, const struct cb_level *l,
+    size_t n, double scattered)
+{
+	char v[24];
+	size_t used = 0, i;
+
+	buf[0] = '\0';
+	for (i = 0; i < n && i < CB_MAX_LEVELS && used < len; i++) {
+		report_cycles_text(v, sizeof(v), l[i].value);
+		used += (size_t)snprintf(buf + used, len - used, "%s%s (%.0f%%)",
+		    i ? " | " : "", v, 100 * l[i].share);
+	}
+	if (used < len && scattered >= REPORT_SCATTERED_SHOWN)
+		snprintf(buf + used, len - used, " | scattered %.0f%%",
+		    100 * scattered);
 }

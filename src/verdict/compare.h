@@ -4,8 +4,8 @@
  * and parameters, the first side the baseline, and for every other side
  * whether its difference from the baseline is real.  A side is one
  * results file or several runs of the same thing, whose rounds pool.
- * The model is built once and printed by compare_out.c or drawn by
- * html.c.
+ * The model is built once and printed by report/compare_*.c or drawn
+ * by report/html.c.
  *
  * The unit of replication is the round (core/rounds.h), never the
  * sample: samples of one round share its host's phase.  A file from
@@ -124,16 +124,5 @@ const char *cmp_mark(enum cmp_verdict v);
 
 /* How the verdicts were reached, for under a table; lines end in '\n'. */
 void	cmp_method_text(const struct cmp_table *t, FILE *fp);
-
-enum cmp_format {
-	CMP_TEXT,
-	CMP_MARKDOWN,
-	CMP_CSV,
-	CMP_JSON,
-	CMP_GITHUB		/* workflow commands: annotations on a run */
-};
-
-/* Print the comparison; returns -1 when writing failed. */
-int	cmp_print(const struct cmp_table *t, enum cmp_format fmt, FILE *fp);
 
 #endif

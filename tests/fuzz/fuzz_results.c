@@ -17,7 +17,9 @@
 
 #include "impact/impact.h"
 #include "verdict/compare.h"
+#include "report/compare_out.h"
 #include "report/html.h"
+#include "report/impact_out.h"
 #include "results/results.h"
 
 int	LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -53,8 +55,8 @@ as_file(const uint8_t *data, size_t size)
 static void
 compare_and_draw(const struct rs_file *f)
 {
-	static const enum cmp_format formats[] = { CMP_TEXT, CMP_MARKDOWN,
-	    CMP_CSV, CMP_JSON };
+	static const enum report_format formats[] = { REPORT_TEXT,
+	    REPORT_MARKDOWN, REPORT_CSV, REPORT_JSON };
 	struct rs_file two[2];
 	struct cmp_table t;
 	char err[512];

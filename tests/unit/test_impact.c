@@ -47,8 +47,8 @@ test_whatif_refuses(void **state)
 		"ctxsw", "ctxsw=", "=5", "ctxsw=+", "ctxsw=++5", "ctxsw=inf",
 		"ctxsw=nan", "ctxsw=0x10", "ctxsw=1e999", "ctxsw= 5",
 		"ctxsw=5 ", "ctxsw=5cycles", "nosuch=5",
-		"a-very-long-name-that-is-longer-than-any-event-name-ever-"
-		"was-or-will-be=5",
+		("a-very-long-name-that-is-longer-than-any-event-name-ever-"
+		"was-or-will-be=5"),
 	};
 	struct impact_whatif w;
 	char err[512];

@@ -1,0 +1,104 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * Escaping for each output, one function each (report/escape.h).
+ * Markdown: a backslash before every character that is markup somewhere
+ * (a name cannot break a table or add a link).  CSV: RFC 4180, a field
+ * quoted when it holds a comma, a quote or a line end, a quote inside
+ * written twice.  JSON: through results_json_text, which repairs what is
+ * not UTF-8.  HTML: the five characters that can end a text or an
+ * attribute, as entities.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "report/escape.h"
+#include "results/json_text.h"
+
+#define MD_SPECIAL	"\\`*_[]<>|#&"
+#define CSV_SPECIAL	",\"\r\n"
+
+void
+report_md_textn(FILE *fp, const char *s, size_t n)
+{
+
+	for (; n > 0 && *s != '\0'; s++, n--) {
+		if (strchr(MD_SPECIAL, *s) != NULL)
+			fputc('\\', fp);
+		fputc(*s, fp);
+	}
+}
+
+void
+report_md_text(FILE *fp, const char *s)
+{
+
+	if (s != NULL)
+		report_md_textn(fp, s, strlen(s));
+}
+
+void
+report_csv_text(FILE *fp, const char *s)
+{
+	int q;
+
+	if (s == NULL)
+		return;
+	q = strpbrk(s, CSV_SPECIAL) != NULL;
+	if (q)
+		fputc('"', fp);
+	for (; *s != '\0'; s++) {
+		if (q && *s == '"')
+			fputc('"', fp);
+		fputc(*s, fp);
+	}
+	if (q)
+		fputc('"', fp);
+}
+
+/*
+ * Ten significant digits: exact enough for any cycle count a spreadsheet
+ * will chart, and no exponent below 1e10.  An unknown value is an empty
+ * cell, which spreadsheets treat as missing rather than as zero.
+ */
+void
+report_csv_num(FILE *fp, double v)
+{
+
+	fputc(',', fp);
+	if (isfinite(v))
+		fprintf(fp, "%.10g", v);
+}
+
+json_t *
+report_json_num(double v)
+{
+
+	return (isfinite(v) ? json_real(v) : json_null());
+}
+
+json_t *
+report_json_text(const char *s)
+{
+
+	return (s == NULL || s[0] == '\0' ? json_null() :
+	    results_json_text(s));
+}
+
+/* The characters that could end a text or an attribute, and their names. */
+static const char *const entities[256] = {
+	['&'] = "&amp;", ['<'] = "&lt;", ['>'] = "&gt;", ['"'] = "&quot;",
+	['\''] = "&#39;",
+};
+
+void
+html_text(FILE *fp, const char *s)
+{
+	const char *e;
+
+	for (; s != NULL && *s != '\0'; s++)
+		if ((e = entities[(unsigned char)*s]) != NULL)
+			fputs(e, fp);
+		else
+			fputc(*s, fp);
+}
