@@ -12,7 +12,7 @@
 
 #include "cyclebench.h"
 #include "core/engine.h"
-#include "os/fault.h"
+#include "os/trap.h"
 
 /*
  * Describe a fault in the benchmark's own terms ("read of 0x0 by `mov

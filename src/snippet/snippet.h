@@ -33,7 +33,7 @@
 
 #include "cyclebench.h"
 #include "arch/arch.h"
-#include "os/fault.h"
+#include "os/trap.h"
 #include "snippet/assemble.h"
 
 #define SNIPPET_SCRATCH_SIZE	(1 << 20)

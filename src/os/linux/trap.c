@@ -10,7 +10,7 @@
 #include <stdint.h>
 #include <ucontext.h>
 
-#include "os/fault.h"
+#include "os/trap.h"
 
 #define ALT_STACK_SIZE	(64 * 1024)
 #define X86_TRAP_PF	14		/* page fault */
