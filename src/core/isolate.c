@@ -180,7 +180,7 @@ read_until(int fd, void *buf, size_t len, double deadline)
 static struct {
 	int			 fd;
 	const struct cb_bench	*bench;
-	isolate_fault_fn	*describe;
+	isolate_trap_fn	*describe;
 	void			*arg;
 	pid_t			 partners[ISOLATE_MAX_PARTNERS];
 	size_t			 npartners;
@@ -217,10 +217,10 @@ isolate_in_child(void)
 	return (in_child.fd >= 0);
 }
 
-static void child_fault(const struct fault *f, void *arg);
+static void child_trap(const struct trap *f, void *arg);
 
 void
-isolate_on_fault(isolate_fault_fn *fn, void *arg)
+isolate_on_trap(isolate_trap_fn *fn, void *arg)
 {
 	/* Outside a child a fault stays the caller's, as documented. */
 	if (in_child.fd < 0)
@@ -228,9 +228,9 @@ isolate_on_fault(isolate_fault_fn *fn, void *arg)
 	in_child.describe = fn;
 	in_child.arg = arg;
 	if (fn != NULL)
-		fault_catch(child_fault, NULL);
+		trap_catch(child_trap, NULL);
 	else
-		fault_release();
+		trap_release();
 }
 
 /*
@@ -240,7 +240,7 @@ isolate_on_fault(isolate_fault_fn *fn, void *arg)
  * lock and allocates nothing, and write(2) and _exit(2) are safe.
  */
 static void __attribute__((noreturn))
-child_fault(const struct fault *f, void *arg)
+child_trap(const struct trap *f, void *arg)
 {
 	static struct cb_result r;
 	const char *code;
@@ -249,9 +249,9 @@ child_fault(const struct fault *f, void *arg)
 	(void)arg;
 	r.bench = in_child.bench;
 	r.status = CB_ERROR;
-	code = fault_code_name(f->sig, f->code);
+	code = trap_code_name(f->sig, f->code);
 	used = (size_t)snprintf(r.reason, sizeof(r.reason),
-	    "crashed: %s%s%s%s: ", fault_signal_name(f->sig),
+	    "crashed: %s%s%s%s: ", trap_signal_name(f->sig),
 	    code[0] ? " (" : "", code, code[0] ? ")" : "");
 	if (used >= sizeof(r.reason))
 		used = sizeof(r.reason) - 1;

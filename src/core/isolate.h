@@ -15,22 +15,22 @@
 #include "os/trap.h"
 
 /*
- * Describe a fault in the benchmark's own terms ("read of 0x0 by `mov
- * (%rax),%rbx' at body+0x3"): write at most len bytes, NUL-terminated,
- * into buf.  Runs in the signal handler, so it may only read memory and
+ * Describe a trap (os/trap.h) in the benchmark's own terms ("read of 0x0
+ * by `mov (%rax),%rbx' at body+0x3"): write at most len bytes,
+ * NUL-terminated, into buf.  Runs in the signal handler, so it may only read memory and
  * format text.
  */
-typedef void isolate_fault_fn(const struct fault *f, void *arg, char *buf,
+typedef void isolate_trap_fn(const struct trap *f, void *arg, char *buf,
     size_t len);
 
 /*
- * In the measuring child, catch faults from now on and report them as an
+ * In the measuring child, catch traps from now on and report them as an
  * error result, "crashed: SIGSEGV (si_code's meaning): " followed by what
- * fn writes; NULL stops catching (a fault then kills the child, which the
+ * fn writes; NULL stops catching (a trap then kills the child, which the
  * parent reports as "killed by signal N").  A benchmark's setup sets it,
  * its teardown clears it.  Outside a measuring child it does nothing.
  */
-void	isolate_on_fault(isolate_fault_fn *fn, void *arg);
+void	isolate_on_trap(isolate_trap_fn *fn, void *arg);
 
 /* Is this a measuring child (not cb_measure's caller, nor isolate = 0)? */
 int	isolate_in_child(void);
