@@ -66,7 +66,7 @@ clock_counting(void)
 static inline uint64_t
 clock_cycles(void)
 {
-	return (clock_counter.read == NULL ? os_counter_read() :
+	return (clock_counter.read == NULL ? os_counter_read(arch_pmc_read) :
 	    clock_counter.read());
 }
 

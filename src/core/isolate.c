@@ -24,11 +24,12 @@
 
 #include "arch/arch.h"
 #include "core/clock.h"
-#include "os/cpuset.h"
+#include "core/coretypes.h"
 #include "core/engine.h"
 #include "core/isolate.h"
 #include "core/names.h"
 #include "core/stats.h"
+#include "os/cpuset.h"
 #include "util/time.h"
 #include "util/write_all.h"
 
@@ -398,7 +399,7 @@ isolate_options(const struct cb_bench *b, const struct cb_options *in,
 		o->repetitions = o->quick ? QUICK_REPETITIONS :
 		    DEFAULT_REPETITIONS;
 	if (o->cpu < 0)
-		o->cpu = cpuset_default_cpu();
+		o->cpu = coretypes_default_cpu();
 	if (b->timeout > o->timeout)
 		o->timeout = b->timeout;
 }

@@ -9,7 +9,7 @@
 #include <stdio.h>
 
 #include "cyclebench.h"
-#include "os/coretypes.h"
+#include "core/coretypes.h"
 
 #define MACHINE_MAX_MITIGATIONS	32
 
@@ -19,7 +19,7 @@ struct machine_mitigation {
 };
 
 struct machine {
-	/* CPU, from CPUID (and libcpuid for the codename) */
+	/* CPU, as it says itself (arch/arch.h: CPUID, MIDR_EL1) */
 	char	cpu_vendor[16];		/* "AuthenticAMD" */
 	char	cpu_brand[64];		/* brand string, spaces trimmed */
 	unsigned cpu_family, cpu_model, cpu_stepping;	/* display values */
