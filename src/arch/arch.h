@@ -120,6 +120,22 @@ void		 arch_cpu_identify(struct arch_cpu_id *id, uint64_t os_idreg);
 void		 arch_midr_core_name(uint64_t midr, char *buf, size_t len);
 
 /*
+ * The vector register state a signal frame saves on delivery and restores
+ * on return, put in a known condition for benchmarks whose cost depends
+ * on how much of it is in use.  On x86 that is what XSAVE manages: clean
+ * returns the AVX and AVX-512 components (YMM upper halves, opmasks, ZMM
+ * upper halves, ZMM16-31) to their init state, so XSAVE finds them
+ * unused (glibc's EVEX string functions leave ZMM16-31 in use otherwise),
+ * and does nothing without XSAVE; dirty_avx leaves the YMM upper halves
+ * in use (needs AVX), dirty_avx512 every AVX-512 component (needs
+ * AVX-512F, x86-64).  arm64 saves its FP/SIMD registers whole whatever
+ * they hold: there these do nothing.
+ */
+void		 arch_xstate_clean(void);
+void		 arch_xstate_dirty_avx(void);
+void		 arch_xstate_dirty_avx512(void);
+
+/*
  * `cyclebench asm': the GNU assembler and objdump for this target, each
  * with the options that select it (NULL-terminated), the ELF machine
  * their objects carry, and whether Intel syntax exists here.

@@ -46,8 +46,6 @@
 			sizeof((unsigned char[]){ __VA_ARGS__ })
 
 #if defined(__x86_64__) || defined(__i386__)
-#include "arch/x86/xstate.h"
-
 #define X86		1
 #ifdef __x86_64__
 #define REG_PC	REG_RIP
@@ -249,6 +247,22 @@ frame_xstate_bv(const ucontext_t *uc)
 	return (bv);
 }
 
+/* Where the kernel's frame starts: its return address, below uc. */
+#define FRAME_BELOW_UC	sizeof(void *)
+#else
+/* No XSAVE: the FP/SIMD registers are always saved. */
+static uint64_t
+frame_xstate_bv(const ucontext_t *uc)
+{
+	(void)uc;
+	return (0);
+}
+
+/* arm64's rt_sigframe: the siginfo, then uc. */
+#define FRAME_BELOW_UC	sizeof(siginfo_t)
+#endif
+
+/* The vector state as the row asks (arch/arch.h; nothing on arm64). */
 static void
 prepare_vector(enum vector v)
 {
@@ -260,27 +274,6 @@ prepare_vector(enum vector v)
 	if (v == VEC_AVX)
 		arch_xstate_dirty_avx();
 }
-
-/* Where the kernel's frame starts: its return address, below uc. */
-#define FRAME_BELOW_UC	sizeof(void *)
-#else
-/* No XSAVE, nothing to prepare: the FP/SIMD registers are always saved. */
-static uint64_t
-frame_xstate_bv(const ucontext_t *uc)
-{
-	(void)uc;
-	return (0);
-}
-
-static void
-prepare_vector(enum vector v)
-{
-	(void)v;
-}
-
-/* arm64's rt_sigframe: the siginfo, then uc. */
-#define FRAME_BELOW_UC	sizeof(siginfo_t)
-#endif
 
 /*
  * One handler for both kinds of sigaction: x86-64 passes the siginfo and
