@@ -1,5 +1,4 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
-#include <fcntl.h>
 #include <math.h>
 #include <sched.h>
 #include <stdio.h>
@@ -13,6 +12,7 @@
 #include "core/engine.h"
 #include "core/isolate.h"
 #include "core/stats.h"
+#include "os/runwait.h"
 #include "util/time.h"
 
 #define ROUND_MIN_SAMPLES	3	/* before a round may end at its time */
@@ -62,64 +62,20 @@ struct guard {
 };
 
 /*
- * The schedstat files of this thread and of the partners its benchmark
- * named (core/isolate.h), opened once: a switching path's guard.
- */
-static int schedstat_fd[1 + ISOLATE_MAX_PARTNERS];
-static size_t nschedstat;
-
-static int
-schedstat_open(void)
-{
-	pid_t tid[ISOLATE_MAX_PARTNERS];
-	char path[64];
-	size_t i, n;
-
-	if (nschedstat > 0)
-		return (0);
-	if ((schedstat_fd[0] = open("/proc/thread-self/schedstat",
-	    O_RDONLY | O_CLOEXEC)) < 0)
-		return (-1);
-	n = isolate_partners(tid, ISOLATE_MAX_PARTNERS);
-	for (i = 0, nschedstat = 1; i < n; i++) {
-		snprintf(path, sizeof(path), "/proc/%d/schedstat", (int)tid[i]);
-		if ((schedstat_fd[nschedstat] = open(path, O_RDONLY |
-		    O_CLOEXEC)) >= 0)
-			nschedstat++;
-	}
-	return (0);
-}
-
-/*
- * Nanoseconds this thread and its partners have waited runnable for
- * their CPUs; NAN when the kernel does not say.
+ * Nanoseconds this thread and the partners its benchmark named
+ * (core/isolate.h) have waited runnable for their CPUs; NAN when the OS
+ * does not say (os/runwait.h): a switching path's guard.
  */
 static double
 thread_run_delay(void)
 {
-	unsigned long long delay;
-	double sum = 0;
-	char buf[96], *p, *end;
-	ssize_t n;
-	size_t i;
+	pid_t tid[ISOLATE_MAX_PARTNERS];
 
-	if (schedstat_open() != 0)
+	if (os_runwait_open(tid, isolate_partners(tid,
+	    ISOLATE_MAX_PARTNERS)) != 0)
 		return (NAN);
-	for (i = 0; i < nschedstat; i++) {
-		n = pread(schedstat_fd[i], buf, sizeof(buf) - 1, 0);
-		if (n <= 0)
-			return (NAN);
-		buf[n] = '\0';
-		/* "run_ns delay_ns slices": the second field. */
-		p = buf + strcspn(buf, " ");
-		delay = strtoull(p, &end, 10);
-		if (*p != ' ' || end == p)
-			return (NAN);
-		sum += (double)delay;
-	}
-	return (sum);
+	return (os_runwait_read());
 }
-
 
 static long
 thread_nivcsw(void)

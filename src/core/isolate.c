@@ -17,7 +17,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -29,6 +28,7 @@
 #include "core/isolate.h"
 #include "core/names.h"
 #include "core/stats.h"
+#include "os/child.h"
 #include "os/cpuset.h"
 #include "util/time.h"
 #include "util/write_all.h"
@@ -270,7 +270,7 @@ child(int fd, const struct cb_bench *b, const struct cb_options *o,
 	struct cb_result r;
 	size_t n;
 
-	prctl(PR_SET_PDEATHSIG, SIGKILL);
+	os_child_die_with_parent();
 	in_child.fd = fd;
 	in_child.bench = b;
 	memset(&r, 0, sizeof(r));
