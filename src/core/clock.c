@@ -134,8 +134,8 @@ clock_describe(struct machine *m)
 	char why[256];
 
 	clock_init();
-	m->tsc_hz = clk.ref_hz;
-	snprintf(m->tsc_source, sizeof(m->tsc_source), "%s", clk.ref_source);
+	m->ref_hz = clk.ref_hz;
+	snprintf(m->ref_source, sizeof(m->ref_source), "%s", clk.ref_source);
 	snprintf(m->ref_name, sizeof(m->ref_name), "%s", arch_ref_name);
 	m->perf_counters = clock_counter_open(why, sizeof(why));
 	if (!m->perf_counters)

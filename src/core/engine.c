@@ -42,7 +42,7 @@
 static const unsigned size_order[ENGINE_SIZES] = { 1, 5, 3, 7, 2, 6, 4, 8 };
 
 struct timing {
-	double	tsc;
+	double	ref;
 	double	cyc;
 };
 
@@ -148,7 +148,7 @@ time_best(cb_body_fn *body, void *ctx, uint64_t n, int tries)
 		stamp_begin(&s0);
 		body(n, ctx);
 		stamp_end(&s1);
-		best.tsc = fmin(best.tsc, (double)(s1.ref - s0.ref));
+		best.ref = fmin(best.ref, (double)(s1.ref - s0.ref));
 		best.cyc = fmin(best.cyc, (double)(s1.cyc - s0.cyc));
 	}
 	return (best);
@@ -175,13 +175,13 @@ fit_once(cb_body_fn *body, void *ctx, uint64_t base, struct timing *per_iter,
 	for (i = 0; i < ENGINE_SIZES; i++) {
 		x[i] = (double)(base * size_order[i]);
 		t = time_best(body, ctx, base * size_order[i], ENGINE_BEST_OF);
-		yt[i] = t.tsc;
+		yt[i] = t.ref;
 		yc[i] = t.cyc;
 	}
 	if (stats_linear_fit(x, yt, ENGINE_SIZES, &ft) != 0 ||
 	    fabs(ft.intercept) > yt[0])
 		return (-1);
-	per_iter->tsc = ft.slope;
+	per_iter->ref = ft.slope;
 	per_iter->cyc = NAN;
 	if (clock_counting() &&
 	    stats_linear_fit(x, yc, ENGINE_SIZES, &fc) == 0)
@@ -203,7 +203,7 @@ choose_base(cb_body_fn *body, void *ctx)
 	uint64_t n;
 
 	for (n = 1; n <= MAX_BASE; n *= 2)
-		if (time_best(body, ctx, n, ENGINE_BEST_OF).tsc >=
+		if (time_best(body, ctx, n, ENGINE_BEST_OF).ref >=
 		    ENGINE_TARGET_TICKS)
 			return (n);
 	return (0);
@@ -233,7 +233,7 @@ void
 engine_calibrate(struct engine_calibration *cal, int quick)
 {
 	enum { ROUNDS = 21 };
-	double tsc[ROUNDS], cyc[ROUNDS], r2;
+	double ref[ROUNDS], cyc[ROUNDS], r2;
 	unsigned rounds, kept, tries;
 	struct timing t;
 	struct guard g;
@@ -247,20 +247,20 @@ engine_calibrate(struct engine_calibration *cal, int quick)
 		if (fit_once(arch_add_chain, NULL, base, &t, &r2) != 0 ||
 		    guard_tripped(&g))
 			continue;
-		tsc[kept] = t.tsc;
+		ref[kept] = t.ref;
 		cyc[kept++] = t.cyc;
 	}
 	if (kept == 0) {	/* a machine this busy still gets a ratio */
 		fit_once(arch_add_chain, NULL, base, &t, &r2);
-		tsc[0] = t.tsc;
+		ref[0] = t.ref;
 		cyc[0] = t.cyc;
 		kept = 1;
 	}
 	cal->counted = clock_counting();
 	if (cal->counted)
-		cal->ratio = stats_median(cyc, kept) / stats_median(tsc, kept);
+		cal->ratio = stats_median(cyc, kept) / stats_median(ref, kept);
 	else
-		cal->ratio = ARCH_CHAIN_UNROLL / stats_median(tsc, kept);
+		cal->ratio = ARCH_CHAIN_UNROLL / stats_median(ref, kept);
 	cal->ref_iters = base * 4;
 }
 
@@ -287,7 +287,7 @@ engine_calibrate(struct engine_calibration *cal, int quick)
 static double
 counted_ratio_now(uint64_t longer, uint64_t shorter)
 {
-	double ratio[REF_BEST_OF], cyc, tsc;
+	double ratio[REF_BEST_OF], cyc, ref;
 	struct stamp l0, l1, s0, s1;
 	size_t n = 0;
 	int i;
@@ -300,9 +300,9 @@ counted_ratio_now(uint64_t longer, uint64_t shorter)
 		arch_add_chain(shorter, NULL);
 		stamp_end(&s1);
 		cyc = (double)(l1.cyc - l0.cyc) - (double)(s1.cyc - s0.cyc);
-		tsc = (double)(l1.ref - l0.ref) - (double)(s1.ref - s0.ref);
-		if (cyc > 0 && tsc > 0)
-			ratio[n++] = cyc / tsc;
+		ref = (double)(l1.ref - l0.ref) - (double)(s1.ref - s0.ref);
+		if (cyc > 0 && ref > 0)
+			ratio[n++] = cyc / ref;
 	}
 	return (n > 0 ? stats_median(ratio, n) : NAN);
 }
@@ -320,7 +320,7 @@ ratio_now(const struct engine_calibration *cal)
 	t = time_best(arch_add_chain, NULL, cal->ref_iters, REF_BEST_OF);
 	s = time_best(arch_add_chain, NULL, shorter, REF_BEST_OF);
 	return ((double)(cal->ref_iters - shorter) * ARCH_CHAIN_UNROLL /
-	    (t.tsc - s.tsc));
+	    (t.ref - s.ref));
 }
 
 /* A clock change across a calibrated sample; counted ones need no clock. */
@@ -354,7 +354,7 @@ engine_imul_check(const struct engine_calibration *cal)
 		ra = ratio_now(cal);
 		fit_once(arch_mul_chain, NULL, base, &t, &r2);
 		rb = ratio_now(cal);
-		cyc[i] = to_cycles(t.tsc, t.cyc, ra, rb) / ARCH_CHAIN_UNROLL;
+		cyc[i] = to_cycles(t.ref, t.cyc, ra, rb) / ARCH_CHAIN_UNROLL;
 	}
 	return (stats_median(cyc, ROUNDS));
 }
@@ -364,7 +364,7 @@ engine_prepare(struct engine_prep *p, int quick)
 {
 	char why[CB_REASON_MAX];
 	struct timing t;
-	double tsc[5], r2;
+	double ref[5], r2;
 	uint64_t base;
 	int i;
 
@@ -381,9 +381,9 @@ engine_prepare(struct engine_prep *p, int quick)
 	base = choose_base(arch_empty_loop, NULL);
 	for (i = 0; i < 5; i++) {
 		fit_once(arch_empty_loop, NULL, base, &t, &r2);
-		tsc[i] = t.tsc;
+		ref[i] = t.ref;
 	}
-	p->loop_ticks = stats_median(tsc, 5);
+	p->loop_ticks = stats_median(ref, 5);
 	p->probe_iters = choose_base(arch_probe_block, NULL);
 }
 
@@ -394,13 +394,13 @@ probe(const struct engine_prep *p, double ratio)
 	struct timing t;
 
 	t = time_best(arch_probe_block, NULL, p->probe_iters, PROBE_BEST_OF);
-	return (to_cycles(t.tsc, t.cyc, ratio, ratio) /
+	return (to_cycles(t.ref, t.cyc, ratio, ratio) /
 	    ((double)p->probe_iters * ARCH_PROBE_NOPS));
 }
 
 /* Raw per-operation samples while they are being gathered. */
 struct gather {
-	double	*tsc;
+	double	*ref;
 	double	*cyc;		/* counted cycles, NAN when calibrated */
 	double	*probe;
 	size_t	 n, cap;
@@ -413,27 +413,27 @@ static int
 gather_init(struct gather *s, size_t cap)
 {
 	memset(s, 0, sizeof(*s));
-	s->tsc = calloc(cap ? cap : 1, sizeof(double));
+	s->ref = calloc(cap ? cap : 1, sizeof(double));
 	s->cyc = calloc(cap ? cap : 1, sizeof(double));
 	s->probe = calloc(cap ? cap : 1, sizeof(double));
 	s->cap = cap;
-	return (s->tsc != NULL && s->cyc != NULL && s->probe != NULL ? 0 :
+	return (s->ref != NULL && s->cyc != NULL && s->probe != NULL ? 0 :
 	    -1);
 }
 
 static void
 gather_free(struct gather *s)
 {
-	free(s->tsc);
+	free(s->ref);
 	free(s->cyc);
 	free(s->probe);
 }
 
 static void
-gather_add(struct gather *s, double tsc, double cyc, double probe_cycles)
+gather_add(struct gather *s, double ref, double cyc, double probe_cycles)
 {
 	if (s->n < s->cap) {
-		s->tsc[s->n] = tsc;
+		s->ref[s->n] = ref;
 		s->probe[s->n] = probe_cycles;
 		s->cyc[s->n++] = cyc;
 	}
@@ -491,12 +491,12 @@ sample_loop(const struct cb_bench *b, void *ctx, const struct cb_options *o,
 		rc = fit_once(b->body, ctx, base, &t, &r2);
 		rb = ratio_now(cal);
 		pb = probe(p, rb);
-		cyc = to_cycles(t.tsc, t.cyc, ra, rb) / b->ops;
+		cyc = to_cycles(t.ref, t.cyc, ra, rb) / b->ops;
 		if (rc != 0 || guard_tripped(&g) || !(cyc > 0) ||
 		    drifted(ra, rb, ENGINE_DRIFT_LIMIT))
 			s->disturbed++;
 		else {
-			gather_add(s, t.tsc / b->ops, cyc, fmax(pa, pb));
+			gather_add(s, t.ref / b->ops, cyc, fmax(pa, pb));
 			gather_r2(s, r2);
 		}
 		pa = pb;
@@ -539,7 +539,7 @@ cross_check(const struct cb_bench *b, void *ctx,
 		return;
 	/* The mean: a long tail (cross-CPU wake-ups) costs time too. */
 	for (k = 0, call = 0; k < s->n; k++)
-		call += s->tsc[k] * b->ops / (double)s->n;
+		call += s->ref[k] * b->ops / (double)s->n;
 	/* n(n + 1) is even: the sizes' sum is exact in integers. */
 	/* NOLINTNEXTLINE(bugprone-integer-division) */
 	fit_ticks = ENGINE_SIZES * (ENGINE_SIZES + 1) / 2 * ENGINE_BEST_OF *
@@ -551,7 +551,7 @@ cross_check(const struct cb_bench *b, void *ctx,
 		ra = ratio_now(cal);
 		fit_once(b->body, ctx, base, &fit, &r2);
 		rb = ratio_now(cal);
-		cyc[i] = to_cycles(fit.tsc, fit.cyc, ra, rb);
+		cyc[i] = to_cycles(fit.ref, fit.cyc, ra, rb);
 		gather_r2(s, r2);
 	}
 	r->batched = stats_median(cyc, (size_t)nfits) / b->ops;
@@ -560,7 +560,7 @@ cross_check(const struct cb_bench *b, void *ctx,
 /* Time `n' calls one by one, less the stamps; returns their sum in ticks. */
 static double
 time_calls(const struct cb_bench *b, void *ctx, int n,
-    const struct timing *overhead, double *tsc, double *cyc)
+    const struct timing *overhead, double *ref, double *cyc)
 {
 	struct stamp s0, s1;
 	double sum = 0;
@@ -568,16 +568,16 @@ time_calls(const struct cb_bench *b, void *ctx, int n,
 
 	for (k = 0; k < n; k++) {
 		if (b->timed != NULL) {
-			tsc[k] = (double)b->timed(ctx) - overhead->tsc;
+			ref[k] = (double)b->timed(ctx) - overhead->ref;
 			cyc[k] = NAN;
 		} else {
 			stamp_begin(&s0);
 			b->body(1, ctx);
 			stamp_end(&s1);
-			tsc[k] = (double)(s1.ref - s0.ref) - overhead->tsc;
+			ref[k] = (double)(s1.ref - s0.ref) - overhead->ref;
 			cyc[k] = (double)(s1.cyc - s0.cyc) - overhead->cyc;
 		}
-		sum += tsc[k];
+		sum += ref[k];
 	}
 	return (sum);
 }
@@ -611,7 +611,7 @@ sample_path(const struct cb_bench *b, void *ctx, const struct cb_options *o,
 	struct timing overhead, first;
 	struct stamp s0, s1;
 	struct guard g;
-	double batch_tsc[PATH_BATCH], batch_cyc[PATH_BATCH], ticks;
+	double batch_ref[PATH_BATCH], batch_cyc[PATH_BATCH], ticks;
 	double end, ra, rb, pa, pb, waited, cpu, wall;
 	int i, k, nb, mend;
 
@@ -620,29 +620,29 @@ sample_path(const struct cb_bench *b, void *ctx, const struct cb_options *o,
 	 * is a fresh process), timed as the steady-state calls will be.
 	 */
 	if (b->timed != NULL) {
-		first.tsc = (double)b->timed(ctx);
+		first.ref = (double)b->timed(ctx);
 		first.cyc = NAN;
-		if (first.tsc == 0)
+		if (first.ref == 0)
 			return (timed_zero(r));
 	} else
 		first = time_best(b->body, ctx, 1, 1);
-	overhead.tsc = overhead.cyc = INFINITY;
+	overhead.ref = overhead.cyc = INFINITY;
 	for (i = 0; i < 1000; i++) {
 		stamp_begin(&s0);
 		stamp_end(&s1);
-		if ((double)(s1.ref - s0.ref) < overhead.tsc) {
-			overhead.tsc = (double)(s1.ref - s0.ref);
+		if ((double)(s1.ref - s0.ref) < overhead.ref) {
+			overhead.ref = (double)(s1.ref - s0.ref);
 			overhead.cyc = (double)(s1.cyc - s0.cyc);
 		}
 	}
 	r->ratio_before = ra = ratio_now(cal);
-	r->first_call = to_cycles(first.tsc - overhead.tsc,
+	r->first_call = to_cycles(first.ref - overhead.ref,
 	    first.cyc - overhead.cyc, ra, ra);
 	/* A first call longer than the warm-up has warmed the path. */
-	if (first.tsc < 0.001 * clock_ref_hz())
+	if (first.ref < 0.001 * clock_ref_hz())
 		warm_up(b->body, ctx, 1, 0.001);
 
-	nb = path_batch(first.tsc);
+	nb = path_batch(first.ref);
 	pa = probe(p, ra);
 	end = monotonic_seconds() + round_seconds(o);
 	while (s->n < s->cap && !out_of_time(s, end, round_seconds(o))) {
@@ -661,19 +661,19 @@ sample_path(const struct cb_bench *b, void *ctx, const struct cb_options *o,
 		ra = ratio_now(cal);
 		cpu = thread_cpu();
 		wall = monotonic_seconds();
-		ticks = time_calls(b, ctx, nb, &overhead, batch_tsc, batch_cyc);
+		ticks = time_calls(b, ctx, nb, &overhead, batch_ref, batch_cyc);
 		waited = mend ? fmax(0, monotonic_seconds() - wall - (thread_cpu() -
 		    cpu)) * clock_ref_hz() : 0;
 		rb = ratio_now(cal);
 		pb = probe(p, rb);
-		batch_tsc[0] -= waited;
+		batch_ref[0] -= waited;
 		if (guard_tripped(&g) || waited >= ticks ||
 		    drifted(ra, rb, ENGINE_PATH_DRIFT_LIMIT))
 			s->disturbed += (unsigned)nb;
 		else
 			for (k = 0; k < nb; k++)
-				gather_add(s, batch_tsc[k] / b->ops, to_cycles(
-				    batch_tsc[k], batch_cyc[k], ra, rb) /
+				gather_add(s, batch_ref[k] / b->ops, to_cycles(
+				    batch_ref[k], batch_cyc[k], ra, rb) /
 				    b->ops, fmax(pa, pb));
 		pa = pb;
 		nb = path_batch(ticks / nb);
@@ -729,7 +729,7 @@ engine_round(const struct cb_bench *b, void *ctx, const struct cb_options *o,
 	r->ratio_after *= 1 + test_drift();
 	r->nsamples = s.n;
 	r->samples = s.cyc;
-	r->samples_ref = s.tsc;
+	r->samples_ref = s.ref;
 	r->probe = s.probe;
 	r->disturbed = s.disturbed;
 	r->r2 = s.nr2 ? stats_median(s.r2, s.nr2) : NAN;

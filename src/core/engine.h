@@ -48,7 +48,7 @@
 #define ENGINE_ROUND_SECONDS	0.04	/* sampling time of one round */
 
 struct engine_calibration {
-	double	ratio;		/* core cycles per TSC tick */
+	double	ratio;		/* core cycles per reference tick */
 	uint64_t ref_iters;	/* iterations of the reference chain per check */
 	int	counted;	/* ratio from the hardware counter */
 };
@@ -63,7 +63,7 @@ void	engine_calibrate(struct engine_calibration *cal, int quick);
  */
 struct engine_prep {
 	struct engine_calibration cal;
-	double	 loop_ticks;	/* TSC ticks per empty-loop iteration */
+	double	 loop_ticks;	/* reference ticks per empty-loop iteration */
 	uint64_t probe_iters;	/* iterations of a probe reading */
 };
 

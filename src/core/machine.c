@@ -276,12 +276,12 @@ machine_print(const struct machine *m, FILE *fp)
 	for (i = 0; i + 1 < sizeof(key) && machine_ref_name(m)[i] != '\0'; i++)
 		key[i] = (char)tolower((unsigned char)machine_ref_name(m)[i]);
 	key[i] = '\0';
-	if (m->tsc_hz <= 0)
+	if (m->ref_hz <= 0)
 		kv(fp, key, "unknown");
-	else if (m->tsc_source[0] == '\0')
-		kv(fp, key, "%.1f MHz", m->tsc_hz / 1e6);
+	else if (m->ref_source[0] == '\0')
+		kv(fp, key, "%.1f MHz", m->ref_hz / 1e6);
 	else
-		kv(fp, key, "%.1f MHz (%s)", m->tsc_hz / 1e6, m->tsc_source);
+		kv(fp, key, "%.1f MHz (%s)", m->ref_hz / 1e6, m->ref_source);
 	if (m->cycles_per_tick <= 0)
 		kv(fp, "cycles", "not measured");
 	else
