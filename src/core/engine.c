@@ -1,18 +1,19 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * The engine (core/engine.h): calibration, the contention probe, and a
+ * round's samples, loop and path, each between two checks of the guard
+ * (core/guard.h), timed by core/timing.h.
+ */
 #include <math.h>
-#include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/resource.h>
-#include <time.h>
-#include <unistd.h>
 
 #include "core/clock.h"
 #include "core/engine.h"
-#include "core/isolate.h"
+#include "core/guard.h"
 #include "core/stats.h"
-#include "os/runwait.h"
+#include "core/timing.h"
 #include "util/time.h"
 
 #define ROUND_MIN_SAMPLES	3	/* before a round may end at its time */
@@ -22,192 +23,12 @@
 #define PATH_FIT_SECONDS	0.01	/* for a first round's batched fits */
 #define PROBE_BEST_OF		3
 /*
- * A path that switches tasks by design waits for its partner to block,
- * microseconds a switch (a third of a one-CPU ping-pong's time, summed
- * over both threads); a task that took their CPU makes one wait a time
- * slice, milliseconds.  A batch whose threads waited more than this share
- * of its wall time, and more than SWITCH_WAIT_MIN_NS, saw the latter.
- */
-#define SWITCH_WAIT_SHARE	0.5
-#define SWITCH_WAIT_MIN_NS	250e3
-/*
  * The reference chain's best of five: a dependent add chain loses a cycle
  * now and then to whatever shares the core (an SMT sibling on the host),
  * never gains one, so its fastest run is its truest.
  */
 #define REF_BEST_OF		5
 #define REF_SHORT		4	/* the short reference chain: 1/4 */
-
-/* Interleaved, so a slow drift does not tilt the fitted slope. */
-static const unsigned size_order[ENGINE_SIZES] = { 1, 5, 3, 7, 2, 6, 4, 8 };
-
-struct timing {
-	double	ref;
-	double	cyc;
-};
-
-/*
- * What could have disturbed the samples taken since guard_begin(): an
- * involuntary context switch, or running anywhere but the CPU we pinned to
- * (someone changed our affinity: every later sample is on the wrong CPU,
- * not just the one that saw the move).
- */
-struct guard {
-	long	nivcsw;		/* -1: switches are not watched */
-	int	cpu;
-	int	pinned;		/* -1: not pinned */
-	double	run_delay;	/* ns runnable but not running; NAN: not
-				   watched */
-	double	wall;		/* when it began, ns */
-};
-
-/*
- * Nanoseconds this thread and the partners its benchmark named
- * (core/isolate.h) have waited runnable for their CPUs; NAN when the OS
- * does not say (os/runwait.h): a switching path's guard.
- */
-static double
-thread_run_delay(void)
-{
-	pid_t tid[ISOLATE_MAX_PARTNERS];
-
-	if (os_runwait_open(tid, isolate_partners(tid,
-	    ISOLATE_MAX_PARTNERS)) != 0)
-		return (NAN);
-	return (os_runwait_read());
-}
-
-static long
-thread_nivcsw(void)
-{
-	struct rusage ru;
-
-	if (getrusage(RUSAGE_THREAD, &ru) != 0)
-		return (-1);
-	return (ru.ru_nivcsw);
-}
-
-/*
- * Seconds of CPU this thread has used, user and system, to the
- * nanosecond; NAN where the clock is missing.
- */
-static double
-thread_cpu(void)
-{
-	struct timespec ts;
-
-	if (clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts) != 0)
-		return (NAN);
-	return (ts.tv_sec + ts.tv_nsec / 1e9);
-}
-
-/* What a guard watches besides the CPU it runs on. */
-enum watch {
-	WATCH_SWITCHES,		/* an involuntary context switch */
-	WATCH_RUN_DELAY,	/* waiting for the CPU (a switching path) */
-	WATCH_NONE		/* a preemption's wait is taken out */
-};
-
-static void
-guard_begin(struct guard *g, int pinned, enum watch w)
-{
-	g->nivcsw = w == WATCH_SWITCHES ? thread_nivcsw() : -1;
-	g->run_delay = w == WATCH_RUN_DELAY ? thread_run_delay() : NAN;
-	g->wall = monotonic_seconds() * 1e9;
-	g->cpu = sched_getcpu();
-	g->pinned = pinned;
-}
-
-static int
-guard_tripped(const struct guard *g)
-{
-	int cpu = sched_getcpu();
-
-	if (!isnan(g->run_delay) && thread_run_delay() - g->run_delay >
-	    fmax(SWITCH_WAIT_SHARE * (monotonic_seconds() * 1e9 - g->wall),
-	    SWITCH_WAIT_MIN_NS))
-		return (1);
-	return ((g->nivcsw >= 0 && thread_nivcsw() != g->nivcsw) ||
-	    cpu != g->cpu || (g->pinned >= 0 && cpu != g->pinned));
-}
-
-/*
- * The least of `tries' calls, on each clock apart: a disturbance only
- * adds time, and one that falls between a stamp's two reads adds it to
- * one clock alone, so the call fastest on the reference clock need not
- * be the fastest counted.
- */
-static struct timing
-time_best(cb_body_fn *body, void *ctx, uint64_t n, int tries)
-{
-	struct timing best = { INFINITY, INFINITY };
-	struct stamp s0, s1;
-	int i;
-
-	for (i = 0; i < tries; i++) {
-		stamp_begin(&s0);
-		body(n, ctx);
-		stamp_end(&s1);
-		best.ref = fmin(best.ref, (double)(s1.ref - s0.ref));
-		best.cyc = fmin(best.cyc, (double)(s1.cyc - s0.cyc));
-	}
-	return (best);
-}
-
-/*
- * One sample: cost per iteration as the slope over ENGINE_SIZES counts.
- * The intercept is the call's own cost, some 100 ticks against the
- * smallest count's 4,000: a fit whose intercept is as large as the
- * smallest count's whole time, either way, was bent by a disturbance
- * that hit some counts and not others (one slope of cmpset-pushf read
- * 12.2 cycles for 28.4; 0.2% of the default suites' fits) and is not a
- * sample.
- */
-static int
-fit_once(cb_body_fn *body, void *ctx, uint64_t base, struct timing *per_iter,
-    double *r2)
-{
-	double x[ENGINE_SIZES], yt[ENGINE_SIZES], yc[ENGINE_SIZES];
-	struct stats_fit ft, fc;
-	struct timing t;
-	int i;
-
-	for (i = 0; i < ENGINE_SIZES; i++) {
-		x[i] = (double)(base * size_order[i]);
-		t = time_best(body, ctx, base * size_order[i], ENGINE_BEST_OF);
-		yt[i] = t.ref;
-		yc[i] = t.cyc;
-	}
-	if (stats_linear_fit(x, yt, ENGINE_SIZES, &ft) != 0 ||
-	    fabs(ft.intercept) > yt[0])
-		return (-1);
-	per_iter->ref = ft.slope;
-	per_iter->cyc = NAN;
-	if (clock_counting() &&
-	    stats_linear_fit(x, yc, ENGINE_SIZES, &fc) == 0)
-		per_iter->cyc = fc.slope;
-	*r2 = ft.r2;
-	return (0);
-}
-
-/*
- * The iteration count whose call lasts at least ENGINE_TARGET_TICKS, or 0
- * for a body whose time does not grow with it: any real loop of even one
- * instruction gets there long before MAX_BASE.
- */
-#define MAX_BASE	(UINT64_C(1) << 24)
-
-static uint64_t
-choose_base(cb_body_fn *body, void *ctx)
-{
-	uint64_t n;
-
-	for (n = 1; n <= MAX_BASE; n *= 2)
-		if (time_best(body, ctx, n, ENGINE_BEST_OF).ref >=
-		    ENGINE_TARGET_TICKS)
-			return (n);
-	return (0);
-}
 
 static int
 flat_body(struct cb_result *r)
@@ -216,17 +37,6 @@ flat_body(struct cb_result *r)
 	snprintf(r->reason, sizeof(r->reason), "the body's time does not "
 	    "grow with its iteration count: it must loop `iters' times");
 	return (-1);
-}
-
-static void
-warm_up(cb_body_fn *body, void *ctx, uint64_t iters, double seconds)
-{
-	double end;
-
-	end = monotonic_seconds() + seconds;
-	do
-		body(iters, ctx);
-	while (monotonic_seconds() < end);
 }
 
 void
@@ -405,7 +215,7 @@ struct gather {
 	double	*probe;
 	size_t	 n, cap;
 	unsigned disturbed;
-	double	 r2[ENGINE_SIZES * 64];
+	double	 r2[TIMING_SIZES * 64];
 	size_t	 nr2;
 };
 
@@ -542,8 +352,8 @@ cross_check(const struct cb_bench *b, void *ctx,
 		call += s->ref[k] * b->ops / (double)s->n;
 	/* n(n + 1) is even: the sizes' sum is exact in integers. */
 	/* NOLINTNEXTLINE(bugprone-integer-division) */
-	fit_ticks = ENGINE_SIZES * (ENGINE_SIZES + 1) / 2 * ENGINE_BEST_OF *
-	    fmax(call, 2 * ENGINE_TARGET_TICKS);
+	fit_ticks = TIMING_SIZES * (TIMING_SIZES + 1) / 2 * TIMING_BEST_OF *
+	    fmax(call, 2 * TIMING_TARGET_TICKS);
 	nfits = (int)fmin(5, PATH_FIT_SECONDS * clock_ref_hz() / fit_ticks);
 	if (nfits < 1 || (base = choose_base(b->body, ctx)) == 0)
 		return;
@@ -583,7 +393,7 @@ time_calls(const struct cb_bench *b, void *ctx, int n,
 }
 
 /* The guard a batch of path calls gets (see the top of engine.h). */
-static enum watch
+static enum guard_watch
 path_watch(const struct cb_bench *b, int mend)
 {
 	if (b->flags & CB_BENCH_SWITCHES)
@@ -656,13 +466,13 @@ sample_path(const struct cb_bench *b, void *ctx, const struct cb_options *o,
 		 * against the call.
 		 */
 		mend = nb == 1 && !(b->flags & CB_BENCH_SWITCHES) &&
-		    !isnan(thread_cpu());
+		    !isnan(guard_thread_cpu());
 		guard_begin(&g, o->cpu, path_watch(b, mend));
 		ra = ratio_now(cal);
-		cpu = thread_cpu();
+		cpu = guard_thread_cpu();
 		wall = monotonic_seconds();
 		ticks = time_calls(b, ctx, nb, &overhead, batch_ref, batch_cyc);
-		waited = mend ? fmax(0, monotonic_seconds() - wall - (thread_cpu() -
+		waited = mend ? fmax(0, monotonic_seconds() - wall - (guard_thread_cpu() -
 		    cpu)) * clock_ref_hz() : 0;
 		rb = ratio_now(cal);
 		pb = probe(p, rb);

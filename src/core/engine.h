@@ -39,9 +39,6 @@
 
 #include "cyclebench.h"
 
-#define ENGINE_SIZES		8	/* iteration counts per fitted sample */
-#define ENGINE_BEST_OF		5	/* calls per iteration count */
-#define ENGINE_TARGET_TICKS	4000	/* the smallest count's duration */
 #define ENGINE_DRIFT_LIMIT	0.02	/* relative change of cycles/tick */
 #define ENGINE_PATH_DRIFT_LIMIT	0.10	/* the same, for path samples */
 #define ENGINE_PATH_CALLS	10	/* path calls per repetition */

@@ -25,6 +25,7 @@
 #include "core/clock.h"
 #include "core/coretypes.h"
 #include "core/engine.h"
+#include "core/guard.h"
 #include "core/isolate.h"
 #include "core/names.h"
 #include "core/stats.h"
@@ -183,25 +184,13 @@ static struct {
 	const struct cb_bench	*bench;
 	isolate_trap_fn	*describe;
 	void			*arg;
-	pid_t			 partners[ISOLATE_MAX_PARTNERS];
-	size_t			 npartners;
 } in_child = { .fd = -1 };
 
 void
 isolate_watch_partner(pid_t tid)
 {
-	if (in_child.fd >= 0 && in_child.npartners < ISOLATE_MAX_PARTNERS)
-		in_child.partners[in_child.npartners++] = tid;
-}
-
-size_t
-isolate_partners(pid_t *out, size_t max)
-{
-	size_t i;
-
-	for (i = 0; i < in_child.npartners && i < max; i++)
-		out[i] = in_child.partners[i];
-	return (i);
+	if (in_child.fd >= 0)
+		guard_watch_partner(tid);
 }
 
 static time_t first_measure;

@@ -38,15 +38,11 @@ int	isolate_in_child(void);
 /*
  * In the measuring child: thread or process `tid' takes part in the
  * measured path (a ping-pong partner), so the time it waits for its CPU
- * disturbs a sample as much as the measuring thread's own wait does.  A
- * benchmark's setup names its partners; up to ISOLATE_MAX_PARTNERS.
- * Outside a measuring child it does nothing.
+ * disturbs a sample as much as the measuring thread's own wait does
+ * (core/guard.h).  A benchmark's setup names its partners; up to
+ * GUARD_MAX_PARTNERS.  Outside a measuring child it does nothing.
  */
-#define ISOLATE_MAX_PARTNERS	4
 void	isolate_watch_partner(pid_t tid);
-
-/* The partners named so far, into out[0..max-1]; returns how many. */
-size_t	isolate_partners(pid_t *out, size_t max);
 
 /* When this process first measured a round; 0 if it has not. */
 time_t	isolate_first_measure(void);
