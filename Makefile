@@ -11,7 +11,7 @@ LIBDIR	?= $(PREFIX)/lib
 INCLUDEDIR ?= $(PREFIX)/include
 MANDIR	?= $(PREFIX)/share/man
 DOCDIR	?= $(PREFIX)/share/doc/cyclebench
-# Where the binary looks for cb-true, beside bin/ (src/suites/ctxsw.c).
+# Where the binary looks for cb-true, beside bin/ (src/suites/spawn.c).
 HELPERDIR = $(BINDIR)/../libexec/cyclebench
 ARCH	?= x86_64
 OS	?= linux
@@ -58,6 +58,8 @@ PKG_CONFIG ?= env PKG_CONFIG_LIBDIR=/usr/lib/aarch64-linux-gnu/pkgconfig:/usr/sh
 else ifeq ($(ARCH),x86_64)
 BUILD	?= build
 ARCH_DIR = x86
+# What the directory holds for its 32-bit sibling alone.
+ARCH_ELSEWHERE = src/suites/x86/i386.c
 ARCHFLAGS =
 ARCH_PKGS = libcpuid
 PKG_CONFIG ?= pkg-config
@@ -84,10 +86,14 @@ ALL_CFLAGS = -std=gnu11 $(ARCHFLAGS) $(WARN) $(CFLAGS) \
 	    $(shell $(PKG_CONFIG) --cflags $(PKGS))
 LDLIBS	+= $(shell $(PKG_CONFIG) --libs $(PKGS)) -lm -lpthread
 
-LIB_SRCS = $(wildcard src/util/*.c src/core/*.c src/results/*.c \
+LIB_SRCS = $(filter-out $(ARCH_ELSEWHERE),$(wildcard src/util/*.c \
+	    src/core/*.c src/results/*.c \
 	    src/verdict/*.c src/report/*.c src/suites/*.c src/impact/*.c \
 	    src/suites/$(ARCH_DIR)/*.c \
-	    src/arch/*.c src/arch/$(ARCH_DIR)/*.c src/os/$(OS)/*.c)
+	    src/arch/*.c src/arch/$(ARCH_DIR)/*.c src/os/$(OS)/*.c))
+# arm64's MIDR part names in every build: a fingerprint read below a
+# sysroot (the tests' fixtures) may be an arm64 machine's.
+LIB_SRCS += $(filter-out src/arch/$(ARCH_DIR)/%,src/arch/arm64/midr.c)
 LIB_SRCS += $(wildcard src/snippet/*.c)
 LIB_SRCS += $(filter-out $(if $(HAVE_LIBPQ),,src/store/pg.c),\
 	    $(wildcard src/store/*.c))
@@ -96,8 +102,20 @@ TEST_SRCS = $(wildcard tests/unit/test_*.c tests/unit/$(ARCH_DIR)/test_*.c)
 HELPER_SRCS = $(wildcard tests/helpers/*.c)
 FUZZ_NAMES = $(patsubst tests/fuzz/fuzz_%.c,%,$(wildcard tests/fuzz/fuzz_*.c))
 
-LIB_OBJS = $(LIB_SRCS:%.c=$(BUILD)/obj/%.o)
-PIC_OBJS = $(LIB_SRCS:%.c=$(BUILD)/pic/%.o)
+# The suites register themselves: each suite's source defines `const
+# struct cb_suite suite_NAME' with CB_SUITE (core/registry.h), and
+# scripts/suite-list writes the registry's NULL-terminated list of those
+# this build compiles, in SUITE_ORDER, into $(SUITE_LIST), which is
+# compiled into the library like any source.  So core/ names no suite,
+# and a suite of another instruction set is simply not there.  A new
+# suite is its source file and its name here, where it is to be run.
+SUITE_ORDER = basic atomic counter entry fpu serialize i386 syscall signal \
+	    selftest fault mmap ctxsw
+SUITE_SRCS = $(filter src/suites/%,$(LIB_SRCS))
+SUITE_LIST = $(BUILD)/gen/suite_list.c
+
+LIB_OBJS = $(LIB_SRCS:%.c=$(BUILD)/obj/%.o) $(BUILD)/obj/gen/suite_list.o
+PIC_OBJS = $(LIB_SRCS:%.c=$(BUILD)/pic/%.o) $(BUILD)/pic/gen/suite_list.o
 CLI_OBJS = $(CLI_SRCS:%.c=$(BUILD)/obj/%.o)
 TESTS	 = $(patsubst %.c,$(BUILD)/tests/%,$(notdir $(TEST_SRCS))) \
 	    $(FUZZ_NAMES:%=$(BUILD)/tests/replay_%)
@@ -141,6 +159,19 @@ $(BUILD)/obj/%.o: %.c
 	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -MMD -MP -c -o $@ $<
 
 $(BUILD)/pic/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -fPIC -MMD -MP -c -o $@ $<
+
+$(SUITE_LIST): $(SUITE_SRCS) scripts/suite-list Makefile
+	@mkdir -p $(dir $@)
+	scripts/suite-list $(SUITE_ORDER) -- $(SUITE_SRCS) >$@.tmp
+	@mv $@.tmp $@
+
+$(BUILD)/obj/gen/%.o: $(BUILD)/gen/%.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -MMD -MP -c -o $@ $<
+
+$(BUILD)/pic/gen/%.o: $(BUILD)/gen/%.c
 	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -fPIC -MMD -MP -c -o $@ $<
 

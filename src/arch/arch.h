@@ -22,8 +22,6 @@
 
 #include "cyclebench.h"
 
-struct machine;
-
 /* The reference counter, as output names it: "TSC", "CNTVCT_EL0". */
 extern const char	arch_ref_name[];
 
@@ -51,11 +49,8 @@ double		 arch_ref_hz(char *source, size_t len);
  *
  * and the constants
  *
- *	ARCH_PERF_CONFIG1	perf_event_attr.config1 bits asking the
- *				kernel for a user-readable cycle counter
- *	ARCH_PMC_NAME		how user space reads it ("rdpmc")
- *	ARCH_PMC_USER_HINT	that user space may not read it, and what
- *				would let it, for messages
+ *	ARCH_PMC_NAME		how user space reads the hardware
+ *				cycle counter ("rdpmc")
  *	ARCH_NAME		"x86-64", "i386", "arm64"
  *	ARCH_ASM_ILLEGAL	an instruction that raises SIGILL ("ud2")
  *	ARCH_ASM_SPIN_HINT	the spin-wait hint ("pause")
@@ -98,13 +93,47 @@ void		 arch_probe_block(uint64_t iters, void *ctx);
  */
 unsigned	 arch_cpu_features(void);
 
+/* What the CPU says of itself, for the fingerprint (core/machine.h). */
+struct arch_cpu_id {
+	char	 vendor[16];		/* "AuthenticAMD", "ARM" */
+	char	 brand[64];		/* brand string, spaces trimmed */
+	unsigned family, model, stepping;	/* display values */
+	char	 codename[64];		/* "Zen 3", "Cortex-A76" */
+	char	 hypervisor[32];	/* the one the CPU names */
+	unsigned features;		/* arch_cpu_features() */
+};
+
 /*
- * Fill cpu_vendor, cpu_brand, cpu_family/model/stepping, cpu_features,
- * codename and hypervisor (what the CPU itself says; "" where it says
- * nothing).  `sysroot' is where the OS's description of the CPU is read
- * on architectures whose identity registers user space cannot read.
+ * Fill id from scratch ("" where the CPU says nothing).  `os_idreg' is
+ * the identification register of the first CPU as the OS shows it
+ * (os/fingerprint.h), 0 where it shows none: arm64 user space may not
+ * read MIDR_EL1 on every kernel; x86 has CPUID and ignores it.
  */
-void		 arch_cpu_identify(struct machine *m, const char *sysroot);
+void		 arch_cpu_identify(struct arch_cpu_id *id, uint64_t os_idreg);
+
+/*
+ * The name of a core from its MIDR_EL1, the identification register
+ * Linux shows per CPU on arm64 ("Cortex-A76"; "part 0xd0b" when the part
+ * is not known).  In every build, not only arm64's: a fingerprint read
+ * below a sysroot may be an arm64 machine's.
+ */
+void		 arch_midr_core_name(uint64_t midr, char *buf, size_t len);
+
+/*
+ * The vector register state a signal frame saves on delivery and restores
+ * on return, put in a known condition for benchmarks whose cost depends
+ * on how much of it is in use.  On x86 that is what XSAVE manages: clean
+ * returns the AVX and AVX-512 components (YMM upper halves, opmasks, ZMM
+ * upper halves, ZMM16-31) to their init state, so XSAVE finds them
+ * unused (glibc's EVEX string functions leave ZMM16-31 in use otherwise),
+ * and does nothing without XSAVE; dirty_avx leaves the YMM upper halves
+ * in use (needs AVX), dirty_avx512 every AVX-512 component (needs
+ * AVX-512F, x86-64).  arm64 saves its FP/SIMD registers whole whatever
+ * they hold: there these do nothing.
+ */
+void		 arch_xstate_clean(void);
+void		 arch_xstate_dirty_avx(void);
+void		 arch_xstate_dirty_avx512(void);
 
 /*
  * `cyclebench asm': the GNU assembler and objdump for this target, each

@@ -15,10 +15,10 @@
 #include "cli/style_opts.h"
 #include "cli/save_opts.h"
 #include "core/clock.h"
+#include "core/coretypes.h"
 #include "core/machine.h"
 #include "core/registry.h"
 #include "core/rounds.h"
-#include "os/cpuset.h"
 #include "report/report.h"
 
 static const char run_help[] =
@@ -227,7 +227,7 @@ cmd_run(int argc, char **argv)
 		return (rc);
 	}
 	if (a.opts.cpu < 0)
-		a.opts.cpu = cpuset_default_cpu();
+		a.opts.cpu = coretypes_default_cpu();
 	utc_now(info.started_at, sizeof(info.started_at));
 	machine_read(&m, "");
 	clock_describe(&m);

@@ -9,6 +9,7 @@
 #include "cyclebench.h"
 #include "cli/cli.h"
 #include "cli/measure_opts.h"
+#include "core/coretypes.h"
 #include "os/cpuset.h"
 
 int
@@ -25,7 +26,7 @@ cli_measure_option(const char *cmd, int c, const char *arg,
 	case 'p':
 		/* A kind of core: its highest-numbered CPU, as by default. */
 		if (isalpha((unsigned char)arg[0])) {
-			if ((o->cpu = cpuset_cpu_of_type(arg, why,
+			if ((o->cpu = coretypes_cpu_of_type(arg, why,
 			    sizeof(why))) < 0)
 				return (usage_error(cmd, "--cpu %s", why));
 			return (0);

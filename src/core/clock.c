@@ -11,7 +11,6 @@
 #include <time.h>
 
 #include "core/clock.h"
-#include "core/engine.h"
 #include "core/testcounter.h"
 #include "os/clock.h"
 
@@ -99,6 +98,7 @@ clock_init(void)
 	arch_ref_init();
 	ref_frequency();
 	clock_counter.provider = &providers[testcounter_wanted() ? 1 : 0];
+	testcounter_rate(clk.ref_hz);
 	clk.ready = 1;
 }
 
@@ -107,6 +107,13 @@ clock_ref_hz(void)
 {
 	clock_init();
 	return (clk.ref_hz);
+}
+
+const char *
+clock_ref_source(void)
+{
+	clock_init();
+	return (clk.ref_source);
 }
 
 int
@@ -125,33 +132,6 @@ clock_counter_close(void)
 	clock_counter.counting = 0;
 	if (clock_counter.provider != NULL)
 		clock_counter.provider->close();
-}
-
-void
-clock_describe(struct machine *m)
-{
-	struct engine_calibration cal;
-	char why[256];
-
-	clock_init();
-	m->tsc_hz = clk.ref_hz;
-	snprintf(m->tsc_source, sizeof(m->tsc_source), "%s", clk.ref_source);
-	snprintf(m->ref_name, sizeof(m->ref_name), "%s", arch_ref_name);
-	m->perf_counters = clock_counter_open(why, sizeof(why));
-	if (!m->perf_counters)
-		snprintf(m->perf_reason, sizeof(m->perf_reason), "%s", why);
-	engine_calibrate(&cal, 0);
-	m->cycles_per_tick = cal.ratio;
-	m->imul_check = engine_imul_check(&cal);
-	m->cycle_method = m->perf_counters ? CB_CYCLES_COUNTED :
-	    CB_CYCLES_CALIBRATED;
-	if (m->perf_counters)
-		clock_counter.provider->describe(m->cycle_source,
-		    sizeof(m->cycle_source));
-	else
-		snprintf(m->cycle_source, sizeof(m->cycle_source),
-		    "dependent add chain, 1 cycle per add");
-	clock_counter_close();
 }
 
 /* The public stamps, out of line, for self-timed bodies. */

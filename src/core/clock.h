@@ -46,6 +46,9 @@ extern struct clock_counter {
 void	clock_init(void);
 double	clock_ref_hz(void);
 
+/* Where the rate came from ("CPUID leaf 0x15", "measured against ..."). */
+const char *clock_ref_source(void);
+
 /*
  * Try to count core cycles on the calling thread (kernel and user).
  * Returns 1 when counting, 0 with the reason otherwise.
@@ -53,7 +56,10 @@ double	clock_ref_hz(void);
 int	clock_counter_open(char *why, size_t len);
 void	clock_counter_close(void);
 
-/* Fill the clock part of the fingerprint (calibrates: takes ~20 ms). */
+/*
+ * Fill the clock part of the fingerprint (calibrates: takes ~20 ms).  In
+ * core/clock_describe.c, above the engine it calibrates with.
+ */
 void	clock_describe(struct machine *m);
 
 /* Are core cycles counted on this thread (else calibrated)? */
@@ -66,7 +72,7 @@ clock_counting(void)
 static inline uint64_t
 clock_cycles(void)
 {
-	return (clock_counter.read == NULL ? os_counter_read() :
+	return (clock_counter.read == NULL ? os_counter_read(arch_pmc_read) :
 	    clock_counter.read());
 }
 

@@ -1,18 +1,19 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
-#include <fcntl.h>
+/*
+ * The engine (core/engine.h): calibration, the contention probe, and a
+ * round's samples, loop and path, each between two checks of the guard
+ * (core/guard.h), timed by core/timing.h.
+ */
 #include <math.h>
-#include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/resource.h>
-#include <time.h>
-#include <unistd.h>
 
 #include "core/clock.h"
 #include "core/engine.h"
-#include "core/isolate.h"
+#include "core/guard.h"
 #include "core/stats.h"
+#include "core/timing.h"
 #include "util/time.h"
 
 #define ROUND_MIN_SAMPLES	3	/* before a round may end at its time */
@@ -22,236 +23,12 @@
 #define PATH_FIT_SECONDS	0.01	/* for a first round's batched fits */
 #define PROBE_BEST_OF		3
 /*
- * A path that switches tasks by design waits for its partner to block,
- * microseconds a switch (a third of a one-CPU ping-pong's time, summed
- * over both threads); a task that took their CPU makes one wait a time
- * slice, milliseconds.  A batch whose threads waited more than this share
- * of its wall time, and more than SWITCH_WAIT_MIN_NS, saw the latter.
- */
-#define SWITCH_WAIT_SHARE	0.5
-#define SWITCH_WAIT_MIN_NS	250e3
-/*
  * The reference chain's best of five: a dependent add chain loses a cycle
  * now and then to whatever shares the core (an SMT sibling on the host),
  * never gains one, so its fastest run is its truest.
  */
 #define REF_BEST_OF		5
 #define REF_SHORT		4	/* the short reference chain: 1/4 */
-
-/* Interleaved, so a slow drift does not tilt the fitted slope. */
-static const unsigned size_order[ENGINE_SIZES] = { 1, 5, 3, 7, 2, 6, 4, 8 };
-
-struct timing {
-	double	tsc;
-	double	cyc;
-};
-
-/*
- * What could have disturbed the samples taken since guard_begin(): an
- * involuntary context switch, or running anywhere but the CPU we pinned to
- * (someone changed our affinity: every later sample is on the wrong CPU,
- * not just the one that saw the move).
- */
-struct guard {
-	long	nivcsw;		/* -1: switches are not watched */
-	int	cpu;
-	int	pinned;		/* -1: not pinned */
-	double	run_delay;	/* ns runnable but not running; NAN: not
-				   watched */
-	double	wall;		/* when it began, ns */
-};
-
-/*
- * The schedstat files of this thread and of the partners its benchmark
- * named (core/isolate.h), opened once: a switching path's guard.
- */
-static int schedstat_fd[1 + ISOLATE_MAX_PARTNERS];
-static size_t nschedstat;
-
-static int
-schedstat_open(void)
-{
-	pid_t tid[ISOLATE_MAX_PARTNERS];
-	char path[64];
-	size_t i, n;
-
-	if (nschedstat > 0)
-		return (0);
-	if ((schedstat_fd[0] = open("/proc/thread-self/schedstat",
-	    O_RDONLY | O_CLOEXEC)) < 0)
-		return (-1);
-	n = isolate_partners(tid, ISOLATE_MAX_PARTNERS);
-	for (i = 0, nschedstat = 1; i < n; i++) {
-		snprintf(path, sizeof(path), "/proc/%d/schedstat", (int)tid[i]);
-		if ((schedstat_fd[nschedstat] = open(path, O_RDONLY |
-		    O_CLOEXEC)) >= 0)
-			nschedstat++;
-	}
-	return (0);
-}
-
-/*
- * Nanoseconds this thread and its partners have waited runnable for
- * their CPUs; NAN when the kernel does not say.
- */
-static double
-thread_run_delay(void)
-{
-	unsigned long long delay;
-	double sum = 0;
-	char buf[96], *p, *end;
-	ssize_t n;
-	size_t i;
-
-	if (schedstat_open() != 0)
-		return (NAN);
-	for (i = 0; i < nschedstat; i++) {
-		n = pread(schedstat_fd[i], buf, sizeof(buf) - 1, 0);
-		if (n <= 0)
-			return (NAN);
-		buf[n] = '\0';
-		/* "run_ns delay_ns slices": the second field. */
-		p = buf + strcspn(buf, " ");
-		delay = strtoull(p, &end, 10);
-		if (*p != ' ' || end == p)
-			return (NAN);
-		sum += (double)delay;
-	}
-	return (sum);
-}
-
-
-static long
-thread_nivcsw(void)
-{
-	struct rusage ru;
-
-	if (getrusage(RUSAGE_THREAD, &ru) != 0)
-		return (-1);
-	return (ru.ru_nivcsw);
-}
-
-/*
- * Seconds of CPU this thread has used, user and system, to the
- * nanosecond; NAN where the clock is missing.
- */
-static double
-thread_cpu(void)
-{
-	struct timespec ts;
-
-	if (clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts) != 0)
-		return (NAN);
-	return (ts.tv_sec + ts.tv_nsec / 1e9);
-}
-
-/* What a guard watches besides the CPU it runs on. */
-enum watch {
-	WATCH_SWITCHES,		/* an involuntary context switch */
-	WATCH_RUN_DELAY,	/* waiting for the CPU (a switching path) */
-	WATCH_NONE		/* a preemption's wait is taken out */
-};
-
-static void
-guard_begin(struct guard *g, int pinned, enum watch w)
-{
-	g->nivcsw = w == WATCH_SWITCHES ? thread_nivcsw() : -1;
-	g->run_delay = w == WATCH_RUN_DELAY ? thread_run_delay() : NAN;
-	g->wall = monotonic_seconds() * 1e9;
-	g->cpu = sched_getcpu();
-	g->pinned = pinned;
-}
-
-static int
-guard_tripped(const struct guard *g)
-{
-	int cpu = sched_getcpu();
-
-	if (!isnan(g->run_delay) && thread_run_delay() - g->run_delay >
-	    fmax(SWITCH_WAIT_SHARE * (monotonic_seconds() * 1e9 - g->wall),
-	    SWITCH_WAIT_MIN_NS))
-		return (1);
-	return ((g->nivcsw >= 0 && thread_nivcsw() != g->nivcsw) ||
-	    cpu != g->cpu || (g->pinned >= 0 && cpu != g->pinned));
-}
-
-/*
- * The least of `tries' calls, on each clock apart: a disturbance only
- * adds time, and one that falls between a stamp's two reads adds it to
- * one clock alone, so the call fastest on the reference clock need not
- * be the fastest counted.
- */
-static struct timing
-time_best(cb_body_fn *body, void *ctx, uint64_t n, int tries)
-{
-	struct timing best = { INFINITY, INFINITY };
-	struct stamp s0, s1;
-	int i;
-
-	for (i = 0; i < tries; i++) {
-		stamp_begin(&s0);
-		body(n, ctx);
-		stamp_end(&s1);
-		best.tsc = fmin(best.tsc, (double)(s1.ref - s0.ref));
-		best.cyc = fmin(best.cyc, (double)(s1.cyc - s0.cyc));
-	}
-	return (best);
-}
-
-/*
- * One sample: cost per iteration as the slope over ENGINE_SIZES counts.
- * The intercept is the call's own cost, some 100 ticks against the
- * smallest count's 4,000: a fit whose intercept is as large as the
- * smallest count's whole time, either way, was bent by a disturbance
- * that hit some counts and not others (one slope of cmpset-pushf read
- * 12.2 cycles for 28.4; 0.2% of the default suites' fits) and is not a
- * sample.
- */
-static int
-fit_once(cb_body_fn *body, void *ctx, uint64_t base, struct timing *per_iter,
-    double *r2)
-{
-	double x[ENGINE_SIZES], yt[ENGINE_SIZES], yc[ENGINE_SIZES];
-	struct stats_fit ft, fc;
-	struct timing t;
-	int i;
-
-	for (i = 0; i < ENGINE_SIZES; i++) {
-		x[i] = (double)(base * size_order[i]);
-		t = time_best(body, ctx, base * size_order[i], ENGINE_BEST_OF);
-		yt[i] = t.tsc;
-		yc[i] = t.cyc;
-	}
-	if (stats_linear_fit(x, yt, ENGINE_SIZES, &ft) != 0 ||
-	    fabs(ft.intercept) > yt[0])
-		return (-1);
-	per_iter->tsc = ft.slope;
-	per_iter->cyc = NAN;
-	if (clock_counting() &&
-	    stats_linear_fit(x, yc, ENGINE_SIZES, &fc) == 0)
-		per_iter->cyc = fc.slope;
-	*r2 = ft.r2;
-	return (0);
-}
-
-/*
- * The iteration count whose call lasts at least ENGINE_TARGET_TICKS, or 0
- * for a body whose time does not grow with it: any real loop of even one
- * instruction gets there long before MAX_BASE.
- */
-#define MAX_BASE	(UINT64_C(1) << 24)
-
-static uint64_t
-choose_base(cb_body_fn *body, void *ctx)
-{
-	uint64_t n;
-
-	for (n = 1; n <= MAX_BASE; n *= 2)
-		if (time_best(body, ctx, n, ENGINE_BEST_OF).tsc >=
-		    ENGINE_TARGET_TICKS)
-			return (n);
-	return (0);
-}
 
 static int
 flat_body(struct cb_result *r)
@@ -262,22 +39,11 @@ flat_body(struct cb_result *r)
 	return (-1);
 }
 
-static void
-warm_up(cb_body_fn *body, void *ctx, uint64_t iters, double seconds)
-{
-	double end;
-
-	end = monotonic_seconds() + seconds;
-	do
-		body(iters, ctx);
-	while (monotonic_seconds() < end);
-}
-
 void
 engine_calibrate(struct engine_calibration *cal, int quick)
 {
 	enum { ROUNDS = 21 };
-	double tsc[ROUNDS], cyc[ROUNDS], r2;
+	double ref[ROUNDS], cyc[ROUNDS], r2;
 	unsigned rounds, kept, tries;
 	struct timing t;
 	struct guard g;
@@ -291,20 +57,20 @@ engine_calibrate(struct engine_calibration *cal, int quick)
 		if (fit_once(arch_add_chain, NULL, base, &t, &r2) != 0 ||
 		    guard_tripped(&g))
 			continue;
-		tsc[kept] = t.tsc;
+		ref[kept] = t.ref;
 		cyc[kept++] = t.cyc;
 	}
 	if (kept == 0) {	/* a machine this busy still gets a ratio */
 		fit_once(arch_add_chain, NULL, base, &t, &r2);
-		tsc[0] = t.tsc;
+		ref[0] = t.ref;
 		cyc[0] = t.cyc;
 		kept = 1;
 	}
 	cal->counted = clock_counting();
 	if (cal->counted)
-		cal->ratio = stats_median(cyc, kept) / stats_median(tsc, kept);
+		cal->ratio = stats_median(cyc, kept) / stats_median(ref, kept);
 	else
-		cal->ratio = ARCH_CHAIN_UNROLL / stats_median(tsc, kept);
+		cal->ratio = ARCH_CHAIN_UNROLL / stats_median(ref, kept);
 	cal->ref_iters = base * 4;
 }
 
@@ -331,7 +97,7 @@ engine_calibrate(struct engine_calibration *cal, int quick)
 static double
 counted_ratio_now(uint64_t longer, uint64_t shorter)
 {
-	double ratio[REF_BEST_OF], cyc, tsc;
+	double ratio[REF_BEST_OF], cyc, ref;
 	struct stamp l0, l1, s0, s1;
 	size_t n = 0;
 	int i;
@@ -344,9 +110,9 @@ counted_ratio_now(uint64_t longer, uint64_t shorter)
 		arch_add_chain(shorter, NULL);
 		stamp_end(&s1);
 		cyc = (double)(l1.cyc - l0.cyc) - (double)(s1.cyc - s0.cyc);
-		tsc = (double)(l1.ref - l0.ref) - (double)(s1.ref - s0.ref);
-		if (cyc > 0 && tsc > 0)
-			ratio[n++] = cyc / tsc;
+		ref = (double)(l1.ref - l0.ref) - (double)(s1.ref - s0.ref);
+		if (cyc > 0 && ref > 0)
+			ratio[n++] = cyc / ref;
 	}
 	return (n > 0 ? stats_median(ratio, n) : NAN);
 }
@@ -364,7 +130,7 @@ ratio_now(const struct engine_calibration *cal)
 	t = time_best(arch_add_chain, NULL, cal->ref_iters, REF_BEST_OF);
 	s = time_best(arch_add_chain, NULL, shorter, REF_BEST_OF);
 	return ((double)(cal->ref_iters - shorter) * ARCH_CHAIN_UNROLL /
-	    (t.tsc - s.tsc));
+	    (t.ref - s.ref));
 }
 
 /* A clock change across a calibrated sample; counted ones need no clock. */
@@ -398,7 +164,7 @@ engine_imul_check(const struct engine_calibration *cal)
 		ra = ratio_now(cal);
 		fit_once(arch_mul_chain, NULL, base, &t, &r2);
 		rb = ratio_now(cal);
-		cyc[i] = to_cycles(t.tsc, t.cyc, ra, rb) / ARCH_CHAIN_UNROLL;
+		cyc[i] = to_cycles(t.ref, t.cyc, ra, rb) / ARCH_CHAIN_UNROLL;
 	}
 	return (stats_median(cyc, ROUNDS));
 }
@@ -408,7 +174,7 @@ engine_prepare(struct engine_prep *p, int quick)
 {
 	char why[CB_REASON_MAX];
 	struct timing t;
-	double tsc[5], r2;
+	double ref[5], r2;
 	uint64_t base;
 	int i;
 
@@ -425,9 +191,9 @@ engine_prepare(struct engine_prep *p, int quick)
 	base = choose_base(arch_empty_loop, NULL);
 	for (i = 0; i < 5; i++) {
 		fit_once(arch_empty_loop, NULL, base, &t, &r2);
-		tsc[i] = t.tsc;
+		ref[i] = t.ref;
 	}
-	p->loop_ticks = stats_median(tsc, 5);
+	p->loop_ticks = stats_median(ref, 5);
 	p->probe_iters = choose_base(arch_probe_block, NULL);
 }
 
@@ -438,18 +204,18 @@ probe(const struct engine_prep *p, double ratio)
 	struct timing t;
 
 	t = time_best(arch_probe_block, NULL, p->probe_iters, PROBE_BEST_OF);
-	return (to_cycles(t.tsc, t.cyc, ratio, ratio) /
+	return (to_cycles(t.ref, t.cyc, ratio, ratio) /
 	    ((double)p->probe_iters * ARCH_PROBE_NOPS));
 }
 
 /* Raw per-operation samples while they are being gathered. */
 struct gather {
-	double	*tsc;
+	double	*ref;
 	double	*cyc;		/* counted cycles, NAN when calibrated */
 	double	*probe;
 	size_t	 n, cap;
 	unsigned disturbed;
-	double	 r2[ENGINE_SIZES * 64];
+	double	 r2[TIMING_SIZES * 64];
 	size_t	 nr2;
 };
 
@@ -457,27 +223,27 @@ static int
 gather_init(struct gather *s, size_t cap)
 {
 	memset(s, 0, sizeof(*s));
-	s->tsc = calloc(cap ? cap : 1, sizeof(double));
+	s->ref = calloc(cap ? cap : 1, sizeof(double));
 	s->cyc = calloc(cap ? cap : 1, sizeof(double));
 	s->probe = calloc(cap ? cap : 1, sizeof(double));
 	s->cap = cap;
-	return (s->tsc != NULL && s->cyc != NULL && s->probe != NULL ? 0 :
+	return (s->ref != NULL && s->cyc != NULL && s->probe != NULL ? 0 :
 	    -1);
 }
 
 static void
 gather_free(struct gather *s)
 {
-	free(s->tsc);
+	free(s->ref);
 	free(s->cyc);
 	free(s->probe);
 }
 
 static void
-gather_add(struct gather *s, double tsc, double cyc, double probe_cycles)
+gather_add(struct gather *s, double ref, double cyc, double probe_cycles)
 {
 	if (s->n < s->cap) {
-		s->tsc[s->n] = tsc;
+		s->ref[s->n] = ref;
 		s->probe[s->n] = probe_cycles;
 		s->cyc[s->n++] = cyc;
 	}
@@ -535,12 +301,12 @@ sample_loop(const struct cb_bench *b, void *ctx, const struct cb_options *o,
 		rc = fit_once(b->body, ctx, base, &t, &r2);
 		rb = ratio_now(cal);
 		pb = probe(p, rb);
-		cyc = to_cycles(t.tsc, t.cyc, ra, rb) / b->ops;
+		cyc = to_cycles(t.ref, t.cyc, ra, rb) / b->ops;
 		if (rc != 0 || guard_tripped(&g) || !(cyc > 0) ||
 		    drifted(ra, rb, ENGINE_DRIFT_LIMIT))
 			s->disturbed++;
 		else {
-			gather_add(s, t.tsc / b->ops, cyc, fmax(pa, pb));
+			gather_add(s, t.ref / b->ops, cyc, fmax(pa, pb));
 			gather_r2(s, r2);
 		}
 		pa = pb;
@@ -583,11 +349,11 @@ cross_check(const struct cb_bench *b, void *ctx,
 		return;
 	/* The mean: a long tail (cross-CPU wake-ups) costs time too. */
 	for (k = 0, call = 0; k < s->n; k++)
-		call += s->tsc[k] * b->ops / (double)s->n;
+		call += s->ref[k] * b->ops / (double)s->n;
 	/* n(n + 1) is even: the sizes' sum is exact in integers. */
 	/* NOLINTNEXTLINE(bugprone-integer-division) */
-	fit_ticks = ENGINE_SIZES * (ENGINE_SIZES + 1) / 2 * ENGINE_BEST_OF *
-	    fmax(call, 2 * ENGINE_TARGET_TICKS);
+	fit_ticks = TIMING_SIZES * (TIMING_SIZES + 1) / 2 * TIMING_BEST_OF *
+	    fmax(call, 2 * TIMING_TARGET_TICKS);
 	nfits = (int)fmin(5, PATH_FIT_SECONDS * clock_ref_hz() / fit_ticks);
 	if (nfits < 1 || (base = choose_base(b->body, ctx)) == 0)
 		return;
@@ -595,7 +361,7 @@ cross_check(const struct cb_bench *b, void *ctx,
 		ra = ratio_now(cal);
 		fit_once(b->body, ctx, base, &fit, &r2);
 		rb = ratio_now(cal);
-		cyc[i] = to_cycles(fit.tsc, fit.cyc, ra, rb);
+		cyc[i] = to_cycles(fit.ref, fit.cyc, ra, rb);
 		gather_r2(s, r2);
 	}
 	r->batched = stats_median(cyc, (size_t)nfits) / b->ops;
@@ -604,7 +370,7 @@ cross_check(const struct cb_bench *b, void *ctx,
 /* Time `n' calls one by one, less the stamps; returns their sum in ticks. */
 static double
 time_calls(const struct cb_bench *b, void *ctx, int n,
-    const struct timing *overhead, double *tsc, double *cyc)
+    const struct timing *overhead, double *ref, double *cyc)
 {
 	struct stamp s0, s1;
 	double sum = 0;
@@ -612,22 +378,22 @@ time_calls(const struct cb_bench *b, void *ctx, int n,
 
 	for (k = 0; k < n; k++) {
 		if (b->timed != NULL) {
-			tsc[k] = (double)b->timed(ctx) - overhead->tsc;
+			ref[k] = (double)b->timed(ctx) - overhead->ref;
 			cyc[k] = NAN;
 		} else {
 			stamp_begin(&s0);
 			b->body(1, ctx);
 			stamp_end(&s1);
-			tsc[k] = (double)(s1.ref - s0.ref) - overhead->tsc;
+			ref[k] = (double)(s1.ref - s0.ref) - overhead->ref;
 			cyc[k] = (double)(s1.cyc - s0.cyc) - overhead->cyc;
 		}
-		sum += tsc[k];
+		sum += ref[k];
 	}
 	return (sum);
 }
 
 /* The guard a batch of path calls gets (see the top of engine.h). */
-static enum watch
+static enum guard_watch
 path_watch(const struct cb_bench *b, int mend)
 {
 	if (b->flags & CB_BENCH_SWITCHES)
@@ -655,7 +421,7 @@ sample_path(const struct cb_bench *b, void *ctx, const struct cb_options *o,
 	struct timing overhead, first;
 	struct stamp s0, s1;
 	struct guard g;
-	double batch_tsc[PATH_BATCH], batch_cyc[PATH_BATCH], ticks;
+	double batch_ref[PATH_BATCH], batch_cyc[PATH_BATCH], ticks;
 	double end, ra, rb, pa, pb, waited, cpu, wall;
 	int i, k, nb, mend;
 
@@ -664,29 +430,29 @@ sample_path(const struct cb_bench *b, void *ctx, const struct cb_options *o,
 	 * is a fresh process), timed as the steady-state calls will be.
 	 */
 	if (b->timed != NULL) {
-		first.tsc = (double)b->timed(ctx);
+		first.ref = (double)b->timed(ctx);
 		first.cyc = NAN;
-		if (first.tsc == 0)
+		if (first.ref == 0)
 			return (timed_zero(r));
 	} else
 		first = time_best(b->body, ctx, 1, 1);
-	overhead.tsc = overhead.cyc = INFINITY;
+	overhead.ref = overhead.cyc = INFINITY;
 	for (i = 0; i < 1000; i++) {
 		stamp_begin(&s0);
 		stamp_end(&s1);
-		if ((double)(s1.ref - s0.ref) < overhead.tsc) {
-			overhead.tsc = (double)(s1.ref - s0.ref);
+		if ((double)(s1.ref - s0.ref) < overhead.ref) {
+			overhead.ref = (double)(s1.ref - s0.ref);
 			overhead.cyc = (double)(s1.cyc - s0.cyc);
 		}
 	}
 	r->ratio_before = ra = ratio_now(cal);
-	r->first_call = to_cycles(first.tsc - overhead.tsc,
+	r->first_call = to_cycles(first.ref - overhead.ref,
 	    first.cyc - overhead.cyc, ra, ra);
 	/* A first call longer than the warm-up has warmed the path. */
-	if (first.tsc < 0.001 * clock_ref_hz())
+	if (first.ref < 0.001 * clock_ref_hz())
 		warm_up(b->body, ctx, 1, 0.001);
 
-	nb = path_batch(first.tsc);
+	nb = path_batch(first.ref);
 	pa = probe(p, ra);
 	end = monotonic_seconds() + round_seconds(o);
 	while (s->n < s->cap && !out_of_time(s, end, round_seconds(o))) {
@@ -700,24 +466,24 @@ sample_path(const struct cb_bench *b, void *ctx, const struct cb_options *o,
 		 * against the call.
 		 */
 		mend = nb == 1 && !(b->flags & CB_BENCH_SWITCHES) &&
-		    !isnan(thread_cpu());
+		    !isnan(guard_thread_cpu());
 		guard_begin(&g, o->cpu, path_watch(b, mend));
 		ra = ratio_now(cal);
-		cpu = thread_cpu();
+		cpu = guard_thread_cpu();
 		wall = monotonic_seconds();
-		ticks = time_calls(b, ctx, nb, &overhead, batch_tsc, batch_cyc);
-		waited = mend ? fmax(0, monotonic_seconds() - wall - (thread_cpu() -
+		ticks = time_calls(b, ctx, nb, &overhead, batch_ref, batch_cyc);
+		waited = mend ? fmax(0, monotonic_seconds() - wall - (guard_thread_cpu() -
 		    cpu)) * clock_ref_hz() : 0;
 		rb = ratio_now(cal);
 		pb = probe(p, rb);
-		batch_tsc[0] -= waited;
+		batch_ref[0] -= waited;
 		if (guard_tripped(&g) || waited >= ticks ||
 		    drifted(ra, rb, ENGINE_PATH_DRIFT_LIMIT))
 			s->disturbed += (unsigned)nb;
 		else
 			for (k = 0; k < nb; k++)
-				gather_add(s, batch_tsc[k] / b->ops, to_cycles(
-				    batch_tsc[k], batch_cyc[k], ra, rb) /
+				gather_add(s, batch_ref[k] / b->ops, to_cycles(
+				    batch_ref[k], batch_cyc[k], ra, rb) /
 				    b->ops, fmax(pa, pb));
 		pa = pb;
 		nb = path_batch(ticks / nb);
@@ -773,7 +539,7 @@ engine_round(const struct cb_bench *b, void *ctx, const struct cb_options *o,
 	r->ratio_after *= 1 + test_drift();
 	r->nsamples = s.n;
 	r->samples = s.cyc;
-	r->samples_ref = s.tsc;
+	r->samples_ref = s.ref;
 	r->probe = s.probe;
 	r->disturbed = s.disturbed;
 	r->r2 = s.nr2 ? stats_median(s.r2, s.nr2) : NAN;

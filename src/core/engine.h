@@ -39,16 +39,13 @@
 
 #include "cyclebench.h"
 
-#define ENGINE_SIZES		8	/* iteration counts per fitted sample */
-#define ENGINE_BEST_OF		5	/* calls per iteration count */
-#define ENGINE_TARGET_TICKS	4000	/* the smallest count's duration */
 #define ENGINE_DRIFT_LIMIT	0.02	/* relative change of cycles/tick */
 #define ENGINE_PATH_DRIFT_LIMIT	0.10	/* the same, for path samples */
 #define ENGINE_PATH_CALLS	10	/* path calls per repetition */
 #define ENGINE_ROUND_SECONDS	0.04	/* sampling time of one round */
 
 struct engine_calibration {
-	double	ratio;		/* core cycles per TSC tick */
+	double	ratio;		/* core cycles per reference tick */
 	uint64_t ref_iters;	/* iterations of the reference chain per check */
 	int	counted;	/* ratio from the hardware counter */
 };
@@ -63,7 +60,7 @@ void	engine_calibrate(struct engine_calibration *cal, int quick);
  */
 struct engine_prep {
 	struct engine_calibration cal;
-	double	 loop_ticks;	/* TSC ticks per empty-loop iteration */
+	double	 loop_ticks;	/* reference ticks per empty-loop iteration */
 	uint64_t probe_iters;	/* iterations of a probe reading */
 };
 

@@ -17,18 +17,20 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
 #include "arch/arch.h"
 #include "core/clock.h"
-#include "os/cpuset.h"
+#include "core/coretypes.h"
 #include "core/engine.h"
+#include "core/guard.h"
 #include "core/isolate.h"
 #include "core/names.h"
 #include "core/stats.h"
+#include "os/child.h"
+#include "os/cpuset.h"
 #include "util/time.h"
 #include "util/write_all.h"
 
@@ -180,27 +182,15 @@ read_until(int fd, void *buf, size_t len, double deadline)
 static struct {
 	int			 fd;
 	const struct cb_bench	*bench;
-	isolate_fault_fn	*describe;
+	isolate_trap_fn	*describe;
 	void			*arg;
-	pid_t			 partners[ISOLATE_MAX_PARTNERS];
-	size_t			 npartners;
 } in_child = { .fd = -1 };
 
 void
 isolate_watch_partner(pid_t tid)
 {
-	if (in_child.fd >= 0 && in_child.npartners < ISOLATE_MAX_PARTNERS)
-		in_child.partners[in_child.npartners++] = tid;
-}
-
-size_t
-isolate_partners(pid_t *out, size_t max)
-{
-	size_t i;
-
-	for (i = 0; i < in_child.npartners && i < max; i++)
-		out[i] = in_child.partners[i];
-	return (i);
+	if (in_child.fd >= 0)
+		guard_watch_partner(tid);
 }
 
 static time_t first_measure;
@@ -217,10 +207,10 @@ isolate_in_child(void)
 	return (in_child.fd >= 0);
 }
 
-static void child_fault(const struct fault *f, void *arg);
+static void child_trap(const struct trap *f, void *arg);
 
 void
-isolate_on_fault(isolate_fault_fn *fn, void *arg)
+isolate_on_trap(isolate_trap_fn *fn, void *arg)
 {
 	/* Outside a child a fault stays the caller's, as documented. */
 	if (in_child.fd < 0)
@@ -228,9 +218,9 @@ isolate_on_fault(isolate_fault_fn *fn, void *arg)
 	in_child.describe = fn;
 	in_child.arg = arg;
 	if (fn != NULL)
-		fault_catch(child_fault, NULL);
+		trap_catch(child_trap, NULL);
 	else
-		fault_release();
+		trap_release();
 }
 
 /*
@@ -240,7 +230,7 @@ isolate_on_fault(isolate_fault_fn *fn, void *arg)
  * lock and allocates nothing, and write(2) and _exit(2) are safe.
  */
 static void __attribute__((noreturn))
-child_fault(const struct fault *f, void *arg)
+child_trap(const struct trap *f, void *arg)
 {
 	static struct cb_result r;
 	const char *code;
@@ -249,9 +239,9 @@ child_fault(const struct fault *f, void *arg)
 	(void)arg;
 	r.bench = in_child.bench;
 	r.status = CB_ERROR;
-	code = fault_code_name(f->sig, f->code);
+	code = trap_code_name(f->sig, f->code);
 	used = (size_t)snprintf(r.reason, sizeof(r.reason),
-	    "crashed: %s%s%s%s: ", fault_signal_name(f->sig),
+	    "crashed: %s%s%s%s: ", trap_signal_name(f->sig),
 	    code[0] ? " (" : "", code, code[0] ? ")" : "");
 	if (used >= sizeof(r.reason))
 		used = sizeof(r.reason) - 1;
@@ -269,7 +259,7 @@ child(int fd, const struct cb_bench *b, const struct cb_options *o,
 	struct cb_result r;
 	size_t n;
 
-	prctl(PR_SET_PDEATHSIG, SIGKILL);
+	os_child_die_with_parent();
 	in_child.fd = fd;
 	in_child.bench = b;
 	memset(&r, 0, sizeof(r));
@@ -398,7 +388,7 @@ isolate_options(const struct cb_bench *b, const struct cb_options *in,
 		o->repetitions = o->quick ? QUICK_REPETITIONS :
 		    DEFAULT_REPETITIONS;
 	if (o->cpu < 0)
-		o->cpu = cpuset_default_cpu();
+		o->cpu = coretypes_default_cpu();
 	if (b->timeout > o->timeout)
 		o->timeout = b->timeout;
 }

@@ -12,25 +12,25 @@
 
 #include "cyclebench.h"
 #include "core/engine.h"
-#include "os/fault.h"
+#include "os/trap.h"
 
 /*
- * Describe a fault in the benchmark's own terms ("read of 0x0 by `mov
- * (%rax),%rbx' at body+0x3"): write at most len bytes, NUL-terminated,
- * into buf.  Runs in the signal handler, so it may only read memory and
+ * Describe a trap (os/trap.h) in the benchmark's own terms ("read of 0x0
+ * by `mov (%rax),%rbx' at body+0x3"): write at most len bytes,
+ * NUL-terminated, into buf.  Runs in the signal handler, so it may only read memory and
  * format text.
  */
-typedef void isolate_fault_fn(const struct fault *f, void *arg, char *buf,
+typedef void isolate_trap_fn(const struct trap *f, void *arg, char *buf,
     size_t len);
 
 /*
- * In the measuring child, catch faults from now on and report them as an
+ * In the measuring child, catch traps from now on and report them as an
  * error result, "crashed: SIGSEGV (si_code's meaning): " followed by what
- * fn writes; NULL stops catching (a fault then kills the child, which the
+ * fn writes; NULL stops catching (a trap then kills the child, which the
  * parent reports as "killed by signal N").  A benchmark's setup sets it,
  * its teardown clears it.  Outside a measuring child it does nothing.
  */
-void	isolate_on_fault(isolate_fault_fn *fn, void *arg);
+void	isolate_on_trap(isolate_trap_fn *fn, void *arg);
 
 /* Is this a measuring child (not cb_measure's caller, nor isolate = 0)? */
 int	isolate_in_child(void);
@@ -38,15 +38,11 @@ int	isolate_in_child(void);
 /*
  * In the measuring child: thread or process `tid' takes part in the
  * measured path (a ping-pong partner), so the time it waits for its CPU
- * disturbs a sample as much as the measuring thread's own wait does.  A
- * benchmark's setup names its partners; up to ISOLATE_MAX_PARTNERS.
- * Outside a measuring child it does nothing.
+ * disturbs a sample as much as the measuring thread's own wait does
+ * (core/guard.h).  A benchmark's setup names its partners; up to
+ * GUARD_MAX_PARTNERS.  Outside a measuring child it does nothing.
  */
-#define ISOLATE_MAX_PARTNERS	4
 void	isolate_watch_partner(pid_t tid);
-
-/* The partners named so far, into out[0..max-1]; returns how many. */
-size_t	isolate_partners(pid_t *out, size_t max);
 
 /* When this process first measured a round; 0 if it has not. */
 time_t	isolate_first_measure(void);

@@ -23,8 +23,8 @@
 #include "core/names.h"
 #include "os/fingerprint.h"
 
-#define ASLR_UNKNOWN	-1
-#define PARANOID_UNKNOWN -99
+#define ASLR_UNKNOWN	OS_ASLR_UNKNOWN
+#define PARANOID_UNKNOWN OS_PARANOID_UNKNOWN
 
 #define KEY_WIDTH	23	/* "family/model/stepping:" and a space */
 
@@ -40,11 +40,52 @@ machine_copy_str(char *dst, size_t len, const char *src)
 	dst[n] = '\0';
 }
 
+_Static_assert(MACHINE_MAX_MITIGATIONS == OS_MAX_MITIGATIONS,
+    "every mitigation the OS reads is kept");
+
 void
 machine_read_files(struct machine *m, const char *sysroot)
 {
-	os_fingerprint_read(m, sysroot);
-	os_coretypes_read(&m->cores, sysroot);
+	struct os_fingerprint f;
+	int i;
+
+	os_fingerprint_read(&f, sysroot);
+	machine_copy_str(m->microcode, sizeof(m->microcode), f.microcode);
+	m->nmitigations = f.nmitigations;
+	for (i = 0; i < f.nmitigations; i++) {
+		machine_copy_str(m->mitigations[i].name,
+		    sizeof(m->mitigations[i].name), f.mitigations[i].name);
+		machine_copy_str(m->mitigations[i].state,
+		    sizeof(m->mitigations[i].state), f.mitigations[i].state);
+	}
+	/* CPUID names the hypervisor better; Xen PV guests only show it here. */
+	if (m->hypervisor[0] == '\0')
+		machine_copy_str(m->hypervisor, sizeof(m->hypervisor),
+		    f.hypervisor);
+	machine_copy_str(m->governor, sizeof(m->governor), f.governor);
+	machine_copy_str(m->boost, sizeof(m->boost), f.boost);
+	machine_copy_str(m->smt, sizeof(m->smt), f.smt);
+	m->aslr = f.aslr;
+	m->perf_paranoid = f.perf_paranoid;
+	coretypes_read(&m->cores, sysroot);
+}
+
+/* What the CPU says of itself, into m. */
+static void
+read_cpu(struct machine *m, const char *sysroot)
+{
+	struct arch_cpu_id id;
+
+	arch_cpu_identify(&id, os_cpu_idreg(sysroot != NULL ? sysroot : "",
+	    -1));
+	machine_copy_str(m->cpu_vendor, sizeof(m->cpu_vendor), id.vendor);
+	machine_copy_str(m->cpu_brand, sizeof(m->cpu_brand), id.brand);
+	m->cpu_family = id.family;
+	m->cpu_model = id.model;
+	m->cpu_stepping = id.stepping;
+	machine_copy_str(m->codename, sizeof(m->codename), id.codename);
+	machine_copy_str(m->hypervisor, sizeof(m->hypervisor), id.hypervisor);
+	m->cpu_features = id.features;
 }
 
 void
@@ -57,7 +98,7 @@ machine_read(struct machine *m, const char *sysroot)
 	m->aslr = ASLR_UNKNOWN;
 	m->perf_paranoid = PARANOID_UNKNOWN;
 	m->imul_check = NAN;
-	arch_cpu_identify(m, sysroot);
+	read_cpu(m, sysroot);
 	if (uname(&u) == 0) {
 		machine_copy_str(m->os, sizeof(m->os), u.sysname);
 		machine_copy_str(m->kernel, sizeof(m->kernel), u.release);
@@ -235,12 +276,12 @@ machine_print(const struct machine *m, FILE *fp)
 	for (i = 0; i + 1 < sizeof(key) && machine_ref_name(m)[i] != '\0'; i++)
 		key[i] = (char)tolower((unsigned char)machine_ref_name(m)[i]);
 	key[i] = '\0';
-	if (m->tsc_hz <= 0)
+	if (m->ref_hz <= 0)
 		kv(fp, key, "unknown");
-	else if (m->tsc_source[0] == '\0')
-		kv(fp, key, "%.1f MHz", m->tsc_hz / 1e6);
+	else if (m->ref_source[0] == '\0')
+		kv(fp, key, "%.1f MHz", m->ref_hz / 1e6);
 	else
-		kv(fp, key, "%.1f MHz (%s)", m->tsc_hz / 1e6, m->tsc_source);
+		kv(fp, key, "%.1f MHz (%s)", m->ref_hz / 1e6, m->ref_source);
 	if (m->cycles_per_tick <= 0)
 		kv(fp, "cycles", "not measured");
 	else

@@ -9,7 +9,7 @@
 #include <stdio.h>
 
 #include "cyclebench.h"
-#include "os/coretypes.h"
+#include "core/coretypes.h"
 
 #define MACHINE_MAX_MITIGATIONS	32
 
@@ -19,49 +19,51 @@ struct machine_mitigation {
 };
 
 struct machine {
-	/* CPU, from CPUID (and libcpuid for the codename) */
+	/* CPU, as it says itself (arch/arch.h: CPUID, MIDR_EL1) */
 	char	cpu_vendor[16];		/* "AuthenticAMD" */
 	char	cpu_brand[64];		/* brand string, spaces trimmed */
 	unsigned cpu_family, cpu_model, cpu_stepping;	/* display values */
 	char	codename[64];		/* "" when unknown */
-	char	microcode[32];		/* from /proc/cpuinfo, "" if absent */
+	char	microcode[32];		/* as the OS shows it, "" if absent */
 	unsigned cpu_features;		/* enum cb_cpu_feature bits */
 	int	ncpus;			/* online CPUs */
 
 	/* Clock: filled by the clock module (clock.h), not by machine_read */
 	char	ref_name[16];		/* the reference counter: "TSC",
 					   "CNTVCT_EL0" ("": TSC) */
-	double	tsc_hz;			/* the reference counter's rate */
-	char	tsc_source[64];		/* how tsc_hz was obtained */
+	double	ref_hz;			/* the reference counter's rate */
+	char	ref_source[64];		/* how ref_hz was obtained */
 	double	cycles_per_tick;	/* core cycles per reference tick */
 	enum cb_cycle_method cycle_method;
 	char	cycle_source[96];	/* e.g. "add-chain calibration" */
 	double	imul_check;		/* cycles of a dependent imul: whole if
 					   the cycle is a true one (NAN: none) */
 
-	/* OS */
+	/* OS: uname, and what it shows (os/fingerprint.h) */
 	char	os[32];			/* uname sysname */
 	char	kernel[128];		/* uname release */
 	char	kernel_version[128];	/* uname version */
 	char	arch[16];		/* uname machine */
 	struct machine_mitigation mitigations[MACHINE_MAX_MITIGATIONS];
 	int	nmitigations;
-	char	hypervisor[32];		/* CPUID 0x40000000 vendor or /sys/hypervisor/type; "" on bare metal */
-	char	governor[32];		/* scaling_governor of cpu0, "" if not visible */
+	char	hypervisor[32];		/* the CPU's word, else the OS's; "" on
+					   bare metal */
+	char	governor[32];		/* cpu0's frequency governor, "" if not
+					   visible */
 	char	boost[16];		/* "on", "off" or "" */
-	char	smt[16];		/* /sys/devices/system/cpu/smt/control, "" if absent */
+	char	smt[16];		/* the OS's SMT control, "" if absent */
 	int	aslr;			/* randomize_va_space, -1 if unknown */
 	int	perf_counters;		/* 1 if a hardware cycle counter opened */
 	char	perf_reason[256];	/* why not, when perf_counters == 0 */
-	int	perf_paranoid;		/* /proc/sys/kernel/perf_event_paranoid, -99 if unknown */
+	int	perf_paranoid;		/* perf_event_paranoid, -99 if unknown */
 	struct coretypes cores;		/* the kinds of core, where known */
 };
 
 /*
- * Read the fingerprint.  File-based fields are read below `sysroot'
- * ("" for the live system; a fixture directory in tests), so
- * "/proc/cpuinfo" is opened as sysroot + "/proc/cpuinfo".  CPUID and
- * uname are always the live machine's.  Never fails: unknown fields are
+ * Read the fingerprint.  What the OS shows in files is read below
+ * `sysroot' ("" for the live system; a fixture directory in tests), so
+ * that a file the OS shows as /F is read as sysroot + /F.  What the CPU
+ * says and uname are always the live machine's.  Never fails: unknown fields are
  * left empty.
  */
 void	machine_read(struct machine *m, const char *sysroot);

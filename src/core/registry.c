@@ -1,4 +1,8 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * Picking benchmarks by name, glob and parameter from the suites this
+ * build has (registry_suites, which the Makefile writes: registry.h).
+ */
 #include <fnmatch.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -7,28 +11,6 @@
 #include "arch/arch.h"
 #include "core/registry.h"
 #include "core/suggest.h"
-#include "suites/suites.h"
-
-const struct cb_suite *const registry_suites[] = {
-	&suite_basic,
-	&suite_atomic,
-	&suite_counter,
-#if defined(__x86_64__) || defined(__i386__)
-	&suite_entry,
-	&suite_fpu,
-	&suite_serialize,
-#endif
-#ifdef __i386__
-	&suite_i386,
-#endif
-	&suite_syscall,
-	&suite_signal,
-	&suite_selftest,
-	&suite_fault,
-	&suite_mmap,
-	&suite_ctxsw,
-	NULL
-};
 
 /*
  * The suites written for some instruction sets only, and which: what a

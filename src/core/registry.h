@@ -1,8 +1,12 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Every built-in benchmark, by suite, and how command-line patterns pick
- * them.  A new benchmark is one entry in one suite's table; a new suite is
- * one line in registry.c.
+ * them.  A new benchmark is one entry in one suite's table.  A suite
+ * registers itself: its source defines `const struct cb_suite
+ * suite_NAME' with CB_SUITE, and the build writes registry_suites from
+ * the suite sources it compiles for this instruction set
+ * (scripts/suite-list, in the Makefile's SUITE_ORDER), so the core
+ * names no suite and a new one is its file and its name in that order.
  */
 #ifndef CB_REGISTRY_H
 #define CB_REGISTRY_H
@@ -22,7 +26,10 @@ struct cb_suite {
 	const struct cb_suite var = { sname, sdesc, table,		\
 	    sizeof(table) / sizeof((table)[0]) }
 
-/* NULL-terminated, in the order suites are listed and run. */
+/*
+ * NULL-terminated, in the order suites are listed and run: written by
+ * the build (see above).
+ */
 extern const struct cb_suite *const registry_suites[];
 
 struct selection {

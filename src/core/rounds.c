@@ -314,7 +314,7 @@ finish(struct acc *a, const struct engine_prep *p, double floor)
 {
 	struct cb_result *r = a->r;
 	struct est_input in;
-	struct cb_summary tsc;
+	struct cb_summary ref;
 	struct est e;
 	unsigned char *used;
 	size_t *count, i;
@@ -360,7 +360,7 @@ finish(struct acc *a, const struct engine_prep *p, double floor)
 		    e.levels[i].ci_low, e.levels[i].ci_high,
 		    e.levels[i].rounds };
 	in.s.x = r->samples_ref;
-	if (summarize(&in, e.basis, EST_RESAMPLES, &tsc) != 0) {
+	if (summarize(&in, e.basis, EST_RESAMPLES, &ref) != 0) {
 		free(count);
 		est_free(&e);
 		goto oom;
@@ -374,9 +374,9 @@ finish(struct acc *a, const struct engine_prep *p, double floor)
 	r->cycles.median = e.centre;
 	r->cycles.ci95_low = e.ci_low;
 	r->cycles.ci95_high = e.ci_high;
-	r->ref = tsc;
-	scale_summary(&tsc, 1e9 / clock_ref_hz(), &r->ns);
-	r->ns.cv = tsc.cv;
+	r->ref = ref;
+	scale_summary(&ref, 1e9 / clock_ref_hz(), &r->ns);
+	r->ns.cv = ref.cv;
 	est_free(&e);
 	free(count);
 	r->flags = result_flags(r, p->loop_ticks * ratio);

@@ -23,6 +23,9 @@ double	stats_quantile_sorted(const double *sorted, size_t n, double q);
 /* Sort x in place, ascending. */
 void	stats_sort(double *x, size_t n);
 
+/* qsort's comparator of doubles, a total order with NaN last. */
+int	stats_cmp_double(const void *pa, const void *pb);
+
 /* Median of x (order of x is not changed). */
 double	stats_median(const double *x, size_t n);
 

@@ -30,6 +30,12 @@
 /* Is the test counter asked for? */
 int		testcounter_wanted(void);
 
+/*
+ * The reference counter's rate, which drift is per second of: the clock
+ * (core/clock.h) says it before the counter is opened.
+ */
+void		testcounter_rate(double hz);
+
 int		testcounter_open(char *why, size_t len);
 void		testcounter_close(void);
 uint64_t	testcounter_read(void);

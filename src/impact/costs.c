@@ -221,10 +221,10 @@ costs_this_clock(struct impact_clock *clk)
 
 	memset(&m, 0, sizeof(m));
 	clock_describe(&m);
-	clk->tsc_hz = m.tsc_hz;
+	clk->tsc_hz = m.ref_hz;
 	clk->cycles_per_tick = m.cycles_per_tick;
 	snprintf(clk->source, sizeof(clk->source), "this machine's clock: "
 	    "TSC %.1f MHz (%s) x %.4f core cycles per tick (%s: %s)",
-	    m.tsc_hz / 1e6, m.tsc_source, m.cycles_per_tick,
+	    m.ref_hz / 1e6, m.ref_source, m.cycles_per_tick,
 	    cb_method_name(m.cycle_method), m.cycle_source);
 }

@@ -4,12 +4,14 @@
  * P- and E-cores, arm's big.LITTLE): which CPUs are of which kind, and
  * which kind is fastest.  The OS says; each OS provides
  * os_coretypes_read().  A measurement names the kind of core it ran on,
- * and runs on the fastest kind unless told otherwise.
+ * and runs on the fastest kind unless told otherwise (core/coretypes.h
+ * looks the kinds up and picks the CPU).
  */
 #ifndef CB_OS_CORETYPES_H
 #define CB_OS_CORETYPES_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #define CORETYPES_MAX	8
 #define CORETYPES_CPUS	1024	/* CPUs whose kind is kept */
@@ -32,16 +34,18 @@ struct coretypes {
 };
 
 /*
+ * Names a core from its identification register as the OS shows it per
+ * CPU (os/fingerprint.h): arch_midr_core_name(), passed in by the core,
+ * since the OS reads the register but the architecture knows its parts.
+ */
+typedef void os_core_namer(uint64_t idreg, char *buf, size_t len);
+
+/*
  * Read the kinds of core of the online CPUs below sysroot ("" for the
  * live system).  Never fails: a machine whose kinds cannot be told apart
  * has n 0, or 1 when its one kind has a name.
  */
-void	os_coretypes_read(struct coretypes *ct, const char *sysroot);
-
-/* The kind of `cpu', or NULL when not known. */
-const char *coretypes_of(const struct coretypes *ct, int cpu);
-
-/* The index of the kind named `name' (case ignored), or -1. */
-int	coretypes_find(const struct coretypes *ct, const char *name);
+void	os_coretypes_read(struct coretypes *ct, const char *sysroot,
+	    os_core_namer *name);
 
 #endif

@@ -3,7 +3,11 @@
  * The hardware cycle counter, as the OS grants it: opened for the calling
  * thread (kernel and user cycles where allowed), then read from user
  * space without a system call.  Each OS provides these; the read itself
- * is inline, os_counter_read() in the port's osdep.h.
+ * is inline in the port's osdep.h:
+ *
+ *	uint64_t os_counter_read(uint64_t (*pmc_read)(uint32_t idx));
+ *		the count, reading the hardware counter the OS says holds
+ *		it with pmc_read (arch_pmc_read(), arch/arch.h)
  */
 #ifndef CB_OS_COUNTER_H
 #define CB_OS_COUNTER_H

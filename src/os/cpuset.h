@@ -6,18 +6,11 @@
 #include <stddef.h>
 
 /*
- * The CPU to measure on when the user names none: of the fastest kind of
- * core (os/coretypes.h) where there are several, the highest-numbered one
- * this process may use, since CPU 0 usually takes the most interrupts.
+ * The highest-numbered CPU this process may run on whose kind[cpu] (for
+ * cpu < nkind; os/coretypes.h's of_cpu) is `want', or of any kind when
+ * want is -1; -1 when there is none.
  */
-int	cpuset_default_cpu(void);
-
-/*
- * The CPU the same choice makes among the cores of kind `type' (as
- * os/coretypes.h names them, case ignored); -1 with the reason, naming
- * the kinds there are, when there is none this process may use.
- */
-int	cpuset_cpu_of_type(const char *type, char *why, size_t len);
+int	cpuset_highest(const signed char *kind, int nkind, int want);
 
 /* How many CPUs this process may run on (at least 1). */
 int	cpuset_count(void);

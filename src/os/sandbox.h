@@ -26,7 +26,7 @@ struct sandbox_limits {
 int	sandbox_limit(const struct sandbox_limits *l, char *why, size_t len);
 
 /*
- * From now on, stop this process with SIGSYS (which os/fault.h reports,
+ * From now on, stop this process with SIGSYS (which os/trap.h reports,
  * with the call's number) at any system call made from code in
  * [lo, hi], and at one made from anywhere that would start a process,
  * run another program, leave the process group or session, or signal

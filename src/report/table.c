@@ -278,7 +278,7 @@ machine_lines(FILE *fp, const struct machine *m, int cpu, int markdown,
 	snprintf(line, sizeof(line), "cycles %s: %.4f core cycles per %s "
 	    "tick (%s); %s %.1f MHz", cb_method_name(m->cycle_method),
 	    m->cycles_per_tick, machine_ref_name(m), m->cycle_source,
-	    machine_ref_name(m), m->tsc_hz / 1e6);
+	    machine_ref_name(m), m->ref_hz / 1e6);
 	wrap_text(fp, 0, 2, line, width);
 	if (machine_cycle_warning(m, warning, sizeof(warning))[0] != '\0') {
 		snprintf(line, sizeof(line), "%sWARNING: %s", markdown ?

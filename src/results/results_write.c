@@ -303,8 +303,8 @@ machine_json(const struct machine *m, int *bad)
 	put(o, "cpu_features", features_json(m->cpu_features, bad), bad);
 	put(o, "ncpus", json_integer(m->ncpus), bad);
 	put(o, "reference_counter", json_string(machine_ref_name(m)), bad);
-	put(o, "tsc_hz", num(m->tsc_hz), bad);
-	put(o, "tsc_source", opt_text(m->tsc_source), bad);
+	put(o, "tsc_hz", num(m->ref_hz), bad);
+	put(o, "tsc_source", opt_text(m->ref_source), bad);
 	put(o, "cycles_per_tick", num(m->cycles_per_tick), bad);
 	put(o, "cycle_method", json_string(cb_method_name(m->cycle_method)),
 	    bad);

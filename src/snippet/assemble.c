@@ -4,9 +4,10 @@
  * child with limits on CPU time, file size and memory, so a `.rept
  * 1000000000' or a `.fill' of a gigabyte ends in a message rather than a
  * hang or a full disk, and under a wall-clock limit, so an assembler
- * waiting on a FIFO ends too.  Their files live in a private temporary
- * directory removed before returning, also when cb_interrupt() (Ctrl-C)
- * stops a tool; a tool dies with us if we are killed.
+ * waiting on a FIFO ends too (snippet/tool.c).  Their files live in a
+ * private temporary directory removed before returning, also when
+ * cb_interrupt() (Ctrl-C) stops a tool; a tool dies with us if we are
+ * killed.
  *
  * A snippet is text someone else may have written, and the assembler
  * reads whatever files its directives name, with our privileges: the
@@ -15,7 +16,6 @@
  * a macro, and its messages about other files, which quote them, are
  * withheld.
  */
-#include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 
@@ -23,10 +23,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
-#include <signal.h>
 #include <strings.h>
-#include <sys/prctl.h>
-#include <time.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -36,11 +33,9 @@
 #include "arch/arch.h"
 #include "snippet/assemble.h"
 #include "snippet/elf.h"
-#include "util/time.h"
+#include "snippet/tool.h"
 #include "util/write_all.h"
 
-#define TOOL_MAX_FILE	(64L << 20)	/* bytes a tool may write */
-#define TOOL_MAX_MEMORY	(1L << 30)	/* address space a tool may use */
 #define OBJ_MAX		(SNIPPET_MAX_CODE + (1 << 20))	/* bytes read */
 #define MESSAGE_LINES	20		/* assembler messages shown */
 
@@ -49,10 +44,6 @@ struct workdir {
 	char	src[PATH_MAX], obj[PATH_MAX], out[PATH_MAX], msg[PATH_MAX];
 	char	dep[PATH_MAX];
 };
-
-/* What a tool run ended in, when it was not its own exit. */
-#define TOOL_FAILED	(-1)	/* not started, or not waited for */
-#define TOOL_STOPPED	(-2)	/* killed at the deadline or interrupt */
 
 /* Directives that read a file, as gas names them, in any case. */
 static const char *const file_directives[] = { "include", "incbin" };
@@ -129,143 +120,6 @@ read_file(const char *path, size_t max, size_t *len)
 	buf[got] = '\0';
 	*len = got;
 	return (buf);
-}
-
-static void
-limit(int resource, rlim_t value)
-{
-	struct rlimit rl = { value, value };
-
-	setrlimit(resource, &rl);
-}
-
-static void __attribute__((noreturn))
-exec_tool(char *const argv[], const char *in, const char *out,
-    const char *msg, int report)
-{
-	int fd, e;
-
-	if ((fd = open(in != NULL ? in : "/dev/null", O_RDONLY)) < 0 ||
-	    dup2(fd, 0) < 0 ||
-	    (fd = open(out, O_WRONLY | O_CREAT | O_TRUNC, 0600)) < 0 ||
-	    dup2(fd, 1) < 0 ||
-	    (fd = open(msg, O_WRONLY | O_CREAT | O_TRUNC, 0600)) < 0 ||
-	    dup2(fd, 2) < 0)
-		_exit(127);
-	prctl(PR_SET_PDEATHSIG, SIGKILL);
-	limit(RLIMIT_CPU, SNIPPET_TOOL_SECONDS);
-	limit(RLIMIT_FSIZE, TOOL_MAX_FILE);
-	limit(RLIMIT_AS, TOOL_MAX_MEMORY);
-	execvp(argv[0], argv);
-	e = errno;
-	if (write(report, &e, sizeof(e)) < 0)
-		_exit(127);
-	_exit(127);
-}
-
-/*
- * Wait for the tool until the deadline or an interrupt, then kill it:
- * its wait status, or TOOL_STOPPED with the reason in err.  Short naps,
- * since the assembler usually takes a few milliseconds.
- */
-static int
-wait_tool(pid_t pid, const char *tool, double timeout, char *err,
-    size_t errlen)
-{
-	struct timespec nap = { 0, 100000 };
-	double deadline = monotonic_seconds() + timeout;
-	int status;
-	pid_t r;
-
-	for (;;) {
-		if ((r = waitpid(pid, &status, WNOHANG)) == pid)
-			return (status);
-		if (r < 0 && errno != EINTR) {
-			snprintf(err, errlen, "waitpid: %s", strerror(errno));
-			return (TOOL_FAILED);
-		}
-		if (cb_interrupted() || monotonic_seconds() > deadline)
-			break;
-		nanosleep(&nap, NULL);
-		if (nap.tv_nsec < 10000000)
-			nap.tv_nsec *= 2;
-	}
-	kill(pid, SIGKILL);
-	while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
-		;
-	if (cb_interrupted())
-		snprintf(err, errlen, "interrupted while %s ran", tool);
-	else
-		snprintf(err, errlen, "%s did not finish within %g s "
-		    "(--timeout): is it reading a FIFO or a terminal?", tool,
-		    timeout);
-	return (TOOL_STOPPED);
-}
-
-/*
- * Run argv[0] with stdin from `in' (NULL: /dev/null), stdout and stderr
- * to files, for at most `timeout' seconds.  Returns its wait status, or
- * TOOL_FAILED or TOOL_STOPPED with the reason in err.  A close-on-exec
- * pipe carries exec's errno back.
- */
-static int
-run_tool(char *const argv[], const char *tool, const char *in,
-    const char *out, const char *msg, double timeout, char *err,
-    size_t errlen)
-{
-	pid_t pid;
-	int fds[2], status, e = 0;
-	ssize_t n;
-
-	if (pipe2(fds, O_CLOEXEC) != 0) {
-		snprintf(err, errlen, "pipe: %s", strerror(errno));
-		return (TOOL_FAILED);
-	}
-	fflush(NULL);
-	if ((pid = fork()) < 0) {
-		snprintf(err, errlen, "fork: %s", strerror(errno));
-		close(fds[0]);
-		close(fds[1]);
-		return (TOOL_FAILED);
-	}
-	if (pid == 0) {
-		close(fds[0]);
-		exec_tool(argv, in, out, msg, fds[1]);
-	}
-	close(fds[1]);
-	while ((n = read(fds[0], &e, sizeof(e))) < 0 && errno == EINTR)
-		;
-	close(fds[0]);
-	status = wait_tool(pid, tool, timeout, err, errlen);
-	if (status >= 0 && n == (ssize_t)sizeof(e)) {
-		snprintf(err, errlen, "cannot run '%s': %s (it comes with "
-		    "GNU binutils)", argv[0], strerror(e));
-		return (TOOL_FAILED);
-	}
-	return (status);
-}
-
-/* Why a tool that did not exit 0 stopped, when a limit stopped it. */
-static int
-limit_hit(const char *tool, int status, char *err, size_t errlen)
-{
-	if (!WIFSIGNALED(status))
-		return (0);
-	switch (WTERMSIG(status)) {
-	case SIGXCPU:
-	case SIGKILL:
-		snprintf(err, errlen, "%s was stopped after %d s of CPU time "
-		    "(a huge .rept or .fill?)", tool, SNIPPET_TOOL_SECONDS);
-		break;
-	case SIGXFSZ:
-		snprintf(err, errlen, "%s's output passed %ld MiB (a huge "
-		    ".fill or .space?)", tool, TOOL_MAX_FILE >> 20);
-		break;
-	default:
-		snprintf(err, errlen, "%s was killed by signal %d", tool,
-		    WTERMSIG(status));
-	}
-	return (1);
 }
 
 /* Does the line start "FILE:LINE:" for a FILE that is not `input'? */
@@ -368,11 +222,11 @@ run_as(const struct workdir *w, const char *label,
 	int status;
 
 	tool_argv(arch_as_argv, o->intel ? intl : att, argv, 16);
-	if ((status = run_tool(argv, "the assembler", w->src, w->out, w->msg,
+	if ((status = tool_run(argv, "the assembler", w->src, w->out, w->msg,
 	    o->timeout, err, errlen)) < 0)
 		return (-1);
 	if (!(WIFEXITED(status) && WEXITSTATUS(status) == 0) &&
-	    limit_hit("the assembler", status, err, errlen))
+	    tool_limit_hit("the assembler", status, err, errlen))
 		return (-1);
 	msg = read_file(w->msg, 64 * 1024, &len);
 	if (WIFEXITED(status) && WEXITSTATUS(status) == 0) {
@@ -498,7 +352,7 @@ disassemble(const struct workdir *w, int intel, double timeout,
 	int status;
 
 	tool_argv(arch_objdump_argv, intel ? intl : att, argv, 16);
-	status = run_tool(argv, "objdump", NULL, w->out, w->msg, timeout, err,
+	status = tool_run(argv, "objdump", NULL, w->out, w->msg, timeout, err,
 	    sizeof(err));
 	if (status < 0 || !WIFEXITED(status) || WEXITSTATUS(status) != 0)
 		return;

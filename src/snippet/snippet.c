@@ -131,7 +131,7 @@ snippet_setup(void **ctx, char *why, size_t whylen)
 	if (protect(code, code_len, PROT_READ | PROT_EXEC, "code", why,
 	    whylen) != 0)
 		return (CB_SETUP_ERROR);
-	isolate_on_fault(snippet_describe_fault, s);
+	isolate_on_trap(snippet_describe_trap, s);
 	return (confine(s, why, whylen));
 }
 
@@ -142,7 +142,7 @@ snippet_teardown(void *ctx)
 
 	if (isolate_in_child())
 		(void)sandbox_kill_children(SNIPPET_REAP_SECONDS);
-	isolate_on_fault(NULL, NULL);
+	isolate_on_trap(NULL, NULL);
 	if (s->map != NULL)
 		munmap(s->map, s->maplen);
 	s->map = NULL;

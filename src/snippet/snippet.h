@@ -33,7 +33,7 @@
 
 #include "cyclebench.h"
 #include "arch/arch.h"
-#include "os/fault.h"
+#include "os/trap.h"
 #include "snippet/assemble.h"
 
 #define SNIPPET_SCRATCH_SIZE	(1 << 20)
@@ -97,8 +97,8 @@ void	snippet_free(struct snippet *s);
 void	snippet_title(const char *text, size_t textlen, char *buf,
 	    size_t len);
 
-/* Write what f was, in the snippet's terms (an isolate_fault_fn). */
-void	snippet_describe_fault(const struct fault *f, void *arg, char *buf,
+/* Write what f was, in the snippet's terms (an isolate_trap_fn). */
+void	snippet_describe_trap(const struct trap *f, void *arg, char *buf,
 	    size_t len);
 
 #endif

@@ -25,10 +25,10 @@
  * Partners die with the measuring process (a thread does; a process is
  * killed by PR_SET_PDEATHSIG), so a hang ends with the time limit and
  * leaves nothing behind.
+ *
+ * Thread and process creation are timed by suites/spawn.c.
  */
 #include <errno.h>
-#include <libgen.h>
-#include <limits.h>
 #include <linux/futex.h>
 #include <poll.h>
 #include <pthread.h>
@@ -45,10 +45,10 @@
 #include "core/isolate.h"
 #include "os/cpuset.h"
 #include "suites/kpath.h"
+#include "suites/spawn.h"
 #include "suites/suites.h"
 
 #define START_TIMEOUT_MS	5000
-#define EXEC_HELPER		"cb-true"
 
 enum side {
 	SIDE_THREAD,
@@ -407,122 +407,6 @@ pipe_report(void *ctx, struct cb_result *r)
 	cb_result_extra(r, "switch_less_pipe", r->cycles.median - rw);
 }
 
-/* Thread create + join. */
-static void *
-nothing(void *arg)
-{
-	return (arg);
-}
-
-static void
-thread_body(uint64_t iters, void *ctx)
-{
-	pthread_t t;
-	int rc;
-
-	(void)ctx;
-	do {
-		if ((rc = pthread_create(&t, NULL, nothing, NULL)) != 0) {
-			errno = rc;
-			kpath_die("pthread_create");
-		}
-		pthread_join(t, NULL);
-	} while (--iters);
-}
-
-/*
- * fork + exit + wait, and fork + exec + wait of a static program that only
- * exits.  A child whose exec fails exits with errno as its status.
- */
-struct spawn {
-	char	 path[PATH_MAX];
-	char	*argv[2];
-};
-
-static int
-spawn_once(const struct spawn *sp)
-{
-	static char *const envp[] = { NULL };
-	int status;
-	pid_t pid;
-
-	if ((pid = fork()) == 0) {
-		if (sp != NULL)
-			execve(sp->path, sp->argv, envp);
-		_exit(sp != NULL ? errno : 0);
-	}
-	if (pid < 0)
-		return (errno);
-	while (waitpid(pid, &status, 0) < 0)
-		if (errno != EINTR)
-			return (errno);
-	return (WIFEXITED(status) ? WEXITSTATUS(status) : EINTR);
-}
-
-static void
-spawn_body(uint64_t iters, void *ctx)
-{
-	do
-		if ((errno = spawn_once(ctx)) != 0)
-			kpath_die(ctx != NULL ? "fork + exec" : "fork");
-	while (--iters);
-}
-
-/* The helper next to the binary: build/, build/tests/ or an install. */
-static int
-find_helper(struct spawn *sp)
-{
-	static const char *const where[] = { "%s/" EXEC_HELPER,
-	    "%s/../" EXEC_HELPER, "%s/../libexec/cyclebench/" EXEC_HELPER };
-	char exe[PATH_MAX], *dir;
-	ssize_t n;
-	size_t i;
-
-	if ((n = readlink("/proc/self/exe", exe, sizeof(exe) - 1)) < 0)
-		return (-1);
-	exe[n] = '\0';
-	dir = dirname(exe);
-	for (i = 0; i < sizeof(where) / sizeof(where[0]); i++) {
-		snprintf(sp->path, sizeof(sp->path), where[i], dir);
-		if (access(sp->path, X_OK) == 0)
-			return (0);
-	}
-	return (-1);
-}
-
-static int
-setup_exec(void **ctx, char *why, size_t len)
-{
-	struct spawn *sp;
-	int rc;
-
-	if ((sp = calloc(1, sizeof(*sp))) == NULL) {
-		snprintf(why, len, "out of memory");
-		return (CB_SETUP_ERROR);
-	}
-	if (find_helper(sp) != 0) {
-		snprintf(why, len, "no " EXEC_HELPER " next to the cyclebench "
-		    "binary (make builds it into build/)");
-		free(sp);
-		return (CB_SETUP_SKIP);
-	}
-	sp->argv[0] = sp->path;
-	if ((rc = spawn_once(sp)) != 0) {
-		snprintf(why, len, "cannot execute %s: %s", sp->path,
-		    strerror(rc));
-		free(sp);
-		return (CB_SETUP_SKIP);
-	}
-	*ctx = sp;
-	return (0);
-}
-
-static void
-free_ctx(void *ctx)
-{
-	free(ctx);
-}
-
 #define SIDE_threads	SIDE_THREAD
 #define SIDE_procs	SIDE_PROCESS
 #define FPU_none	FPU_NONE
@@ -595,7 +479,7 @@ static const struct cb_bench ctxsw[] = {
 	FUTEX_ENTRY(1)
 	FUTEX_ENTRY(2)
 	{ .name = "ctxsw/thread-create-join", .mode = CB_PATH, .ops = 1,
-	  .body = thread_body, .flags = CB_BENCH_SWITCHES,
+	  .body = spawn_thread_body, .flags = CB_BENCH_SWITCHES,
 	  .desc = "pthread_create of a thread that returns at once, "
 	    "pthread_join; both on the measuring CPU" },
 	{ .name = "ctxsw/fork-exit-wait", .mode = CB_PATH, .ops = 1,
@@ -603,7 +487,7 @@ static const struct cb_bench ctxsw[] = {
 	  .desc = "fork, the child _exit(0)s, waitpid; both on the "
 	    "measuring CPU" },
 	{ .name = "ctxsw/fork-exec-wait", .mode = CB_PATH, .ops = 1,
-	  .body = spawn_body, .setup = setup_exec, .teardown = free_ctx,
+	  .body = spawn_body, .setup = spawn_setup_exec, .teardown = spawn_free,
 	  .flags = CB_BENCH_SWITCHES,
 	  .desc = "fork, the child execs " EXEC_HELPER " (static, only "
 	    "exits), waitpid; both on the measuring CPU" },

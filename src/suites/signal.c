@@ -22,8 +22,6 @@
  * counterpart; the rest is the same code.
  */
 #include <errno.h>
-#include <linux/hw_breakpoint.h>
-#include <linux/perf_event.h>
 #include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -38,7 +36,9 @@
 #include <unistd.h>
 
 #include "arch/arch.h"
+#include "suites/macro.h"
 #include "suites/suites.h"
+#include "suites/watchpoint.h"
 
 #define STR(...)	#__VA_ARGS__
 #define XSTR(...)	STR(__VA_ARGS__)
@@ -46,8 +46,6 @@
 			sizeof((unsigned char[]){ __VA_ARGS__ })
 
 #if defined(__x86_64__) || defined(__i386__)
-#include "arch/x86/xstate.h"
-
 #define X86		1
 #ifdef __x86_64__
 #define REG_PC	REG_RIP
@@ -148,7 +146,6 @@ struct sig_run {
 };
 
 static struct sig_run *active;
-static volatile uint64_t watched;	/* the watchpoint's target */
 
 #if X86
 static void
@@ -249,6 +246,22 @@ frame_xstate_bv(const ucontext_t *uc)
 	return (bv);
 }
 
+/* Where the kernel's frame starts: its return address, below uc. */
+#define FRAME_BELOW_UC	sizeof(void *)
+#else
+/* No XSAVE: the FP/SIMD registers are always saved. */
+static uint64_t
+frame_xstate_bv(const ucontext_t *uc)
+{
+	(void)uc;
+	return (0);
+}
+
+/* arm64's rt_sigframe: the siginfo, then uc. */
+#define FRAME_BELOW_UC	sizeof(siginfo_t)
+#endif
+
+/* The vector state as the row asks (arch/arch.h; nothing on arm64). */
 static void
 prepare_vector(enum vector v)
 {
@@ -260,27 +273,6 @@ prepare_vector(enum vector v)
 	if (v == VEC_AVX)
 		arch_xstate_dirty_avx();
 }
-
-/* Where the kernel's frame starts: its return address, below uc. */
-#define FRAME_BELOW_UC	sizeof(void *)
-#else
-/* No XSAVE, nothing to prepare: the FP/SIMD registers are always saved. */
-static uint64_t
-frame_xstate_bv(const ucontext_t *uc)
-{
-	(void)uc;
-	return (0);
-}
-
-static void
-prepare_vector(enum vector v)
-{
-	(void)v;
-}
-
-/* arm64's rt_sigframe: the siginfo, then uc. */
-#define FRAME_BELOW_UC	sizeof(siginfo_t)
-#endif
 
 /*
  * One handler for both kinds of sigaction: x86-64 passes the siginfo and
@@ -361,70 +353,6 @@ sig_timed(void *ctx)
 	}
 }
 
-/* What would let perf_event_open arm a watchpoint, by its errno. */
-static const char *
-watch_hint(int err)
-{
-	switch (err) {
-	case EACCES:
-	case EPERM:
-		return ("perf_event_paranoid or a security module forbids it; "
-		    "run as root or with CAP_PERFMON");
-	case ENOENT:
-	case ENODEV:
-	case EOPNOTSUPP:
-		return ("the kernel lacks CONFIG_HAVE_HW_BREAKPOINT or the "
-		    "hypervisor exposes no debug registers");
-	case ENOSPC:
-		return ("every debug register is taken, by a debugger or "
-		    "another perf event");
-	case ENOSYS:
-		return ("the kernel lacks CONFIG_PERF_EVENTS");
-	default:
-		return ("see perf_event_open(2)");
-	}
-}
-
-/*
- * A write watchpoint on a variable nothing touches while measuring, so
- * DR7 is live on the thread but never fires.  One write first proves the
- * debug register is armed, not merely accepted.
- */
-static int
-watch_arm(struct sig_run *r, char *why, size_t len)
-{
-	struct perf_event_attr a;
-	uint64_t n = 0;
-
-	memset(&a, 0, sizeof(a));
-	a.type = PERF_TYPE_BREAKPOINT;
-	a.size = sizeof(a);
-	a.bp_type = HW_BREAKPOINT_W;
-	a.bp_addr = (uintptr_t)&watched;
-	a.bp_len = HW_BREAKPOINT_LEN_8;
-	a.exclude_kernel = 1;
-	a.exclude_hv = 1;
-	r->watch_fd = (int)syscall(SYS_perf_event_open, &a, 0, -1, -1,
-	    PERF_FLAG_FD_CLOEXEC);
-	if (r->watch_fd < 0) {
-		snprintf(why, len, "perf_event_open(PERF_TYPE_BREAKPOINT) "
-		    "refused: %s (errno %d): %s", strerror(errno), errno,
-		    watch_hint(errno));
-		return (CB_SETUP_SKIP);
-	}
-	watched++;
-	if (read(r->watch_fd, &n, sizeof(n)) != (ssize_t)sizeof(n) ||
-	    n != 1) {
-		snprintf(why, len, "perf_event_open accepted the watchpoint "
-		    "but it counted %llu of 1 write to the watched word: the "
-		    "debug registers do not take effect on this machine (as "
-		    "under a hypervisor that does not virtualise DR0-DR7)",
-		    (unsigned long long)n);
-		return (CB_SETUP_SKIP);
-	}
-	return (0);
-}
-
 static int
 altstack_set(struct sig_run *r, char *why, size_t len)
 {
@@ -488,7 +416,7 @@ sig_setup(void **ctx, char *why, size_t len)
 	}
 	if ((c->opts & OPT_ALTSTACK) && (rc = altstack_set(r, why, len)))
 		return (rc);
-	if ((c->opts & OPT_WATCH) && (rc = watch_arm(r, why, len)))
+	if ((c->opts & OPT_WATCH) && (rc = watchpoint_arm(&r->watch_fd, why, len)))
 		return (rc);
 	memset(&sa, 0, sizeof(sa));
 	sigemptyset(&sa.sa_mask);
@@ -526,48 +454,6 @@ sig_teardown(void *ctx)
 	free(r);
 }
 
-static double
-tv_seconds(struct timeval tv)
-{
-	return (tv.tv_sec + tv.tv_usec / 1e6);
-}
-
-/*
- * The seed's macro run: many traps back to back, timed as time(1) would
- * (real, user and system seconds), beside the cycles per trap the same
- * wall time gives.  Nothing is dropped here, so how often the run was
- * preempted (involuntary context switches) goes with it: real time
- * includes whatever ran instead.
- */
-static void
-macro_run(struct sig_run *r, struct cb_result *res)
-{
-	struct rusage u0, u1;
-	struct timespec t0, t1;
-	uint64_t k0, k1;
-	double ratio;
-
-	getrusage(RUSAGE_SELF, &u0);
-	clock_gettime(CLOCK_MONOTONIC, &t0);
-	k0 = arch_ref_begin();
-	sig_body(r->c->macro, r);
-	k1 = arch_ref_end();
-	clock_gettime(CLOCK_MONOTONIC, &t1);
-	getrusage(RUSAGE_SELF, &u1);
-	ratio = (res->ratio_before + res->ratio_after) / 2;
-	cb_result_extra(res, "traps", r->c->macro);
-	cb_result_extra(res, "real_seconds", (t1.tv_sec - t0.tv_sec) +
-	    (t1.tv_nsec - t0.tv_nsec) / 1e9);
-	cb_result_extra(res, "user_seconds", tv_seconds(u1.ru_utime) -
-	    tv_seconds(u0.ru_utime));
-	cb_result_extra(res, "system_seconds", tv_seconds(u1.ru_stime) -
-	    tv_seconds(u0.ru_stime));
-	cb_result_extra(res, "cycles_per_trap", (double)(k1 - k0) * ratio /
-	    r->c->macro);
-	cb_result_extra(res, "preempted", (double)(u1.ru_nivcsw -
-	    u0.ru_nivcsw));
-}
-
 static void
 sig_report(void *ctx, struct cb_result *res)
 {
@@ -577,7 +463,8 @@ sig_report(void *ctx, struct cb_result *res)
 	if (X86)
 		cb_result_extra(res, "xstate_bv", (double)r->xstate_bv);
 	if (r->c->macro != 0)
-		macro_run(r, res);
+		macro_run(sig_body, r, r->c->macro, "traps", "cycles_per_trap",
+		    res);
 }
 
 #define CASE(...)	(&(const struct sig_case){ __VA_ARGS__ })

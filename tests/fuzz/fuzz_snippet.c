@@ -35,11 +35,11 @@ fake_layout(struct snippet *s)
 static void
 describe_at(struct snippet *s, int sig, uintptr_t pc, uintptr_t addr)
 {
-	struct fault f = { .sig = sig, .addr = addr, .pc = pc, .write = -1,
+	struct trap f = { .sig = sig, .addr = addr, .pc = pc, .write = -1,
 	    .syscall = sig == SIGSYS ? 57 : -1 };
 	char buf[512];
 
-	snippet_describe_fault(&f, s, buf, sizeof(buf));
+	snippet_describe_trap(&f, s, buf, sizeof(buf));
 }
 
 /* Faults at every instruction of the first and last copy, and around. */

@@ -137,7 +137,7 @@ test_kvm_fixture(void **state)
 	assert_string_equal(m.cpu_vendor, "");
 	assert_string_equal(m.codename, "");
 	assert_int_equal(m.ncpus, 0);
-	assert_true(m.tsc_hz == 0);
+	assert_true(m.ref_hz == 0);
 }
 
 static void
@@ -336,8 +336,8 @@ test_machine_read(void **state)
 	assert_true(m.hypervisor[0] != '\0');
 	assert_int_equal(m.aslr, 2);
 	/* The clock module's fields start out empty. */
-	assert_true(m.tsc_hz == 0);
-	assert_string_equal(m.tsc_source, "");
+	assert_true(m.ref_hz == 0);
+	assert_string_equal(m.ref_source, "");
 	assert_true(m.cycles_per_tick == 0);
 	assert_int_equal(m.perf_counters, 0);
 	assert_string_equal(m.perf_reason, "");
@@ -443,7 +443,7 @@ test_core_types_fallbacks(void **state)
 	    "CPU part\t: 0xd03\nCPU revision\t: 4\n\n"
 	    "processor\t: 3\nCPU implementer\t: 0x41\nCPU variant\t: 0x0\n"
 	    "CPU part\t: 0xd03\nCPU revision\t: 4\n\n");
-	os_coretypes_read(&ct, root);
+	coretypes_read(&ct, root);
 	assert_int_equal(ct.n, 2);
 	assert_string_equal(ct.type[0].name, "Neoverse-N1");
 	assert_string_equal(ct.type[0].cpus, "0-1");
@@ -456,14 +456,14 @@ test_core_types_fallbacks(void **state)
 		    "cpu_capacity", c);
 		put(root, rel, c == 2 ? "1024\n" : "512\n");
 	}
-	os_coretypes_read(&ct, root);
+	coretypes_read(&ct, root);
 	assert_int_equal(ct.n, 2);
 	assert_string_equal(ct.type[0].name, "capacity 512");
 	assert_string_equal(ct.type[0].cpus, "0-1,3");
 	assert_string_equal(ct.type[ct.fastest].name, "capacity 1024");
 
 	put(root, "/sys/devices/system/cpu/cpu2/cpu_capacity", "512\n");
-	os_coretypes_read(&ct, root);
+	coretypes_read(&ct, root);
 	assert_int_equal(ct.n, 0);
 	assert_null(coretypes_of(&ct, 0));
 }

@@ -102,8 +102,8 @@ fill_fixture(struct fixture *f)
 	snprintf(m->microcode, sizeof(m->microcode), "0xa601203");
 	m->cpu_features = CB_CPU_RDTSCP | CB_CPU_AVX;
 	m->ncpus = 32;
-	m->tsc_hz = 4491540000.0;
-	snprintf(m->tsc_source, sizeof(m->tsc_source), "cpuid 0x15");
+	m->ref_hz = 4491540000.0;
+	snprintf(m->ref_source, sizeof(m->ref_source), "cpuid 0x15");
 	m->cycles_per_tick = 1.1234567890123;
 	m->cycle_method = CB_CYCLES_COUNTED;
 	snprintf(m->os, sizeof(m->os), "Linux");
@@ -377,7 +377,7 @@ test_json_machine(void **state)
 	assert_json_null(m, "perf_reason");
 	v = json_object_get(m, "tsc_hz");
 	assert_true(json_is_real(v));
-	assert_true(json_real_value(v) == f->m.tsc_hz);
+	assert_true(json_real_value(v) == f->m.ref_hz);
 	v = json_object_get(m, "cycles_per_tick");
 	assert_true(json_real_value(v) == f->m.cycles_per_tick);
 	assert_json_string(m, "cycle_method", "counted");

@@ -3,16 +3,16 @@
  * Who the CPU is and what it offers, on arm64.  Features come from the
  * kernel's HWCAP words, which say what user space may execute (the ID
  * registers say what the core has; the kernel may hide some).  The core
- * is named from MIDR_EL1: per CPU from sysfs or /proc/cpuinfo, else from
- * the register itself, which Linux emulates for user space (HWCAP_CPUID).
+ * is named from MIDR_EL1: as the OS shows it (sysfs, /proc/cpuinfo),
+ * else from the register itself, which Linux emulates for user space
+ * (HWCAP_CPUID).
  */
 #include <stdio.h>
 #include <string.h>
 #include <sys/auxv.h>
 
 #include "arch/arch.h"
-#include "core/midr.h"
-#include "core/machine.h"
+#include "arch/arm64/midr.h"
 
 /* <asm/hwcap.h>, restated for C libraries whose headers predate them. */
 #define HWCAP_ATOMICS_BIT	(1ul << 8)
@@ -66,36 +66,34 @@ midr_register(void)
 }
 
 void
-arch_cpu_identify(struct machine *m, const char *sysroot)
+arch_cpu_identify(struct arch_cpu_id *id, uint64_t os_idreg)
 {
 	const char *vendor, *part;
 	uint64_t midr;
 
-	m->cpu_features = arch_cpu_features();
-	m->hypervisor[0] = '\0';
-	if (sysroot == NULL)
-		sysroot = "";
-	if ((midr = midr_read(sysroot, -1)) == 0)
+	memset(id, 0, sizeof(*id));
+	id->features = arch_cpu_features();
+	if ((midr = os_idreg) == 0)
 		midr = midr_register();
 	if (midr == 0)
 		return;
 	/* The fields as lscpu shows them: implementer/part/rNpM. */
-	m->cpu_family = MIDR_IMPLEMENTER(midr);
-	m->cpu_model = MIDR_PART(midr);
-	m->cpu_stepping = MIDR_VARIANT(midr) << 4 | MIDR_REVISION(midr);
+	id->family = MIDR_IMPLEMENTER(midr);
+	id->model = MIDR_PART(midr);
+	id->stepping = MIDR_VARIANT(midr) << 4 | MIDR_REVISION(midr);
 	vendor = midr_implementer(midr);
 	part = midr_part(midr);
 	if (vendor != NULL)
-		snprintf(m->cpu_vendor, sizeof(m->cpu_vendor), "%s", vendor);
+		snprintf(id->vendor, sizeof(id->vendor), "%s", vendor);
 	else
-		snprintf(m->cpu_vendor, sizeof(m->cpu_vendor),
+		snprintf(id->vendor, sizeof(id->vendor),
 		    "vendor %#x", MIDR_IMPLEMENTER(midr));
 	if (part != NULL) {
-		snprintf(m->codename, sizeof(m->codename), "%s", part);
-		snprintf(m->cpu_brand, sizeof(m->cpu_brand), "%.15s %.40s",
-		    m->cpu_vendor, part);
+		snprintf(id->codename, sizeof(id->codename), "%s", part);
+		snprintf(id->brand, sizeof(id->brand), "%.15s %.40s",
+		    id->vendor, part);
 	} else
-		snprintf(m->cpu_brand, sizeof(m->cpu_brand), "%.15s part %#x "
-		    "r%up%u", m->cpu_vendor, MIDR_PART(midr),
+		snprintf(id->brand, sizeof(id->brand), "%.15s part %#x "
+		    "r%up%u", id->vendor, MIDR_PART(midr),
 		    MIDR_VARIANT(midr), MIDR_REVISION(midr));
 }

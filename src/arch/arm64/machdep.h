@@ -25,16 +25,7 @@
 #define ARCH_ASM_SPIN_HINT	"yield"
 #define ARCH_FEATURE_SOURCE	"HWCAP"
 
-/*
- * perf_event_attr.config1 for the arm PMU: bit 0 asks for a 64-bit
- * counter, bit 1 for user-space access (Linux 5.17, with
- * kernel.perf_user_access=1).
- */
-#define ARCH_PERF_CONFIG1	0x3
 #define ARCH_PMC_NAME		"PMCCNTR_EL0"
-#define ARCH_PMC_USER_HINT	"user-space reads of PMCCNTR_EL0 are not " \
-	"allowed: sysctl kernel.perf_user_access=1 (Linux 5.17 or later) " \
-	"allows them"
 
 /*
  * A dependent 64-bit MUL: 2 cycles on Neoverse N1/V1/N2 and Cortex-A76

@@ -9,7 +9,6 @@
 #include <libcpuid.h>
 
 #include "arch/x86/cpu.h"
-#include "core/machine.h"
 
 /*
  * libcpuid knows marketing codenames that CPUID does not carry, but for a
@@ -29,7 +28,7 @@ static const struct {
 };
 
 void
-x86_codename(struct machine *m)
+x86_codename(struct arch_cpu_id *cpu)
 {
 	struct cpu_id_t id;
 	libcpuid_warn_fn_t warn;
@@ -38,15 +37,15 @@ x86_codename(struct machine *m)
 
 	for (i = 0; i < sizeof(newer_families) / sizeof(newer_families[0]);
 	    i++) {
-		if (strcmp(m->cpu_vendor, newer_families[i].vendor) == 0 &&
-		    m->cpu_family == newer_families[i].family) {
-			snprintf(m->codename, sizeof(m->codename), "%s",
+		if (strcmp(cpu->vendor, newer_families[i].vendor) == 0 &&
+		    cpu->family == newer_families[i].family) {
+			snprintf(cpu->codename, sizeof(cpu->codename), "%s",
 			    newer_families[i].codename);
 			return;
 		}
 	}
-	if (strcmp(m->cpu_vendor, "AuthenticAMD") == 0 &&
-	    m->cpu_family > LIBCPUID_LAST_AMD_FAMILY)
+	if (strcmp(cpu->vendor, "AuthenticAMD") == 0 &&
+	    cpu->family > LIBCPUID_LAST_AMD_FAMILY)
 		return;
 	if (!cpuid_present())
 		return;
@@ -57,6 +56,6 @@ x86_codename(struct machine *m)
 	if (rc != 0 || id.cpu_codename[0] == '\0' ||
 	    strncmp(id.cpu_codename, "Unknown", 7) == 0)
 		return;
-	snprintf(m->codename, sizeof(m->codename), "%s", id.cpu_codename);
+	snprintf(cpu->codename, sizeof(cpu->codename), "%s", id.cpu_codename);
 }
 

@@ -13,7 +13,6 @@
 
 #include "cyclebench.h"
 #include "arch/x86/cpu.h"
-#include "core/machine.h"
 
 enum { EAX, EBX, ECX, EDX };
 
@@ -202,7 +201,7 @@ printable_copy(char *dst, size_t len, const char *src, size_t n)
 }
 
 static void
-identify_hypervisor(struct machine *m)
+identify_hypervisor(struct arch_cpu_id *id)
 {
 	uint32_t r[4];
 	char sig[12];
@@ -214,26 +213,27 @@ identify_hypervisor(struct machine *m)
 	memcpy(sig + 8, &r[EDX], 4);
 	for (i = 0; i < sizeof(hypervisors) / sizeof(hypervisors[0]); i++) {
 		if (memcmp(sig, hypervisors[i].sig, sizeof(sig)) == 0) {
-			printable_copy(m->hypervisor, sizeof(m->hypervisor),
+			printable_copy(id->hypervisor, sizeof(id->hypervisor),
 			    hypervisors[i].name, strlen(hypervisors[i].name));
 			return;
 		}
 	}
-	printable_copy(m->hypervisor, sizeof(m->hypervisor), sig, sizeof(sig));
+	printable_copy(id->hypervisor, sizeof(id->hypervisor), sig, sizeof(sig));
 	/* The "hypervisor present" bit is set but it will not say which. */
-	if (m->hypervisor[0] == '\0')
-		printable_copy(m->hypervisor, sizeof(m->hypervisor), "unknown",
+	if (id->hypervisor[0] == '\0')
+		printable_copy(id->hypervisor, sizeof(id->hypervisor), "unknown",
 		    strlen("unknown"));
 }
 
 void
-arch_cpu_identify(struct machine *m, const char *sysroot)
+arch_cpu_identify(struct arch_cpu_id *id, uint64_t os_idreg)
 {
 	uint32_t r[4], basic, family;
 	char buf[48];
 	uint32_t leaf;
 
-	m->cpu_features = arch_cpu_features();
+	memset(id, 0, sizeof(*id));
+	id->features = arch_cpu_features();
 	basic = max_leaf(0);
 	if (basic < 1)
 		return;
@@ -242,35 +242,35 @@ arch_cpu_identify(struct machine *m, const char *sysroot)
 	memcpy(buf, &r[EBX], 4);
 	memcpy(buf + 4, &r[EDX], 4);
 	memcpy(buf + 8, &r[ECX], 4);
-	printable_copy(m->cpu_vendor, sizeof(m->cpu_vendor), buf, 12);
+	printable_copy(id->vendor, sizeof(id->vendor), buf, 12);
 
-	m->cpu_brand[0] = '\0';
+	id->brand[0] = '\0';
 	if (max_leaf(0x80000000) >= 0x80000004) {
 		for (leaf = 0; leaf < 3; leaf++) {
 			arch_cpuid(0x80000002 + leaf, 0, r);
 			memcpy(buf + 16 * leaf, r, 16);
 		}
-		printable_copy(m->cpu_brand, sizeof(m->cpu_brand), buf,
+		printable_copy(id->brand, sizeof(id->brand), buf,
 		    sizeof(buf));
 	}
-	if (m->cpu_brand[0] == '\0')
-		printable_copy(m->cpu_brand, sizeof(m->cpu_brand),
-		    m->cpu_vendor, strlen(m->cpu_vendor));
+	if (id->brand[0] == '\0')
+		printable_copy(id->brand, sizeof(id->brand),
+		    id->vendor, strlen(id->vendor));
 
 	/* Extended family and model widen the base fields, as Linux shows them. */
 	arch_cpuid(1, 0, r);
 	family = r[EAX] >> 8 & 0xf;
-	m->cpu_family = family;
+	id->family = family;
 	if (family == 0xf)
-		m->cpu_family += r[EAX] >> 20 & 0xff;
-	m->cpu_model = r[EAX] >> 4 & 0xf;
+		id->family += r[EAX] >> 20 & 0xff;
+	id->model = r[EAX] >> 4 & 0xf;
 	if (family == 0x6 || family == 0xf)
-		m->cpu_model += (r[EAX] >> 16 & 0xf) << 4;
-	m->cpu_stepping = r[EAX] & 0xf;
+		id->model += (r[EAX] >> 16 & 0xf) << 4;
+	id->stepping = r[EAX] & 0xf;
 
-	m->hypervisor[0] = '\0';
+	id->hypervisor[0] = '\0';
 	if (r[ECX] & BIT(31))
-		identify_hypervisor(m);
-	(void)sysroot;
-	x86_codename(m);
+		identify_hypervisor(id);
+	(void)os_idreg;
+	x86_codename(id);
 }

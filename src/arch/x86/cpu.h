@@ -19,9 +19,7 @@ void		 arch_cpuid(uint32_t leaf, uint32_t subleaf, uint32_t r[4]);
  */
 uint64_t	 arch_xcr0(void);
 
-struct machine;
-
-/* Fill m->codename from libcpuid, given m's vendor and family. */
-void		 x86_codename(struct machine *m);
+/* Fill cpu->codename from libcpuid, given cpu's vendor and family. */
+void		 x86_codename(struct arch_cpu_id *cpu);
 
 #endif

@@ -26,11 +26,7 @@
 #define ARCH_ASM_SPIN_HINT	"pause"
 #define ARCH_FEATURE_SOURCE	"CPUID"
 
-/* rdpmc needs nothing of perf_event_attr beyond the event. */
-#define ARCH_PERF_CONFIG1	0
 #define ARCH_PMC_NAME		"rdpmc"
-#define ARCH_PMC_USER_HINT	"user-space rdpmc is not allowed: echo 2 > " \
-	"/sys/bus/event_source/devices/cpu/rdpmc allows it"
 
 /*
  * A dependent 64-bit imul takes 3 cycles on every x86 since Nehalem and

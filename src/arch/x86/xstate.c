@@ -1,11 +1,16 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * The vector state XSAVE manages, cleaned or left in use (arch/arch.h):
+ * XRSTOR of a header that marks the components unused, or instructions
+ * that write them.
+ */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cyclebench.h"
+#include "arch/arch.h"
 #include "arch/x86/cpu.h"
-#include "arch/x86/xstate.h"
 
 /* XSAVE components: YMM_Hi128, opmask, ZMM_Hi256, Hi16_ZMM. */
 #define XFEATURES_VECTOR	((1u << 2) | (1u << 5) | (1u << 6) | (1u << 7))

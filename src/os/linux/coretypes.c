@@ -13,8 +13,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/midr.h"
 #include "os/coretypes.h"
+#include "os/fingerprint.h"
 
 #define CPU_SYS		"/sys/devices/system/cpu"
 #define PMU_SYS		"/sys/bus/event_source/devices"
@@ -145,24 +145,17 @@ by_pmu(struct coretypes *ct, const char *sysroot)
 
 /* The kinds by MIDR per CPU; 0 when sysfs shows none. */
 static int
-by_midr(struct coretypes *ct, const char *sysroot, const char *online)
+by_midr(struct coretypes *ct, const char *sysroot, const char *online,
+    os_core_namer *namer)
 {
-	const char *part;
 	char name[32];
 	uint64_t midr;
 	int cpu, t;
 
 	for (cpu = 0; cpu < CORETYPES_CPUS; cpu++) {
-		if (!online[cpu])
+		if (!online[cpu] || (midr = os_cpu_idreg(sysroot, cpu)) == 0)
 			continue;
-		snprintf(name, sizeof(name), "%s", "");
-		if ((midr = midr_read(sysroot, cpu)) == 0)
-			continue;
-		if ((part = midr_part(midr)) != NULL)
-			snprintf(name, sizeof(name), "%s", part);
-		else
-			snprintf(name, sizeof(name), "part %#x",
-			    MIDR_PART(midr));
+		namer(midr, name, sizeof(name));
 		if ((t = add_type(ct, name)) >= 0)
 			ct->of_cpu[cpu] = (signed char)t;
 	}
@@ -263,7 +256,8 @@ fastest(const struct coretypes *ct)
 }
 
 void
-os_coretypes_read(struct coretypes *ct, const char *sysroot)
+os_coretypes_read(struct coretypes *ct, const char *sysroot,
+    os_core_namer *name)
 {
 	char list[4096], online[CORETYPES_CPUS];
 
@@ -274,7 +268,7 @@ os_coretypes_read(struct coretypes *ct, const char *sysroot)
 		sysroot = "";
 	if (read_text(sysroot, CPU_SYS "/online", list, sizeof(list)) == 0)
 		each_cpu(list, mark_online, online);
-	if (by_pmu(ct, sysroot) == 0 && by_midr(ct, sysroot, online) == 0)
+	if (by_pmu(ct, sysroot) == 0 && by_midr(ct, sysroot, online, name) == 0)
 		by_capacity(ct, sysroot, online);
 	if (ct->n == 0) {
 		ct->source[0] = '\0';

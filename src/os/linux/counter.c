@@ -16,6 +16,26 @@
 
 #include "os/counter.h"
 
+/*
+ * What Linux asks of each PMU's perf_event_attr for a counter user space
+ * may read, and what lets user space read it.  x86's rdpmc needs nothing
+ * beyond the event.  The arm PMU's config1: bit 0 asks for a 64-bit
+ * counter, bit 1 for user-space access (Linux 5.17, with
+ * kernel.perf_user_access=1).
+ */
+#if defined(__x86_64__) || defined(__i386__)
+#define PERF_CONFIG1	0
+#define PMC_USER_HINT	"user-space rdpmc is not allowed: echo 2 > " \
+	"/sys/bus/event_source/devices/cpu/rdpmc allows it"
+#elif defined(__aarch64__)
+#define PERF_CONFIG1	0x3
+#define PMC_USER_HINT	"user-space reads of PMCCNTR_EL0 are not " \
+	"allowed: sysctl kernel.perf_user_access=1 (Linux 5.17 or later) " \
+	"allows them"
+#else
+#error "say here how Linux lets user space read this PMU's cycle counter"
+#endif
+
 volatile struct perf_event_mmap_page *linux_perf_page;
 static int perf_fd = -1;
 
@@ -34,7 +54,7 @@ os_counter_refusal(int err, char *why, size_t len)
 		    "(perf_event_open cycles): %s", strerror(err));
 	else if (err == 0)
 		snprintf(why, len, "cycle counter opens but %s",
-		    ARCH_PMC_USER_HINT);
+		    PMC_USER_HINT);
 	else
 		snprintf(why, len, "perf_event_open cycles: %s",
 		    strerror(err));
@@ -52,7 +72,7 @@ os_counter_open(char *why, size_t len)
 	a.type = PERF_TYPE_HARDWARE;
 	a.size = sizeof(a);
 	a.config = PERF_COUNT_HW_CPU_CYCLES;
-	a.config1 = ARCH_PERF_CONFIG1;
+	a.config1 = PERF_CONFIG1;
 	a.exclude_hv = 1;
 	/* Kernel paths need kernel cycles; take user-only if that is all. */
 	fd = (int)syscall(SYS_perf_event_open, &a, 0, -1, -1, 0);

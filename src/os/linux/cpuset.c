@@ -1,19 +1,18 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
+/* Linux: affinity, by sched_getaffinity and sched_setaffinity. */
 #include <errno.h>
 #include <sched.h>
 #include <stdio.h>
 #include <string.h>
 
-#include "os/coretypes.h"
 #include "os/cpuset.h"
 
 /* What the process could use before its first cpuset_pin(). */
 static cpu_set_t before_pin;
 static int pinned;
 
-/* The highest allowed CPU of kind `type' (-1: any kind), or -1. */
-static int
-highest_of(const struct coretypes *ct, int type)
+int
+cpuset_highest(const signed char *kind, int nkind, int want)
 {
 	cpu_set_t set;
 	int cpu;
@@ -21,49 +20,9 @@ highest_of(const struct coretypes *ct, int type)
 	if (sched_getaffinity(0, sizeof(set), &set) != 0)
 		return (-1);
 	for (cpu = CPU_SETSIZE - 1; cpu >= 0; cpu--)
-		if (CPU_ISSET(cpu, &set) && (type < 0 ||
-		    (cpu < CORETYPES_CPUS && ct->of_cpu[cpu] == type)))
+		if (CPU_ISSET(cpu, &set) && (want < 0 ||
+		    (cpu < nkind && kind[cpu] == want)))
 			return (cpu);
-	return (-1);
-}
-
-int
-cpuset_default_cpu(void)
-{
-	struct coretypes ct;
-	int cpu = -1;
-
-	os_coretypes_read(&ct, "");
-	if (ct.n > 1)
-		cpu = highest_of(&ct, ct.fastest);
-	if (cpu < 0)
-		cpu = highest_of(&ct, -1);
-	return (cpu < 0 ? 0 : cpu);
-}
-
-int
-cpuset_cpu_of_type(const char *type, char *why, size_t len)
-{
-	struct coretypes ct;
-	size_t used;
-	int i, t, cpu;
-
-	os_coretypes_read(&ct, "");
-	if ((t = coretypes_find(&ct, type)) >= 0 &&
-	    (cpu = highest_of(&ct, t)) >= 0)
-		return (cpu);
-	if (ct.n == 0) {
-		snprintf(why, len, "'%s' is neither a CPU number nor a kind of "
-		    "core: this machine's cores are not told apart", type);
-		return (-1);
-	}
-	used = (size_t)snprintf(why, len, t >= 0 ? "no %s this process may "
-	    "use" : "'%s' is neither a CPU number nor a kind of core here;",
-	    type);
-	for (i = 0; i < ct.n && used < len; i++)
-		used += (size_t)snprintf(why + used, len - used, "%s %s (CPUs "
-		    "%s)", i == 0 ? " the kinds are" : ",", ct.type[i].name,
-		    ct.type[i].cpus);
 	return (-1);
 }
 

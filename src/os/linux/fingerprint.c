@@ -13,11 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/machine.h"
 #include "os/fingerprint.h"
-
-#define ASLR_UNKNOWN	-1
-#define PARANOID_UNKNOWN -99
 
 #define CPU_SYS		"/sys/devices/system/cpu"
 #define VULN_DIR	CPU_SYS "/vulnerabilities"
@@ -139,7 +135,7 @@ read_cpuinfo(const char *sysroot, const char *key, char *buf, size_t len)
 			continue;
 		v = colon + 1;
 		v += strspn(v, " \t");
-		machine_copy_str(buf, len, v);
+		snprintf(buf, len, "%s", v);
 		break;
 	}
 	free(line);
@@ -162,25 +158,26 @@ by_name(const struct dirent **a, const struct dirent **b)
 }
 
 static void
-read_mitigations(struct machine *m, const char *sysroot)
+read_mitigations(struct os_fingerprint *f, const char *sysroot)
 {
-	struct machine_mitigation *mi;
+	struct os_mitigation *mi;
 	struct dirent **ents;
 	char dir[PATH_MAX], rel[PATH_MAX];
 	int i, n;
 
-	m->nmitigations = 0;
+	f->nmitigations = 0;
 	if (below(dir, sizeof(dir), sysroot, VULN_DIR) != 0)
 		return;
 	if ((n = scandir(dir, &ents, not_hidden, by_name)) < 0)
 		return;
 	for (i = 0; i < n; i++) {
-		mi = &m->mitigations[m->nmitigations];
-		if (m->nmitigations < MACHINE_MAX_MITIGATIONS &&
+		mi = &f->mitigations[f->nmitigations];
+		if (f->nmitigations < OS_MAX_MITIGATIONS &&
 		    below(rel, sizeof(rel), VULN_DIR "/", ents[i]->d_name) == 0 &&
 		    read_line(sysroot, rel, mi->state, sizeof(mi->state)) == 0) {
-			machine_copy_str(mi->name, sizeof(mi->name), ents[i]->d_name);
-			m->nmitigations++;
+			snprintf(mi->name, sizeof(mi->name), "%.*s",
+			    (int)sizeof(mi->name) - 1, ents[i]->d_name);
+			f->nmitigations++;
 		}
 		free(ents[i]);
 	}
@@ -188,29 +185,23 @@ read_mitigations(struct machine *m, const char *sysroot)
 }
 
 void
-os_fingerprint_read(struct machine *m, const char *sysroot)
+os_fingerprint_read(struct os_fingerprint *f, const char *sysroot)
 {
 	const char *boost;
 
-	/*
-	 * Every field read here but the hypervisor is overwritten, found or
-	 * not, so reading a second root cannot leave facts from the first.
-	 */
-	read_cpuinfo(sysroot, "microcode", m->microcode, sizeof(m->microcode));
-	read_mitigations(m, sysroot);
-	/* CPUID names the hypervisor better; Xen PV guests only show it here. */
-	if (m->hypervisor[0] == '\0')
-		read_line(sysroot, "/sys/hypervisor/type", m->hypervisor,
-		    sizeof(m->hypervisor));
+	read_cpuinfo(sysroot, "microcode", f->microcode, sizeof(f->microcode));
+	read_mitigations(f, sysroot);
+	read_line(sysroot, "/sys/hypervisor/type", f->hypervisor,
+	    sizeof(f->hypervisor));
 	read_line(sysroot, CPU_SYS "/cpu0/cpufreq/scaling_governor",
-	    m->governor, sizeof(m->governor));
+	    f->governor, sizeof(f->governor));
 	boost = read_switch(sysroot, CPU_SYS "/cpufreq/boost", 0);
 	if (boost == NULL)
 		boost = read_switch(sysroot, CPU_SYS "/intel_pstate/no_turbo", 1);
-	machine_copy_str(m->boost, sizeof(m->boost), boost != NULL ? boost : "");
-	read_line(sysroot, CPU_SYS "/smt/control", m->smt, sizeof(m->smt));
-	m->aslr = os_read_int(sysroot, "/proc/sys/kernel/randomize_va_space",
-	    ASLR_UNKNOWN);
-	m->perf_paranoid = os_read_int(sysroot,
-	    "/proc/sys/kernel/perf_event_paranoid", PARANOID_UNKNOWN);
+	snprintf(f->boost, sizeof(f->boost), "%s", boost != NULL ? boost : "");
+	read_line(sysroot, CPU_SYS "/smt/control", f->smt, sizeof(f->smt));
+	f->aslr = os_read_int(sysroot, "/proc/sys/kernel/randomize_va_space",
+	    OS_ASLR_UNKNOWN);
+	f->perf_paranoid = os_read_int(sysroot,
+	    "/proc/sys/kernel/perf_event_paranoid", OS_PARANOID_UNKNOWN);
 }

@@ -14,18 +14,8 @@
 
 #include "cyclebench.h"
 #include "arch/x86/cpu.h"
-#include "core/machine.h"
 #include "core/names.h"
 #include "emulated.h"
-
-static void
-blank(struct machine *m)
-{
-
-	memset(m, 0, sizeof(*m));
-	m->aslr = -1;
-	m->perf_paranoid = -99;
-}
 
 static void
 test_live_features(void **state)
@@ -125,33 +115,32 @@ live_cpuinfo(const char *key)
 static void
 test_live_identify(void **state)
 {
-	struct machine m;
+	struct arch_cpu_id id;
 	uint32_t r[4];
 	size_t n;
 	long v;
 
 	(void)state;
-	blank(&m);
-	arch_cpu_identify(&m, "");
-	assert_true(m.cpu_vendor[0] != '\0');
-	assert_true(m.cpu_brand[0] != '\0');
-	n = strlen(m.cpu_brand);
-	assert_true(m.cpu_brand[0] != ' ' && m.cpu_brand[n - 1] != ' ');
-	assert_int_equal(m.cpu_features, arch_cpu_features());
+	arch_cpu_identify(&id, 0);
+	assert_true(id.vendor[0] != '\0');
+	assert_true(id.brand[0] != '\0');
+	n = strlen(id.brand);
+	assert_true(id.brand[0] != ' ' && id.brand[n - 1] != ' ');
+	assert_int_equal(id.features, arch_cpu_features());
 	arch_cpuid(1, 0, r);
 	if (r[2] & 1u << 31)
-		assert_true(m.hypervisor[0] != '\0');
+		assert_true(id.hypervisor[0] != '\0');
 	else
-		assert_string_equal(m.hypervisor, "");
+		assert_string_equal(id.hypervisor, "");
 	/* The display values must agree with what the kernel shows. */
 	if (EMULATED())
 		return;
 	if ((v = live_cpuinfo("cpu family")) >= 0)
-		assert_int_equal(m.cpu_family, v);
+		assert_int_equal(id.family, v);
 	if ((v = live_cpuinfo("model")) >= 0)
-		assert_int_equal(m.cpu_model, v);
+		assert_int_equal(id.model, v);
 	if ((v = live_cpuinfo("stepping")) >= 0)
-		assert_int_equal(m.cpu_stepping, v);
+		assert_int_equal(id.stepping, v);
 }
 
 int

@@ -1,17 +1,18 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * Synchronous faults (SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGTRAP, and SIGSYS
- * from a refused system call, os/sandbox.h) caught in
- * the process that raised them, so a measuring child can say what went
- * wrong, and where, before it dies.  Each OS provides these.
+ * Traps: the signals an instruction raises synchronously (SIGSEGV,
+ * SIGBUS, SIGILL, SIGFPE, SIGTRAP, and SIGSYS from a refused system call,
+ * os/sandbox.h), caught in the process that raised them, so a measuring
+ * child can say what went wrong, and where, before it dies.  Each OS
+ * provides these.
  */
-#ifndef CB_OS_FAULT_H
-#define CB_OS_FAULT_H
+#ifndef CB_OS_TRAP_H
+#define CB_OS_TRAP_H
 
 #include <stddef.h>
 #include <stdint.h>
 
-struct fault {
+struct trap {
 	int		 sig;
 	int		 code;		/* si_code */
 	uintptr_t	 addr;		/* si_addr: the address that faulted */
@@ -26,21 +27,21 @@ struct fault {
  * Called on an alternate stack with the faulting thread stopped; it must
  * not return.  Only async-signal-safe work belongs here.
  */
-typedef void fault_fn(const struct fault *f, void *arg);
+typedef void trap_fn(const struct trap *f, void *arg);
 
-/* Route the faults above in this process to fn; -1 with errno on failure. */
-int		 fault_catch(fault_fn *fn, void *arg);
+/* Route the traps above in this process to fn; -1 with errno on failure. */
+int		 trap_catch(trap_fn *fn, void *arg);
 
-/* Give the faults above their default action again. */
-void		 fault_release(void);
+/* Give the traps above their default action again. */
+void		 trap_release(void);
 
 /* "SIGSEGV" for SIGSEGV; "signal" for one not caught here. */
-const char	*fault_signal_name(int sig);
+const char	*trap_signal_name(int sig);
 
 /* What si_code says, e.g. "address not mapped", or "" when nothing useful. */
-const char	*fault_code_name(int sig, int code);
+const char	*trap_code_name(int sig, int code);
 
 /* "write to", "read of" or "access to", as f->write says. */
-const char	*fault_access(const struct fault *f);
+const char	*trap_access(const struct trap *f);
 
 #endif

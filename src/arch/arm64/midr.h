@@ -2,12 +2,10 @@
 /*
  * MIDR_EL1, the register that identifies an arm64 core: implementer,
  * variant, architecture, part number and revision, and the names those
- * numbers stand for.  Every build has them: the core types of a
- * fingerprint (os/coretypes.h) are named from sysfs's MIDR per CPU, and
- * the tests read a big.LITTLE machine's files whatever they run on.
+ * numbers stand for (arch_midr_core_name() is what the core sees).
  */
-#ifndef CB_CORE_MIDR_H
-#define CB_CORE_MIDR_H
+#ifndef CB_ARCH_ARM64_MIDR_H
+#define CB_ARCH_ARM64_MIDR_H
 
 #include <stddef.h>
 #include <stdint.h>
@@ -22,12 +20,5 @@ const char	*midr_implementer(uint64_t midr);
 
 /* The core's name ("Neoverse-N1", "Cortex-A53"), or NULL when unknown. */
 const char	*midr_part(uint64_t midr);
-
-/*
- * MIDR of `cpu' (-1: the first listed) below sysroot: sysfs's
- * regs/identification/midr_el1, else /proc/cpuinfo's CPU implementer,
- * variant, part and revision.  0 when neither says.
- */
-uint64_t	 midr_read(const char *sysroot, int cpu);
 
 #endif

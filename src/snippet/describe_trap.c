@@ -1,11 +1,11 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * A fault in a snippet, told in the snippet's terms: which of the user's
- * instructions (offset into the body or init, which unrolled copy), and,
- * for a bad access, where it went relative to the memory the snippet was
- * given, or for a system call the sandbox refused, which one.  Runs in
- * the measuring child's signal handler: it reads the snippet and formats
- * into the buffer it is handed, nothing else.
+ * A trap in a snippet (os/trap.h), told in the snippet's terms: which of
+ * the user's instructions (offset into the body or init, which unrolled
+ * copy), and, for a bad access, where it went relative to the memory the
+ * snippet was given, or for a system call the sandbox refused, which
+ * one.  Runs in the measuring child's signal handler: it reads the
+ * snippet and formats into the buffer it is handed, nothing else.
  */
 #include <signal.h>
 #include <stdarg.h>
@@ -43,12 +43,12 @@ say(struct out *o, const char *fmt, ...)
 
 /* addr against the scratch area and the stack, when it is near them. */
 static void
-where_access(const struct snippet *s, const struct fault *f, struct out *o)
+where_access(const struct snippet *s, const struct trap *f, struct out *o)
 {
 	uintptr_t a = f->addr, ps = s->guard;
 	uintptr_t top = s->stack + SNIPPET_STACK_SIZE;
 
-	say(o, "%s ", fault_access(f));
+	say(o, "%s ", trap_access(f));
 	if (a >= s->scratch - ps && a < s->scratch)
 		say(o, ARCH_SNIPPET_SCRATCH_REG "-0x%jx (below the scratch "
 		    "area)",
@@ -72,7 +72,7 @@ where_access(const struct snippet *s, const struct fault *f, struct out *o)
 }
 
 static void
-where_pc(const struct snippet *s, const struct fault *f, struct out *o)
+where_pc(const struct snippet *s, const struct trap *f, struct out *o)
 {
 	const struct snippet_code *c;
 	const struct snippet_insn *in;
@@ -117,10 +117,10 @@ where_pc(const struct snippet *s, const struct fault *f, struct out *o)
  * it (ARCH_SNIPPET_SYSCALL_LEN bytes), which is the one to name.
  */
 static void
-refused_call(const struct snippet *s, const struct fault *f, struct out *o)
+refused_call(const struct snippet *s, const struct trap *f, struct out *o)
 {
 	const char *name = sandbox_syscall_name(f->syscall, f->syscall_arch);
-	struct fault at = *f;
+	struct trap at = *f;
 
 	say(o, "system call %d%s%s%s ", f->syscall, name ? " (" : "",
 	    name ? name : "", name ? ")" : "");
@@ -131,7 +131,7 @@ refused_call(const struct snippet *s, const struct fault *f, struct out *o)
 }
 
 void
-snippet_describe_fault(const struct fault *f, void *arg, char *buf,
+snippet_describe_trap(const struct trap *f, void *arg, char *buf,
     size_t len)
 {
 	const struct snippet *s = arg;

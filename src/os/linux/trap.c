@@ -10,7 +10,7 @@
 #include <stdint.h>
 #include <ucontext.h>
 
-#include "os/fault.h"
+#include "os/trap.h"
 
 #define ALT_STACK_SIZE	(64 * 1024)
 #define X86_TRAP_PF	14		/* page fault */
@@ -33,7 +33,7 @@
 static const int caught[] = { SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGTRAP,
     SIGSYS };
 
-static fault_fn *handler_fn;
+static trap_fn *handler_fn;
 static void *handler_arg;
 static char alt_stack[ALT_STACK_SIZE] __attribute__((aligned(64)));
 
@@ -70,7 +70,7 @@ static void
 on_signal(int sig, siginfo_t *si, void *uctx)
 {
 	const ucontext_t *uc = uctx;
-	struct fault f;
+	struct trap f;
 
 	f.sig = sig;
 	f.code = si->si_code;
@@ -97,7 +97,7 @@ on_signal(int sig, siginfo_t *si, void *uctx)
 }
 
 int
-fault_catch(fault_fn *fn, void *arg)
+trap_catch(trap_fn *fn, void *arg)
 {
 	struct sigaction sa;
 	stack_t ss;
@@ -120,7 +120,7 @@ fault_catch(fault_fn *fn, void *arg)
 }
 
 void
-fault_release(void)
+trap_release(void)
 {
 	size_t i;
 
@@ -129,7 +129,7 @@ fault_release(void)
 }
 
 const char *
-fault_signal_name(int sig)
+trap_signal_name(int sig)
 {
 	switch (sig) {
 	case SIGSEGV:
@@ -149,7 +149,7 @@ fault_signal_name(int sig)
 }
 
 const char *
-fault_code_name(int sig, int code)
+trap_code_name(int sig, int code)
 {
 	static const struct {
 		int		 sig, code;
@@ -188,7 +188,7 @@ fault_code_name(int sig, int code)
 }
 
 const char *
-fault_access(const struct fault *f)
+trap_access(const struct trap *f)
 {
 	return (f->write > 0 ? "write to" : f->write == 0 ? "read of" :
 	    "access to");

@@ -1,0 +1,104 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * Timing a body (core/timing.h): the best of a few calls between two
+ * stamps, and the slope over TIMING_SIZES iteration counts.
+ */
+#include <math.h>
+#include <stdint.h>
+
+#include "core/clock.h"
+#include "core/stats.h"
+#include "core/timing.h"
+#include "util/time.h"
+
+/* Interleaved, so a slow drift does not tilt the fitted slope. */
+static const unsigned size_order[TIMING_SIZES] = { 1, 5, 3, 7, 2, 6, 4, 8 };
+
+/*
+ * The least of `tries' calls, on each clock apart: a disturbance only
+ * adds time, and one that falls between a stamp's two reads adds it to
+ * one clock alone, so the call fastest on the reference clock need not
+ * be the fastest counted.
+ */
+struct timing
+time_best(cb_body_fn *body, void *ctx, uint64_t n, int tries)
+{
+	struct timing best = { INFINITY, INFINITY };
+	struct stamp s0, s1;
+	int i;
+
+	for (i = 0; i < tries; i++) {
+		stamp_begin(&s0);
+		body(n, ctx);
+		stamp_end(&s1);
+		best.ref = fmin(best.ref, (double)(s1.ref - s0.ref));
+		best.cyc = fmin(best.cyc, (double)(s1.cyc - s0.cyc));
+	}
+	return (best);
+}
+
+/*
+ * One sample: cost per iteration as the slope over TIMING_SIZES counts.
+ * The intercept is the call's own cost, some 100 ticks against the
+ * smallest count's 4,000: a fit whose intercept is as large as the
+ * smallest count's whole time, either way, was bent by a disturbance
+ * that hit some counts and not others (one slope of cmpset-pushf read
+ * 12.2 cycles for 28.4; 0.2% of the default suites' fits) and is not a
+ * sample.
+ */
+int
+fit_once(cb_body_fn *body, void *ctx, uint64_t base, struct timing *per_iter,
+    double *r2)
+{
+	double x[TIMING_SIZES], yt[TIMING_SIZES], yc[TIMING_SIZES];
+	struct stats_fit ft, fc;
+	struct timing t;
+	int i;
+
+	for (i = 0; i < TIMING_SIZES; i++) {
+		x[i] = (double)(base * size_order[i]);
+		t = time_best(body, ctx, base * size_order[i], TIMING_BEST_OF);
+		yt[i] = t.ref;
+		yc[i] = t.cyc;
+	}
+	if (stats_linear_fit(x, yt, TIMING_SIZES, &ft) != 0 ||
+	    fabs(ft.intercept) > yt[0])
+		return (-1);
+	per_iter->ref = ft.slope;
+	per_iter->cyc = NAN;
+	if (clock_counting() &&
+	    stats_linear_fit(x, yc, TIMING_SIZES, &fc) == 0)
+		per_iter->cyc = fc.slope;
+	*r2 = ft.r2;
+	return (0);
+}
+
+/*
+ * The iteration count whose call lasts at least TIMING_TARGET_TICKS, or 0
+ * for a body whose time does not grow with it: any real loop of even one
+ * instruction gets there long before MAX_BASE.
+ */
+#define MAX_BASE	(UINT64_C(1) << 24)
+
+uint64_t
+choose_base(cb_body_fn *body, void *ctx)
+{
+	uint64_t n;
+
+	for (n = 1; n <= MAX_BASE; n *= 2)
+		if (time_best(body, ctx, n, TIMING_BEST_OF).ref >=
+		    TIMING_TARGET_TICKS)
+			return (n);
+	return (0);
+}
+
+void
+warm_up(cb_body_fn *body, void *ctx, uint64_t iters, double seconds)
+{
+	double end;
+
+	end = monotonic_seconds() + seconds;
+	do
+		body(iters, ctx);
+	while (monotonic_seconds() < end);
+}
