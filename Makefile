@@ -11,7 +11,7 @@ LIBDIR	?= $(PREFIX)/lib
 INCLUDEDIR ?= $(PREFIX)/include
 MANDIR	?= $(PREFIX)/share/man
 DOCDIR	?= $(PREFIX)/share/doc/cyclebench
-# Where the binary looks for cb-true, beside bin/ (src/suites/spawn.c).
+# Where the binary looks for cb-true, beside bin/ (src/suites/tasks.c).
 HELPERDIR = $(BINDIR)/../libexec/cyclebench
 ARCH	?= x86_64
 OS	?= linux

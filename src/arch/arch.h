@@ -11,7 +11,7 @@
  * reads without a system call: the TSC on x86, the generic timer's
  * virtual count CNTVCT_EL0 on arm64.  Every figure is timed in its ticks
  * first and converted to core cycles after, by a hardware cycle counter
- * where the OS grants one (os/counter.h) or by calibration against the
+ * where the OS grants one (os/cycle_counter.h) or by calibration against the
  * reference loops below.
  */
 #ifndef CB_ARCH_H

@@ -15,7 +15,7 @@
 #include "cli/style_opts.h"
 #include "cli/save_opts.h"
 #include "core/clock.h"
-#include "core/coretypes.h"
+#include "core/coretype_cpu.h"
 #include "core/machine.h"
 #include "core/registry.h"
 #include "core/rounds.h"

@@ -9,7 +9,7 @@
 #include "cyclebench.h"
 #include "cli/cli.h"
 #include "cli/measure_opts.h"
-#include "core/coretypes.h"
+#include "core/coretype_cpu.h"
 #include "os/cpuset.h"
 
 int

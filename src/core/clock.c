@@ -12,7 +12,7 @@
 
 #include "core/clock.h"
 #include "core/testcounter.h"
-#include "os/clock.h"
+#include "os/ref_rate.h"
 
 static void	os_describe(char *buf, size_t len);
 

@@ -15,7 +15,7 @@
 #include "cyclebench.h"
 #include "arch/arch.h"
 #include "core/machine.h"
-#include "os/counter.h"
+#include "os/cycle_counter.h"
 
 struct stamp {
 	uint64_t	ref;	/* reference ticks */

@@ -23,7 +23,7 @@
 
 #include "arch/arch.h"
 #include "core/clock.h"
-#include "core/coretypes.h"
+#include "core/coretype_cpu.h"
 #include "core/engine.h"
 #include "core/guard.h"
 #include "core/isolate.h"

@@ -9,7 +9,7 @@
 #include <stdio.h>
 
 #include "cyclebench.h"
-#include "core/coretypes.h"
+#include "core/coretype_cpu.h"
 
 #define MACHINE_MAX_MITIGATIONS	32
 

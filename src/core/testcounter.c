@@ -11,7 +11,7 @@
 
 #include "arch/arch.h"
 #include "core/testcounter.h"
-#include "os/counter.h"
+#include "os/cycle_counter.h"
 
 #define DEFAULT_RATIO	2.0
 #define START_CYCLES	1000000.0	/* a counter is never at 0 */

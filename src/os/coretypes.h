@@ -4,7 +4,7 @@
  * P- and E-cores, arm's big.LITTLE): which CPUs are of which kind, and
  * which kind is fastest.  The OS says; each OS provides
  * os_coretypes_read().  A measurement names the kind of core it ran on,
- * and runs on the fastest kind unless told otherwise (core/coretypes.h
+ * and runs on the fastest kind unless told otherwise (core/coretype_cpu.h
  * looks the kinds up and picks the CPU).
  */
 #ifndef CB_OS_CORETYPES_H

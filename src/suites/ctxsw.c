@@ -26,7 +26,7 @@
  * killed by PR_SET_PDEATHSIG), so a hang ends with the time limit and
  * leaves nothing behind.
  *
- * Thread and process creation are timed by suites/spawn.c.
+ * Thread and process creation are timed by suites/tasks.c.
  */
 #include <errno.h>
 #include <linux/futex.h>
@@ -45,7 +45,7 @@
 #include "core/isolate.h"
 #include "os/cpuset.h"
 #include "suites/kpath.h"
-#include "suites/spawn.h"
+#include "suites/tasks.h"
 #include "suites/suites.h"
 
 #define START_TIMEOUT_MS	5000

@@ -20,7 +20,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "suites/counters.h"
+#include "suites/counter_slots.h"
 
 struct counter_ctx {
 	struct counters	 k;

@@ -35,7 +35,7 @@
 #include <stdio.h>
 
 #include "arch/x86/cpu.h"
-#include "suites/counters.h"
+#include "suites/counter_slots.h"
 
 #define CPUID_CX8	0x100		/* CPUID.1:EDX, FreeBSD's cpu_feature */
 #define CPUID_CX8_S	CB_STR(CPUID_CX8)

@@ -9,7 +9,7 @@
 #include <strings.h>
 
 #include "arch/arch.h"
-#include "core/coretypes.h"
+#include "core/coretype_cpu.h"
 #include "os/cpuset.h"
 
 void

@@ -7,8 +7,8 @@
  * address them from `base' at the offsets OFFS_k; its setup checks that a
  * call adds exactly OPS increments to them, and its rows are WAY_ROWS.
  */
-#ifndef CB_SUITES_COUNTERS_H
-#define CB_SUITES_COUNTERS_H
+#ifndef CB_SUITES_COUNTER_SLOTS_H
+#define CB_SUITES_COUNTER_SLOTS_H
 
 #include <stddef.h>
 #include <stdint.h>

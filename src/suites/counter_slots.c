@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * Where the counter suite's counters live, and their check (counters.h).
+ * Where the counter suite's counters live, and their check (counter_slots.h).
  * The rseq ways index a block per possible CPU by rseq's cpu_id, so the
  * block is as large as the CPUs the system could bring online.
  */
@@ -9,7 +9,7 @@
 #include <string.h>
 #include <sys/sysinfo.h>
 
-#include "suites/counters.h"
+#include "suites/counter_slots.h"
 
 static __thread uint64_t tls_lines[LINES][LINE / 8]
     __attribute__((aligned(LINE)));

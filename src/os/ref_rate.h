@@ -4,8 +4,8 @@
  * when the hardware does not state it: FreeBSD keeps the TSC's in sysctl
  * machdep.tsc_freq.  Each OS provides this.
  */
-#ifndef CB_OS_CLOCK_H
-#define CB_OS_CLOCK_H
+#ifndef CB_OS_REF_RATE_H
+#define CB_OS_REF_RATE_H
 
 #include <stddef.h>
 

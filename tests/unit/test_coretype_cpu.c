@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * Choosing the CPU by kind of core (core/coretypes.h) on the live
+ * Choosing the CPU by kind of core (core/coretype_cpu.h) on the live
  * machine, and the affinity primitive it rests on (os/cpuset.h).
  */
 #include <stdarg.h>
@@ -12,7 +12,7 @@
 #include <sched.h>
 #include <string.h>
 
-#include "core/coretypes.h"
+#include "core/coretype_cpu.h"
 #include "os/cpuset.h"
 
 /* The highest CPU this process may use, by the kernel's own word. */

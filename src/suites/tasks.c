@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * Creating tasks, for the ctxsw suite (suites/spawn.h): pthread_create of
+ * Creating tasks, for the ctxsw suite (suites/tasks.h): pthread_create of
  * a thread that returns at once and pthread_join; fork and waitpid of a
  * child that exits, or that execs the static helper EXEC_HELPER found
  * beside the binary.
@@ -18,7 +18,7 @@
 
 #include "cyclebench.h"
 #include "suites/kpath.h"
-#include "suites/spawn.h"
+#include "suites/tasks.h"
 
 static void *
 nothing(void *arg)

@@ -14,7 +14,7 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
-#include "os/counter.h"
+#include "os/cycle_counter.h"
 
 /*
  * What Linux asks of each PMU's perf_event_attr for a counter user space

@@ -9,8 +9,8 @@
  *		the count, reading the hardware counter the OS says holds
  *		it with pmc_read (arch_pmc_read(), arch/arch.h)
  */
-#ifndef CB_OS_COUNTER_H
-#define CB_OS_COUNTER_H
+#ifndef CB_OS_CYCLE_COUNTER_H
+#define CB_OS_CYCLE_COUNTER_H
 
 #include <stddef.h>
 #include <stdint.h>

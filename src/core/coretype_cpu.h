@@ -3,8 +3,8 @@
  * The kinds of core (os/coretypes.h reads them, arch/arch.h names arm64's)
  * looked up, and the CPU a measurement runs on chosen by them.
  */
-#ifndef CB_CORE_CORETYPES_H
-#define CB_CORE_CORETYPES_H
+#ifndef CB_CORE_CORETYPE_CPU_H
+#define CB_CORE_CORETYPE_CPU_H
 
 #include <stddef.h>
 

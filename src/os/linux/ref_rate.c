@@ -4,7 +4,7 @@
  * itself: user space has no file or call that reports them, so the clock
  * measures the rate when the hardware does not state it.
  */
-#include "os/clock.h"
+#include "os/ref_rate.h"
 
 double
 os_ref_hz(char *source, size_t len)

@@ -3,8 +3,8 @@
  * Bodies that create a task and wait for it to end, for the ctxsw suite:
  * thread create + join, fork + exit + wait, fork + exec + wait.
  */
-#ifndef CB_SUITES_SPAWN_H
-#define CB_SUITES_SPAWN_H
+#ifndef CB_SUITES_TASKS_H
+#define CB_SUITES_TASKS_H
 
 #include <stddef.h>
 #include <stdint.h>
