@@ -1,13 +1,14 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * Unit tests for compare's verdicts (report/compare.c) on real runs from
- * a noisy cloud guest (tests/fixtures/zen3-kvm: two passes of eight
- * fresh processes each, which are honest rounds) and from this project's
- * machine (tests/fixtures/results/rounds-*.json: runs with rounds).
- * Same-build passes must call no row real; the same passes with one side
- * made 5% slower must call the stable rows real; a file from before
- * rounds is one round, which shows nothing; a side contended throughout
- * is judged against the quiet one within its probe's inflation.
+ * Unit tests for compare's verdicts (verdict/compare_verdict.c) on real
+ * runs from a noisy cloud guest (tests/fixtures/zen3-kvm: two passes of
+ * eight fresh processes each, which are honest rounds) and from this
+ * project's machine (tests/fixtures/results/rounds-*.json: runs with
+ * rounds).  Same-build passes must call no row real; the same passes with
+ * one side made 5% slower must call the stable rows real; a file from
+ * before rounds is one round, which shows nothing; a side contended
+ * throughout is judged against the quiet one within its probe's
+ * inflation; a cell without a result, or whose run failed, is not judged.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -20,20 +21,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "results_fixture.h"
 #include "verdict/compare.h"
+#include "verdict/compare_verdict.h"
 
-#define ZEN3	"tests/fixtures/zen3-kvm/"
-#define RES	"tests/fixtures/results/"
 #define PASS	8
-
-static void
-load(struct rs_file *f, const char *path)
-{
-	char err[512];
-
-	if (rs_load(path, f, err, sizeof(err)) != 0)
-		fail_msg("%s", err);
-}
 
 /* Passes m1 and m2 of the zen3 fixtures: files[0..7] and files[8..15]. */
 static struct rs_file *
@@ -286,25 +278,45 @@ test_one_side_contended(void **state)
 	assert_int_equal(contended_verdict(1.0, &why), CMP_SAME);
 }
 
-/* A side of no files, or too many sides, is refused. */
+/*
+ * Cells that are not judged: no result on the side, a run that failed,
+ * a baseline without a figure.  The sides are not looked at.
+ */
 static void
-test_bad_sides(void **state)
+test_not_judged(void **state)
 {
-	static const size_t empty[] = { 1, 0 }, over[] = { 1, 2 };
-	struct rs_file f[2];
-	struct cmp_table t;
-	char err[256];
+	struct rs_result ok = { .ok = 1 }, failed = { .ok = 0 };
+	struct cmp_cell base, c;
+	struct cmp_side none;
 
 	(void)state;
-	load(&f[0], RES "rounds-cpu0.json");
-	load(&f[1], RES "rounds-cpu1.json");
-	assert_int_equal(cmp_build(&t, f, 2, empty, 2, NULL, 0.01, err,
-	    sizeof(err)), -1);
-	assert_non_null(strstr(err, "side B has no results files"));
-	assert_int_equal(cmp_build(&t, f, 2, over, 2, NULL, 0.01, err,
-	    sizeof(err)), -1);
-	rs_free(&f[0]);
-	rs_free(&f[1]);
+	memset(&none, 0, sizeof(none));
+	memset(&c, 0, sizeof(c));
+	cmp_judge(&none, NULL, &none, &c, 0.01, 0);
+	assert_int_equal(c.verdict, CMP_MISSING);
+	assert_true(isnan(c.ratio) && isnan(c.p) && isnan(c.tested));
+	c.r = &failed;
+	cmp_judge(&none, NULL, &none, &c, 0.01, 0);
+	assert_int_equal(c.verdict, CMP_NOT_OK);
+	/* The baseline's own cell, and a cell against a failed baseline. */
+	c.r = &ok;
+	c.median = 2;
+	cmp_judge(&none, NULL, &none, &c, 0.01, 0);
+	assert_int_equal(c.verdict, CMP_UNTESTED);
+	assert_string_equal(c.why, "");
+	memset(&base, 0, sizeof(base));
+	base.r = &failed;
+	base.median = 1;
+	cmp_judge(&none, &base, &none, &c, 0.01, 0);
+	assert_int_equal(c.verdict, CMP_UNTESTED);
+	assert_true(isnan(c.ratio));
+	/* A baseline with a figure gives the ratio, tested or not. */
+	base.r = &ok;
+	none.below_resolution = 1;
+	cmp_judge(&none, &base, &none, &c, 0.01, 0);
+	assert_int_equal(c.verdict, CMP_UNTESTED);
+	assert_true(c.ratio == 2);
+	assert_string_equal(c.why, "below the loop's resolution");
 }
 
 int
@@ -317,7 +329,7 @@ main(void)
 		cmocka_unit_test(test_one_round_untested),
 		cmocka_unit_test(test_rounds_runs),
 		cmocka_unit_test(test_one_side_contended),
-		cmocka_unit_test(test_bad_sides),
+		cmocka_unit_test(test_not_judged),
 	};
 
 	return (cmocka_run_group_tests(tests, NULL, NULL));

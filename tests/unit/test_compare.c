@@ -1,0 +1,184 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * Unit tests for verdict/compare.c, the comparison assembled: sides
+ * refused, a failure in a part undoing the whole, the worst slowdown,
+ * and the words tables print (changes, marks, the method).  The
+ * verdicts, rows, floors, warnings and labels have tests of their own
+ * (test_compare_<part>.c).
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "results_fixture.h"
+#include "verdict/compare.h"
+
+/* A side of no files, or too many sides, is refused. */
+static void
+test_bad_sides(void **state)
+{
+	static const size_t empty[] = { 1, 0 }, over[] = { 1, 2 };
+	struct rs_file f[2];
+	struct cmp_table t;
+	char err[256];
+
+	(void)state;
+	load(&f[0], RES "rounds-cpu0.json");
+	load(&f[1], RES "rounds-cpu1.json");
+	assert_int_equal(cmp_build(&t, f, 2, empty, 2, NULL, 0.01, err,
+	    sizeof(err)), -1);
+	assert_non_null(strstr(err, "side B has no results files"));
+	assert_int_equal(cmp_build(&t, f, 2, over, 2, NULL, 0.01, err,
+	    sizeof(err)), -1);
+	rs_free(&f[0]);
+	rs_free(&f[1]);
+}
+
+
+/* Labels that clash refuse the table, and leave nothing to free. */
+static void
+test_build_label_clash(void **state)
+{
+	static const char *const labels[] = { "same", "same" };
+	struct rs_file f[2];
+	struct cmp_table t;
+	char err[256];
+
+	(void)state;
+	load(&f[0], RES "rounds-cpu0.json");
+	load(&f[1], RES "rounds-cpu1.json");
+	assert_int_equal(cmp_build(&t, f, 2, NULL, 0, labels, 0.01, err,
+	    sizeof(err)), -1);
+	assert_string_equal(err, "two inputs are labelled 'same'; name them "
+	    "apart with --label");
+	assert_null(t.inputs);
+	assert_null(t.rows);
+	assert_int_equal(t.ninputs, 0);
+	/* One side of both files. */
+	assert_int_equal(cmp_build(&t, f, 2, (const size_t[]){ 2 }, 1,
+	    NULL, 0.05, err, sizeof(err)), 0);
+	assert_int_equal(t.ninputs, 1);
+	assert_int_equal(t.inputs[0].nfiles, 2);
+	assert_ptr_equal(t.inputs[0].f, &f[0]);
+	assert_true(t.threshold == 0.05);
+	assert_true(t.nrows > 0);
+	cmp_free(&t);
+	assert_null(t.rows);
+	rs_free(&f[0]);
+	rs_free(&f[1]);
+}
+
+/* The largest real slowdown of any side but the baseline's. */
+static void
+test_worst_slowdown(void **state)
+{
+	struct cmp_cell cells[2][3];
+	struct cmp_row rows[2];
+	struct cmp_table t;
+	size_t row = 99, side = 99;
+
+	(void)state;
+	memset(cells, 0, sizeof(cells));
+	memset(&t, 0, sizeof(t));
+	rows[0].cells = cells[0];
+	rows[1].cells = cells[1];
+	t.rows = rows;
+	t.nrows = 2;
+	t.ninputs = 3;
+	assert_true(cmp_worst_slowdown(&t, &row, &side) == 1);
+	assert_int_equal(row, 99);	/* untouched: there is none */
+	cells[0][0] = (struct cmp_cell){ .verdict = CMP_DIFFERENT,
+	    .tested = 9 };		/* the baseline's own: never */
+	cells[0][1] = (struct cmp_cell){ .verdict = CMP_SAME, .tested = 5 };
+	cells[0][2] = (struct cmp_cell){ .verdict = CMP_DIFFERENT,
+	    .tested = 1.2 };
+	cells[1][1] = (struct cmp_cell){ .verdict = CMP_DIFFERENT,
+	    .tested = 1.5 };
+	cells[1][2] = (struct cmp_cell){ .verdict = CMP_DIFFERENT,
+	    .tested = 0.5 };		/* faster */
+	assert_true(cmp_worst_slowdown(&t, &row, &side) == 1.5);
+	assert_int_equal(row, 1);
+	assert_int_equal(side, 1);
+}
+
+static void
+test_change_text(void **state)
+{
+	static const struct {
+		double		 ratio;
+		const char	*want;
+	} cases[] = {
+		{ 1.05, "+5.0%" }, { 0.996, "-0.4%" }, { 1, "+0.0%" },
+		{ 1.12, "+12%" }, { 0.9, "-10%" }, { 1.0994, "+9.9%" },
+		{ 1.0996, "+10%" }, { 10.99, "+999%" }, { 26, "x26" },
+		{ NAN, "?" }, { INFINITY, "?" },
+	};
+	char buf[16];
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		cmp_change_text(cases[i].ratio, buf, sizeof(buf));
+		assert_string_equal(buf, cases[i].want);
+	}
+}
+
+static void
+test_marks(void **state)
+{
+
+	(void)state;
+	assert_string_equal(cmp_mark(CMP_DIFFERENT), "*");
+	assert_string_equal(cmp_mark(CMP_SAME), "~");
+	assert_string_equal(cmp_mark(CMP_UNTESTED), "?");
+	assert_string_equal(cmp_mark(CMP_BASELINE), "");
+	assert_string_equal(cmp_mark(CMP_MISSING), "");
+	assert_string_equal(cmp_mark(CMP_NOT_OK), "");
+}
+
+/* The method states the threshold and constants the verdicts used. */
+static void
+test_method_text(void **state)
+{
+	struct cmp_table t;
+	char *text;
+	size_t len;
+	FILE *fp;
+
+	(void)state;
+	memset(&t, 0, sizeof(t));
+	t.threshold = 0.05;
+	fp = open_memstream(&text, &len);
+	assert_non_null(fp);
+	cmp_method_text(&t, fp);
+	assert_int_equal(fclose(fp), 0);
+	assert_non_null(strstr(text, "baseline's (A)"));
+	assert_non_null(strstr(text, "p < 0.01 (two-sided)"));
+	assert_non_null(strstr(text, "(2000 resamples)"));
+	assert_non_null(strstr(text, "least 5% (--threshold)"));
+	assert_non_null(strstr(text, "fewer than 3 rounds a side"));
+	assert_true(len > 0 && text[len - 1] == '\n');
+	free(text);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_bad_sides),
+		cmocka_unit_test(test_build_label_clash),
+		cmocka_unit_test(test_worst_slowdown),
+		cmocka_unit_test(test_change_text),
+		cmocka_unit_test(test_marks),
+		cmocka_unit_test(test_method_text),
+	};
+
+	return (cmocka_run_group_tests(tests, NULL, NULL));
+}
