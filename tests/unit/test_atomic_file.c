@@ -47,7 +47,8 @@ entries(void)
 	d = opendir(dir);
 	assert_non_null(d);
 	while ((e = readdir(d)) != NULL)
-		n += strcmp(e->d_name, ".") != 0 && strcmp(e->d_name, "..") != 0;
+		n += strcmp(e->d_name, ".") != 0 &&
+		    strcmp(e->d_name, "..") != 0;
 	closedir(d);
 	return (n);
 }

@@ -67,7 +67,7 @@ test_build_label_clash(void **state)
 	assert_int_equal(t.ninputs, 1);
 	assert_int_equal(t.inputs[0].nfiles, 2);
 	assert_ptr_equal(t.inputs[0].f, &f[0]);
-	assert_true(t.threshold == 0.05);
+	assert_true(t.threshold == (double)0.05);
 	assert_true(t.nrows > 0);
 	cmp_free(&t);
 	assert_null(t.rows);

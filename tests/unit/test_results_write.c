@@ -59,7 +59,8 @@ test_param_numbers(void **state)
 	assert_true(json_is_integer(json_object_get(p, "neg")));
 	assert_int_equal(json_integer_value(json_object_get(p, "neg")), 0);
 	assert_true(json_real_value(json_object_get(p, "frac")) == -2.25);
-	assert_true(json_real_value(json_object_get(p, "exp")) == 5e-3);
+	assert_true(json_real_value(json_object_get(p, "exp")) ==
+	    (double)5e-3);
 	json_decref(p);
 	/* Out of range, or not JSON's spelling: as written. */
 	params_of(texts, 4, &p);

@@ -138,7 +138,8 @@ main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_steps),
-		cmocka_unit_test_setup_teardown(test_new_store, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_new_store, setup,
+		    teardown),
 		cmocka_unit_test_setup_teardown(test_refused, setup, teardown),
 	};
 

@@ -75,11 +75,11 @@ test_types(void **state)
 	assert_int_equal(r.ncols, 4);
 	assert_string_equal(r.cells[0], "it's; --");
 	assert_string_equal(r.cells[1], "-9007199254740993");
-	assert_true(strtod(r.cells[2], NULL) == 0.1);
+	assert_true(strtod(r.cells[2], NULL) == (double)0.1);
 	assert_null(r.cells[3]);
 	assert_null(r.cells[4]);
 	assert_string_equal(r.cells[5], "7");
-	assert_true(strtod(r.cells[6], NULL) == 1.0 / 3);
+	assert_true(strtod(r.cells[6], NULL) == (double)(1.0 / 3));
 	assert_true(strtod(r.cells[7], NULL) == 2.5);
 	store_rows_free(&r);
 	assert_int_equal(r.nrows, 0);
