@@ -18,7 +18,6 @@
 
 #include "cyclebench.h"
 #include "store/schema.h"
-#include "store/store.h"
 
 static const char *const v1_tables[] = {
 	"CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)",

@@ -9,6 +9,9 @@
 
 #include "store/backend.h"
 
+/* The version a store is brought to: the last of schema_steps. */
+#define STORE_SCHEMA_VERSION	2
+
 struct schema_step {
 	int		 version;
 	const char	*what;

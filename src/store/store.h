@@ -13,8 +13,8 @@
 
 #include "results/results.h"
 #include "store/backend.h"
+#include "store/schema.h"
 
-#define STORE_SCHEMA_VERSION	2
 #define STORE_SEL_MAX_CONTEXT	4
 
 enum store_mode {

@@ -23,22 +23,19 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/stats.h"
 #include "verdict/changes.h"
 
-static int
-cmp_double(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return (x < y ? -1 : x > y);
-}
-
+/*
+ * Sort v and take its median, in stats.h's order, where a NaN sorts
+ * last: the interval below wants v sorted in that same order.
+ */
 static double
 median_of(double *v, size_t n)
 {
 
-	qsort(v, n, sizeof(*v), cmp_double);
-	return (n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2);
+	stats_sort(v, n);
+	return (stats_quantile_sorted(v, n, 0.5));
 }
 
 /*

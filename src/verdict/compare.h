@@ -18,8 +18,9 @@
  * levels, ran contended without a quiet figure, or has most samples in
  * no level), its levels are paired where the pairing is sure (the same
  * number of levels, or two floors) and tested one by one: the difference
- * is real only when every level moved, by one ratio.  A row below the loop's resolution,
- * or with fewer than CMP_MIN_ROUNDS rounds a side, is not tested.
+ * is real only when every level moved, by one ratio.  A row below the
+ * loop's resolution, or with fewer than CMP_MIN_ROUNDS rounds a side, is
+ * not tested.
  */
 #ifndef CB_COMPARE_H
 #define CB_COMPARE_H

@@ -1,13 +1,10 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * Unit tests for compare's verdicts (report/compare.c) on real runs from
- * a noisy cloud guest (tests/fixtures/zen3-kvm: two passes of eight
- * fresh processes each, which are honest rounds) and from this project's
- * machine (tests/fixtures/results/rounds-*.json: runs with rounds).
- * Same-build passes must call no row real; the same passes with one side
- * made 5% slower must call the stable rows real; a file from before
- * rounds is one round, which shows nothing; a side contended throughout
- * is judged against the quiet one within its probe's inflation.
+ * Unit tests for verdict/compare.c, the comparison assembled: sides
+ * refused, a failure in a part undoing the whole, the worst slowdown,
+ * and the words tables print (changes, marks, the method).  The
+ * verdicts, rows, floors, warnings and labels have tests of their own
+ * (test_compare_<part>.c).
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -20,271 +17,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "results_fixture.h"
 #include "verdict/compare.h"
-
-#define ZEN3	"tests/fixtures/zen3-kvm/"
-#define RES	"tests/fixtures/results/"
-#define PASS	8
-
-static void
-load(struct rs_file *f, const char *path)
-{
-	char err[512];
-
-	if (rs_load(path, f, err, sizeof(err)) != 0)
-		fail_msg("%s", err);
-}
-
-/* Passes m1 and m2 of the zen3 fixtures: files[0..7] and files[8..15]. */
-static struct rs_file *
-two_passes(void)
-{
-	struct rs_file *f;
-	char path[128];
-	int m, r;
-
-	f = calloc(2 * PASS, sizeof(*f));
-	assert_non_null(f);
-	for (m = 0; m < 2; m++)
-		for (r = 0; r < PASS; r++) {
-			snprintf(path, sizeof(path), ZEN3 "m%dr%d.json", m + 1,
-			    r + 1);
-			load(&f[m * PASS + r], path);
-		}
-	return (f);
-}
-
-static void
-free_files(struct rs_file *f, size_t n)
-{
-	size_t i;
-
-	for (i = 0; i < n; i++)
-		rs_free(&f[i]);
-	free(f);
-}
-
-static size_t
-count(const struct cmp_table *t, size_t side, enum cmp_verdict v)
-{
-	size_t i, n = 0;
-
-	for (i = 0; i < t->nrows; i++)
-		n += t->rows[i].cells[side].verdict == v;
-	return (n);
-}
-
-static const struct cmp_cell *
-cell(const struct cmp_table *t, const char *key, size_t side)
-{
-	size_t i;
-
-	for (i = 0; i < t->nrows; i++)
-		if (strcmp(t->rows[i].first->key, key) == 0)
-			return (&t->rows[i].cells[side]);
-	fail_msg("no row %s", key);
-	return (NULL);
-}
-
-/* Two passes of the same build, minutes apart on a noisy host. */
-static void
-test_same_build_no_false_alarm(void **state)
-{
-	static const size_t sides[] = { PASS, PASS };
-	struct rs_file *f = two_passes();
-	struct cmp_table t;
-	char err[256];
-
-	(void)state;
-	assert_int_equal(cmp_build(&t, f, 2 * PASS, sides, 2, NULL, 0.01, err,
-	    sizeof(err)), 0);
-	assert_true(t.nrows > 40);
-	assert_int_equal(count(&t, 1, CMP_DIFFERENT), 0);
-	assert_true(count(&t, 1, CMP_SAME) > t.nrows / 2);
-	/* Every side pooled its 8 files' rounds. */
-	assert_int_equal(cell(&t, "basic/imul-latency", 1)->rounds, PASS);
-	/* A contended continuum: no level to pair, never "real". */
-	assert_string_equal(cell(&t, "atomic/lock-add", 1)->why,
-	    "levels that cannot be paired");
-	cmp_free(&t);
-	free_files(f, 2 * PASS);
-}
-
-/*
- * The second pass 5% slower: every rounds' sample scaled.  The rows that
- * hold still from round to round are called real; none is called
- * faster.
- */
-static void
-test_five_percent_detected(void **state)
-{
-	static const size_t sides[] = { PASS, PASS };
-	struct rs_file *f = two_passes();
-	struct cmp_table t;
-	struct rs_result *r;
-	char err[256];
-	size_t i, j, k;
-
-	(void)state;
-	for (i = PASS; i < 2 * PASS; i++)
-		for (j = 0; j < f[i].nresults; j++) {
-			r = &f[i].results[j];
-			for (k = 0; k < r->nsamples; k++)
-				r->samples[k] *= 1.05;
-		}
-	assert_int_equal(cmp_build(&t, f, 2 * PASS, sides, 2, NULL, 0.01, err,
-	    sizeof(err)), 0);
-	assert_int_equal(cell(&t, "basic/add-latency", 1)->verdict,
-	    CMP_DIFFERENT);
-	assert_true(fabs(cell(&t, "basic/add-latency", 1)->ratio - 1.05) <
-	    0.005);
-	assert_int_equal(cell(&t, "serialize/mfence", 1)->verdict,
-	    CMP_DIFFERENT);
-	assert_true(count(&t, 1, CMP_DIFFERENT) >= 15);
-	for (i = 0; i < t.nrows; i++)
-		if (t.rows[i].cells[1].verdict == CMP_DIFFERENT)
-			assert_true(t.rows[i].cells[1].ratio > 1.01);
-	assert_true(cmp_worst_slowdown(&t, &i, &j) > 1.04);
-	assert_int_equal(j, 1);
-	cmp_free(&t);
-	free_files(f, 2 * PASS);
-}
-
-/*
- * Pass 2 half as slow again: a mixture whose levels cannot be paired
- * (lock add at 6.4 and 8.3 cycles, by process) has moved when every
- * round of one side lies beyond every round of the other.
- */
-static void
-test_mixture_apart(void **state)
-{
-	static const size_t sides[] = { PASS, PASS };
-	struct rs_file *f = two_passes();
-	const struct cmp_cell *c;
-	struct cmp_table t;
-	struct rs_result *r;
-	char err[256];
-	size_t i, j, k;
-
-	(void)state;
-	for (i = PASS; i < 2 * PASS; i++)
-		for (j = 0; j < f[i].nresults; j++) {
-			r = &f[i].results[j];
-			for (k = 0; k < r->nsamples; k++)
-				r->samples[k] *= 1.5;
-		}
-	assert_int_equal(cmp_build(&t, f, 2 * PASS, sides, 2, NULL, 0.01, err,
-	    sizeof(err)), 0);
-	c = cell(&t, "atomic/lock-add", 1);
-	assert_int_equal(c->verdict, CMP_DIFFERENT);
-	assert_string_equal(c->why, "every round apart");
-	for (i = 0; i < t.nrows; i++)
-		if (t.rows[i].cells[1].verdict == CMP_DIFFERENT)
-			assert_true(t.rows[i].cells[1].ratio > 1.2);
-	cmp_free(&t);
-	free_files(f, 2 * PASS);
-}
-
-/* Files from before rounds: one process each, one round; nothing shows. */
-static void
-test_one_round_untested(void **state)
-{
-	struct rs_file f[2];
-	struct cmp_table t;
-	char err[256];
-
-	(void)state;
-	load(&f[0], ZEN3 "quiet-run3.json");
-	load(&f[1], ZEN3 "quiet-run4.json");
-	assert_int_equal(cmp_build(&t, f, 2, NULL, 0, NULL, 0.01, err,
-	    sizeof(err)), 0);
-	assert_int_equal(count(&t, 1, CMP_DIFFERENT), 0);
-	assert_int_equal(count(&t, 1, CMP_SAME), 0);
-	assert_non_null(strstr(cell(&t, "basic/imul-latency", 1)->why,
-	    "too few rounds"));
-	cmp_free(&t);
-	rs_free(&f[0]);
-	rs_free(&f[1]);
-}
-
-/* Runs with rounds on this machine: an lfence after every imul shows. */
-static void
-test_rounds_runs(void **state)
-{
-	struct rs_file f[3];
-	struct cmp_table t;
-	char err[256];
-	size_t i;
-
-	(void)state;
-	load(&f[0], RES "rounds-cpu0.json");
-	load(&f[1], RES "rounds-cpu1.json");
-	load(&f[2], RES "rounds-lfence.json");
-	assert_int_equal(cmp_build(&t, f, 3, NULL, 0, NULL, 0.01, err,
-	    sizeof(err)), 0);
-	assert_int_equal(count(&t, 1, CMP_DIFFERENT), 0);
-	assert_int_equal(cell(&t, "basic/imul-latency", 2)->verdict,
-	    CMP_DIFFERENT);
-	assert_true(cell(&t, "basic/imul-latency", 2)->ratio > 4);
-	assert_int_equal(count(&t, 2, CMP_DIFFERENT), 1);
-	/* The empty loop is below its own resolution: not tested. */
-	assert_int_equal(cell(&t, "basic/empty-loop", 1)->verdict,
-	    CMP_UNTESTED);
-	cmp_free(&t);
-	for (i = 0; i < 3; i++)
-		rs_free(&f[i]);
-}
-
-/*
- * One side ran quiet, the other with its core shared throughout: every
- * probe reading 30% over the floor, every sample scaled.  Contention
- * only slows, so faster is real, and slower is real only beyond the
- * probe's 30%.
- */
-static enum cmp_verdict
-contended_verdict(double scale, const char **why)
-{
-	struct rs_file f[2];
-	struct cmp_table t;
-	struct rs_result *r;
-	enum cmp_verdict v;
-	char err[256];
-	size_t j, k;
-
-	load(&f[0], RES "rounds-cpu0.json");
-	load(&f[1], RES "rounds-cpu0.json");
-	for (j = 0; j < f[1].nresults; j++) {
-		r = &f[1].results[j];
-		assert_non_null(r->probe);
-		for (k = 0; k < r->nsamples; k++) {
-			r->samples[k] *= scale;
-			r->probe[k] = r->probe_floor * 1.3;
-		}
-	}
-	assert_int_equal(cmp_build(&t, f, 2, NULL, 0, NULL, 0.01, err,
-	    sizeof(err)), 0);
-	v = cell(&t, "basic/imul-latency", 1)->verdict;
-	*why = cell(&t, "basic/imul-latency", 1)->why;
-	assert_true(cell(&t, "basic/imul-latency", 1)->contended);
-	cmp_free(&t);
-	rs_free(&f[0]);
-	rs_free(&f[1]);
-	return (v);
-}
-
-static void
-test_one_side_contended(void **state)
-{
-	const char *why;
-
-	(void)state;
-	assert_int_equal(contended_verdict(1.1, &why), CMP_SAME);
-	assert_string_equal(why, "contended: within what contention "
-	    "explains");
-	assert_int_equal(contended_verdict(1.6, &why), CMP_DIFFERENT);
-	assert_int_equal(contended_verdict(0.9, &why), CMP_DIFFERENT);
-	assert_int_equal(contended_verdict(1.0, &why), CMP_SAME);
-}
 
 /* A side of no files, or too many sides, is refused. */
 static void
@@ -307,17 +41,143 @@ test_bad_sides(void **state)
 	rs_free(&f[1]);
 }
 
+
+/* Labels that clash refuse the table, and leave nothing to free. */
+static void
+test_build_label_clash(void **state)
+{
+	static const char *const labels[] = { "same", "same" };
+	struct rs_file f[2];
+	struct cmp_table t;
+	char err[256];
+
+	(void)state;
+	load(&f[0], RES "rounds-cpu0.json");
+	load(&f[1], RES "rounds-cpu1.json");
+	assert_int_equal(cmp_build(&t, f, 2, NULL, 0, labels, 0.01, err,
+	    sizeof(err)), -1);
+	assert_string_equal(err, "two inputs are labelled 'same'; name them "
+	    "apart with --label");
+	assert_null(t.inputs);
+	assert_null(t.rows);
+	assert_int_equal(t.ninputs, 0);
+	/* One side of both files. */
+	assert_int_equal(cmp_build(&t, f, 2, (const size_t[]){ 2 }, 1,
+	    NULL, 0.05, err, sizeof(err)), 0);
+	assert_int_equal(t.ninputs, 1);
+	assert_int_equal(t.inputs[0].nfiles, 2);
+	assert_ptr_equal(t.inputs[0].f, &f[0]);
+	assert_true(t.threshold == (double)0.05);
+	assert_true(t.nrows > 0);
+	cmp_free(&t);
+	assert_null(t.rows);
+	rs_free(&f[0]);
+	rs_free(&f[1]);
+}
+
+/* The largest real slowdown of any side but the baseline's. */
+static void
+test_worst_slowdown(void **state)
+{
+	struct cmp_cell cells[2][3];
+	struct cmp_row rows[2];
+	struct cmp_table t;
+	size_t row = 99, side = 99;
+
+	(void)state;
+	memset(cells, 0, sizeof(cells));
+	memset(&t, 0, sizeof(t));
+	rows[0].cells = cells[0];
+	rows[1].cells = cells[1];
+	t.rows = rows;
+	t.nrows = 2;
+	t.ninputs = 3;
+	assert_true(cmp_worst_slowdown(&t, &row, &side) == 1);
+	assert_int_equal(row, 99);	/* untouched: there is none */
+	cells[0][0] = (struct cmp_cell){ .verdict = CMP_DIFFERENT,
+	    .tested = 9 };		/* the baseline's own: never */
+	cells[0][1] = (struct cmp_cell){ .verdict = CMP_SAME, .tested = 5 };
+	cells[0][2] = (struct cmp_cell){ .verdict = CMP_DIFFERENT,
+	    .tested = 1.2 };
+	cells[1][1] = (struct cmp_cell){ .verdict = CMP_DIFFERENT,
+	    .tested = 1.5 };
+	cells[1][2] = (struct cmp_cell){ .verdict = CMP_DIFFERENT,
+	    .tested = 0.5 };		/* faster */
+	assert_true(cmp_worst_slowdown(&t, &row, &side) == 1.5);
+	assert_int_equal(row, 1);
+	assert_int_equal(side, 1);
+}
+
+static void
+test_change_text(void **state)
+{
+	static const struct {
+		double		 ratio;
+		const char	*want;
+	} cases[] = {
+		{ 1.05, "+5.0%" }, { 0.996, "-0.4%" }, { 1, "+0.0%" },
+		{ 1.12, "+12%" }, { 0.9, "-10%" }, { 1.0994, "+9.9%" },
+		{ 1.0996, "+10%" }, { 10.99, "+999%" }, { 26, "x26" },
+		{ NAN, "?" }, { INFINITY, "?" },
+	};
+	char buf[16];
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		cmp_change_text(cases[i].ratio, buf, sizeof(buf));
+		assert_string_equal(buf, cases[i].want);
+	}
+}
+
+static void
+test_marks(void **state)
+{
+
+	(void)state;
+	assert_string_equal(cmp_mark(CMP_DIFFERENT), "*");
+	assert_string_equal(cmp_mark(CMP_SAME), "~");
+	assert_string_equal(cmp_mark(CMP_UNTESTED), "?");
+	assert_string_equal(cmp_mark(CMP_BASELINE), "");
+	assert_string_equal(cmp_mark(CMP_MISSING), "");
+	assert_string_equal(cmp_mark(CMP_NOT_OK), "");
+}
+
+/* The method states the threshold and constants the verdicts used. */
+static void
+test_method_text(void **state)
+{
+	struct cmp_table t;
+	char *text;
+	size_t len;
+	FILE *fp;
+
+	(void)state;
+	memset(&t, 0, sizeof(t));
+	t.threshold = 0.05;
+	fp = open_memstream(&text, &len);
+	assert_non_null(fp);
+	cmp_method_text(&t, fp);
+	assert_int_equal(fclose(fp), 0);
+	assert_non_null(strstr(text, "baseline's (A)"));
+	assert_non_null(strstr(text, "p < 0.01 (two-sided)"));
+	assert_non_null(strstr(text, "(2000 resamples)"));
+	assert_non_null(strstr(text, "least 5% (--threshold)"));
+	assert_non_null(strstr(text, "fewer than 3 rounds a side"));
+	assert_true(len > 0 && text[len - 1] == '\n');
+	free(text);
+}
+
 int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_same_build_no_false_alarm),
-		cmocka_unit_test(test_five_percent_detected),
-		cmocka_unit_test(test_mixture_apart),
-		cmocka_unit_test(test_one_round_untested),
-		cmocka_unit_test(test_rounds_runs),
-		cmocka_unit_test(test_one_side_contended),
 		cmocka_unit_test(test_bad_sides),
+		cmocka_unit_test(test_build_label_clash),
+		cmocka_unit_test(test_worst_slowdown),
+		cmocka_unit_test(test_change_text),
+		cmocka_unit_test(test_marks),
+		cmocka_unit_test(test_method_text),
 	};
 
 	return (cmocka_run_group_tests(tests, NULL, NULL));

@@ -1,9 +1,11 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * Unit tests for report/results_read.c: real results files load with
+ * Unit tests for results/results_read.c: real results files load with
  * every figure intact, and each kind of broken file is refused with a
  * message naming the file and the place.  Fixtures and how they were
- * made: tests/fixtures/results/make-fixtures.py.
+ * made: tests/fixtures/results/make-fixtures.py.  Reading within limits,
+ * the getters, params, names shown and reading many files have tests of
+ * their own (test_results_slurp.c and so on).
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -11,12 +13,10 @@
 #include <stdint.h>
 #include <cmocka.h>
 
-#include <fcntl.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "results/results.h"
 
@@ -132,155 +132,6 @@ test_refusals(void **state)
 	}
 }
 
-/* A sparse file over the limit is refused before anything is read. */
-static void
-test_too_large(void **state)
-{
-	char path[] = "/tmp/cb-huge-XXXXXX", err[512];
-	struct rs_file f;
-	int fd;
-
-	(void)state;
-	fd = mkstemp(path);
-	assert_true(fd >= 0);
-	assert_int_equal(ftruncate(fd, RS_MAX_BYTES + 1), 0);
-	close(fd);
-	assert_int_equal(rs_load(path, &f, err, sizeof(err)), -1);
-	unlink(path);
-	assert_non_null(strstr(err, "is 256 MB; results files over 256 MB "
-	    "are refused"));
-}
-
-static void
-test_short_brand(void **state)
-{
-	static const char *const cases[][2] = {
-		{ "Intel(R) Core(TM) i7-8700K CPU @ 3.70GHz",
-		  "Core i7-8700K" },
-		{ "AMD Ryzen 9 7950X 16-Core Processor", "Ryzen 9 7950X" },
-		{ "AMD EPYC 9654 96-Core Processor", "EPYC 9654" },
-		{ "Intel(R) Xeon(R) Platinum 8375C CPU @ 2.90GHz",
-		  "Xeon Platinum 8375C" },
-		{ "Oxide Virtual Turin-like Processor",
-		  "Oxide Virtual Turin-like" },
-		{ "Intel(R) Celeron(R) CPU", "Celeron" },
-		{ "Processor", "Processor" },
-		{ "", "unknown CPU" },
-	};
-	char buf[64];
-	size_t i;
-
-	(void)state;
-	for (i = 0; i < NELEM(cases); i++) {
-		rs_short_brand(cases[i][0], buf, sizeof(buf));
-		assert_string_equal(buf, cases[i][1]);
-	}
-}
-
-struct seen {
-	size_t	 n, good, stop_at;
-	int	 in_order;
-	int	 readying;	/* ready_each was given */
-	char	 readied[500];	/* by ready_each, in a worker */
-};
-
-/* Each file's own byte: workers never write the same one. */
-static void
-ready_each(struct rs_loaded *l, void *arg)
-{
-	struct seen *sn = arg;
-
-	sn->readied[l->index]++;
-}
-
-static int
-note_each(struct rs_loaded *l, void *arg)
-{
-	struct seen *sn = arg;
-
-	sn->in_order &= l->index == sn->n;
-	if (l->text != NULL) {
-		sn->good++;
-		sn->in_order &= l->f.nresults > 0 && l->len > 0 &&
-		    sn->readied[l->index] == sn->readying;
-	} else
-		sn->in_order &= strstr(l->err, l->path) == l->err &&
-		    sn->readied[l->index] == 0;
-	rs_loaded_free(l);
-	return (++sn->n == sn->stop_at ? 7 : 0);
-}
-
-/* Files come back in the order named, good or bad, however many
-   workers read them, each good one readied once before; the caller can
-   stop the reading. */
-static void
-test_load_each(void **state)
-{
-	static const char *const names[] = {
-		DIR "rounds-cpu0.json", DIR "truncated.json",
-		DIR "basic-cpu1.json", DIR "no-such-file.json",
-		DIR "rounds-lfence.json",
-	};
-	char *paths[500];
-	struct seen sn;
-	size_t i;
-
-	(void)state;
-	for (i = 0; i < NELEM(paths); i++)
-		paths[i] = (char *)names[i % NELEM(names)];
-	memset(&sn, 0, sizeof(sn));
-	sn.in_order = sn.readying = 1;
-	assert_int_equal(rs_load_each(paths, NELEM(paths), ready_each,
-	    note_each, &sn), 0);
-	assert_int_equal(sn.n, NELEM(paths));
-	assert_int_equal(sn.good, NELEM(paths) / NELEM(names) * 3);
-	assert_true(sn.in_order);
-
-	/* Stopped at the 123rd: nothing after it is handed over, and what
-	   was read ahead is freed (the sanitizer build checks). */
-	memset(&sn, 0, sizeof(sn));
-	sn.in_order = 1;
-	sn.stop_at = 123;
-	assert_int_equal(rs_load_each(paths, NELEM(paths), NULL, note_each,
-	    &sn), 7);
-	assert_int_equal(sn.n, 123);
-	assert_true(sn.in_order);
-
-	memset(&sn, 0, sizeof(sn));
-	assert_int_equal(rs_load_each(paths, 0, NULL, note_each, &sn), 0);
-	assert_int_equal(sn.n, 0);
-}
-
-/* Documents in memory: each text handed over, or freed when the caller
-   stops first (valgrind and the sanitizer build see a leak). */
-static void
-test_parse_each(void **state)
-{
-	char *names[300], *texts[300], err[512];
-	size_t lens[300], i;
-	struct seen sn;
-
-	(void)state;
-	for (i = 0; i < 300; i++) {
-		names[i] = i % 3 == 1 ? "broken" : "run";
-		if (i % 3 == 1) {
-			texts[i] = strdup("{\"schema_version\": 2,");
-			lens[i] = strlen(texts[i]);
-		} else
-			texts[i] = rs_read_file(DIR "rounds-cpu1.json",
-			    &lens[i], err, sizeof(err));
-		assert_non_null(texts[i]);
-	}
-	memset(&sn, 0, sizeof(sn));
-	sn.in_order = 1;
-	sn.stop_at = 20;
-	assert_int_equal(rs_parse_each(names, texts, lens, 300, note_each,
-	    &sn), 7);
-	assert_int_equal(sn.n, 20);
-	assert_int_equal(sn.good, 13);
-	assert_true(sn.in_order);
-}
-
 int
 main(void)
 {
@@ -288,10 +139,6 @@ main(void)
 		cmocka_unit_test(test_load_real),
 		cmocka_unit_test(test_load_synthetic),
 		cmocka_unit_test(test_refusals),
-		cmocka_unit_test(test_too_large),
-		cmocka_unit_test(test_short_brand),
-		cmocka_unit_test(test_load_each),
-		cmocka_unit_test(test_parse_each),
 	};
 
 	return (cmocka_run_group_tests(tests, NULL, NULL));

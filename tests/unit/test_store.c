@@ -6,7 +6,9 @@
  * for byte and is stored once; quotes and SQL in names and context are
  * data; a store from a newer cyclebench, a file of another program and a
  * file that is no database are refused untouched; a version-1 store is
- * migrated; selections parse or are refused with a reason.
+ * migrated.  Selections (test_select.c), digests and machine identities
+ * (test_save.c) and the schema's steps (test_schema.c) have tests of
+ * their own.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -483,83 +485,10 @@ test_sqlite_foreign(void **state)
 	free(url);
 }
 
-static void
-test_selection(void **state)
-{
-	static const char *const bad[] = {
-		"machine", "last=0", "last=x", "run=-1", "kernel=", "since=May",
-		"until=2025-13-01", "=x", "bad key=1", "last=2,last=3",
-		"a=1,b=2,c=3,d=4,e=5", "commit=1,commit=2",
-	};
-	struct store_sel sel;
-	char err[256];
-	size_t i;
-
-	(void)state;
-	assert_int_equal(store_sel_parse("", &sel, err, sizeof(err)), 0);
-	assert_null(sel.machine);
-	store_sel_free(&sel);
-	assert_int_equal(store_sel_parse("machine=Xeon\\, 2S,kernel=6.9,"
-	    "since=2025-01-02,until=2025-02-03,last=3,commit=a=b,run=7",
-	    &sel, err, sizeof(err)), 0);
-	assert_string_equal(sel.machine, "Xeon, 2S");
-	assert_string_equal(sel.kernel, "6.9");
-	assert_string_equal(sel.since, "2025-01-02T00:00:00Z");
-	assert_string_equal(sel.until, "2025-02-03T23:59:59Z");
-	assert_int_equal(sel.last, 3);
-	assert_int_equal(sel.run, 7);
-	assert_int_equal(sel.nctx, 1);
-	assert_string_equal(sel.ctx[0].key, "commit");
-	assert_string_equal(sel.ctx[0].value, "a=b");
-	store_sel_free(&sel);
-	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
-		err[0] = '\0';
-		if (store_sel_parse(bad[i], &sel, err, sizeof(err)) == 0)
-			fail_msg("accepted '%s'", bad[i]);
-		assert_true(err[0] != '\0');
-	}
-}
-
-/* A document's digest is FNV-1a 64 of its text (docs/store.md), the
-   one stores made before hold. */
-static void
-test_digest(void **state)
-{
-	char d[17];
-
-	(void)state;
-	store_digest("abc", 3, d);
-	assert_string_equal(d, "fc17bb83ee075471");
-}
-
-/* The identity follows the CPU, not the kernel or microcode. */
-static void
-test_ident(void **state)
-{
-	struct rs_file f;
-	char a[17], b[17], err[512];
-
-	(void)state;
-	assert_int_equal(rs_load(FIXTURE, &f, err, sizeof(err)), 0);
-	store_machine_ident(&f.machine, a);
-	assert_int_equal(strlen(a), 16);
-	f.machine.kernel = "7.0";
-	f.machine.microcode = "0x99";
-	store_machine_ident(&f.machine, b);
-	assert_string_equal(a, b);
-	f.machine.hypervisor = "";
-	store_machine_ident(&f.machine, b);
-	assert_string_not_equal(a, b);
-	rs_free(&f);
-}
-
 int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_selection),
-		cmocka_unit_test(test_ident),
-		cmocka_unit_test(test_digest),
 		cmocka_unit_test(test_sqlite_roundtrip),
 		cmocka_unit_test(test_sqlite_injection),
 		cmocka_unit_test(test_sqlite_newer),

@@ -1,0 +1,176 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * Unit tests for results/atomic_file.c, beside those of test_report.c
+ * (a missing or read-only directory, replacing a file and keeping its
+ * mode, a directory in the way): a new file gets the mode the umask
+ * gives; a link is written through and stays a link; a FIFO is written
+ * in place; a name as long as the file system allows still gets its
+ * temporary file; nothing is left beside the file.
+ */
+#include <sys/stat.h>
+
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <dirent.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "results/atomic_file.h"
+
+static char dir[] = "/tmp/cb-atomic-XXXXXX";
+static char path[PATH_MAX], err[1024];
+
+static const char *
+in_dir(const char *name)
+{
+
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	return (path);
+}
+
+/* How many names the directory holds, besides . and .. */
+static size_t
+entries(void)
+{
+	struct dirent *e;
+	size_t n = 0;
+	DIR *d;
+
+	d = opendir(dir);
+	assert_non_null(d);
+	while ((e = readdir(d)) != NULL)
+		n += strcmp(e->d_name, ".") != 0 &&
+		    strcmp(e->d_name, "..") != 0;
+	closedir(d);
+	return (n);
+}
+
+static void
+contents(const char *p, const char *want)
+{
+	char buf[256];
+	ssize_t n;
+	int fd;
+
+	fd = open(p, O_RDONLY);
+	assert_true(fd >= 0);
+	n = read(fd, buf, sizeof(buf) - 1);
+	close(fd);
+	assert_true(n >= 0);
+	buf[n] = '\0';
+	assert_string_equal(buf, want);
+}
+
+static int
+setup(void **state)
+{
+
+	(void)state;
+	return (mkdtemp(dir) != NULL ? 0 : -1);
+}
+
+static int
+teardown(void **state)
+{
+	char cmd[PATH_MAX + 16];
+
+	(void)state;
+	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", dir);
+	return (system(cmd) == 0 ? 0 : -1);
+}
+
+static void
+test_new_file_mode(void **state)
+{
+	struct stat st;
+	mode_t old;
+
+	(void)state;
+	old = umask(027);
+	assert_int_equal(atomic_write_file(in_dir("new.json"), "{}\n", 3, err,
+	    sizeof(err)), 0);
+	umask(old);
+	assert_int_equal(stat(path, &st), 0);
+	assert_int_equal(st.st_mode & 07777, 0640);
+	contents(path, "{}\n");
+	assert_int_equal(entries(), 1);
+}
+
+static void
+test_through_link(void **state)
+{
+	char target[PATH_MAX];
+	struct stat st;
+
+	(void)state;
+	snprintf(target, sizeof(target), "%s", in_dir("target.json"));
+	assert_int_equal(atomic_write_file(target, "old", 3, err,
+	    sizeof(err)), 0);
+	assert_int_equal(symlink("target.json", in_dir("link.json")), 0);
+	assert_int_equal(atomic_write_file(path, "new", 3, err, sizeof(err)),
+	    0);
+	assert_int_equal(lstat(path, &st), 0);
+	assert_true(S_ISLNK(st.st_mode));
+	contents(target, "new");
+	assert_int_equal(entries(), 3);
+}
+
+static void
+test_fifo_in_place(void **state)
+{
+	struct stat st;
+	char buf[16];
+	ssize_t n;
+	int fd;
+
+	(void)state;
+	assert_int_equal(mkfifo(in_dir("fifo"), 0600), 0);
+	fd = open(path, O_RDONLY | O_NONBLOCK);
+	assert_true(fd >= 0);
+	assert_int_equal(atomic_write_file(path, "piped", 5, err,
+	    sizeof(err)), 0);
+	n = read(fd, buf, sizeof(buf));
+	close(fd);
+	assert_int_equal(n, 5);
+	assert_memory_equal(buf, "piped", 5);
+	assert_int_equal(lstat(path, &st), 0);
+	assert_true(S_ISFIFO(st.st_mode));
+}
+
+/* A name of NAME_MAX bytes: its temporary name is cut to fit. */
+static void
+test_longest_name(void **state)
+{
+	char name[NAME_MAX + 1];
+	size_t before;
+
+	(void)state;
+	before = entries();
+	memset(name, 'n', NAME_MAX);
+	name[NAME_MAX] = '\0';
+	assert_int_equal(atomic_write_file(in_dir(name), "long", 4, err,
+	    sizeof(err)), 0);
+	contents(path, "long");
+	assert_int_equal(entries(), before + 1);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_new_file_mode),
+		cmocka_unit_test(test_through_link),
+		cmocka_unit_test(test_fifo_in_place),
+		cmocka_unit_test(test_longest_name),
+	};
+
+	return (cmocka_run_group_tests(tests, setup, teardown));
+}
