@@ -1,13 +1,14 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * A comparison as JSON, for other programs: everything, every unknown
- * figure null (report_json_num); the layout is in docs/compare.md.
+ * figure null (results_json_num); the layout is in docs/compare.md.
  */
 #include <stdio.h>
 #include <stdlib.h>
 
 #include <jansson.h>
 
+#include "results/json_text.h"
 #include "verdict/compare.h"
 #include "report/compare_parts.h"
 #include "report/escape.h"
@@ -20,11 +21,11 @@ json_input(const struct cmp_input *in)
 
 	return (json_pack("{s:s, s:s, s:o, s:o, s:o, s:o, s:o, s:s, s:o, s:o}",
 	    "label", in->label, "file", in->f->path,
-	    "cpu_brand", report_json_text(m->cpu_brand),
-	    "kernel", report_json_text(m->kernel),
-	    "hypervisor", report_json_text(m->hypervisor),
-	    "microcode", report_json_text(m->microcode),
-	    "started_at", report_json_text(in->f->started_at),
+	    "cpu_brand", results_json_opt_text(m->cpu_brand),
+	    "kernel", results_json_opt_text(m->kernel),
+	    "hypervisor", results_json_opt_text(m->hypervisor),
+	    "microcode", results_json_opt_text(m->microcode),
+	    "started_at", results_json_opt_text(in->f->started_at),
 	    "cycle_method", m->cycle_method,
 	    "partial", json_boolean(in->f->partial),
 	    "context", in->f->context != NULL ?
@@ -39,16 +40,16 @@ json_cell(const struct cmp_cell *c)
 	return (json_pack("{s:s, s:o, s:o, s:o, s:o, s:o, s:o, s:o, s:i, "
 	    "s:b, s:o, s:s, s:s, s:s}",
 	    "status", c->r != NULL ? c->r->status : "missing",
-	    "reason", c->r != NULL ? report_json_text(c->r->reason) :
+	    "reason", c->r != NULL ? results_json_opt_text(c->r->reason) :
 	    json_null(),
-	    "median", report_json_num(c->median),
-	    "ratio", report_json_num(c->ratio),
-	    "ci95_low", report_json_num(c->ci_low),
-	    "ci95_high", report_json_num(c->ci_high),
-	    "p_value", report_json_num(c->p),
-	    "tested_ratio", report_json_num(c->tested),
+	    "median", results_json_num(c->median),
+	    "ratio", results_json_num(c->ratio),
+	    "ci95_low", results_json_num(c->ci_low),
+	    "ci95_high", results_json_num(c->ci_high),
+	    "p_value", results_json_num(c->p),
+	    "tested_ratio", results_json_num(c->tested),
 	    "rounds", (int)c->rounds,
-	    "quiet", c->quiet, "contended", report_json_num(c->contended),
+	    "quiet", c->quiet, "contended", results_json_num(c->contended),
 	    "flags", c->flags,
 	    "levels", cmp_cell_levels(c, levels, sizeof(levels)),
 	    "why", c->why != NULL ? c->why : ""));

@@ -13,7 +13,6 @@
 #include <string.h>
 
 #include "report/escape.h"
-#include "results/json_text.h"
 
 #define MD_SPECIAL	"\\`*_[]<>|#&"
 #define CSV_SPECIAL	",\"\r\n"
@@ -68,21 +67,6 @@ report_csv_num(FILE *fp, double v)
 	fputc(',', fp);
 	if (isfinite(v))
 		fprintf(fp, "%.10g", v);
-}
-
-json_t *
-report_json_num(double v)
-{
-
-	return (isfinite(v) ? json_real(v) : json_null());
-}
-
-json_t *
-report_json_text(const char *s)
-{
-
-	return (s == NULL || s[0] == '\0' ? json_null() :
-	    results_json_text(s));
 }
 
 /* The characters that could end a text or an attribute, and their names. */

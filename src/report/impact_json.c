@@ -36,7 +36,7 @@ put_shares(json_t *o, const struct impact *im, double s, int *bad)
 	for (b = 0; b < IMPACT_NBASES; b++) {
 		base = impact_base_seconds(im, (enum impact_base)b);
 		snprintf(key, sizeof(key), "share_%s", impact_base_names[b]);
-		put(o, key, report_json_num(base > 0 ? s / base : NAN), bad);
+		put(o, key, results_json_num(base > 0 ? s / base : NAN), bad);
 	}
 }
 
@@ -56,11 +56,11 @@ command_json(const struct impact *im, int *bad)
 	put(o, "exit_status", json_integer(spawn_exit_code(&im->run)), bad);
 	put(o, "signal", WIFSIGNALED(st) ? json_integer(WTERMSIG(st)) :
 	    json_null(), bad);
-	put(o, "wall_seconds", report_json_num(impact_base_seconds(im,
+	put(o, "wall_seconds", results_json_num(impact_base_seconds(im,
 	    IMPACT_WALL)), bad);
-	put(o, "user_seconds", report_json_num(impact_base_seconds(im,
+	put(o, "user_seconds", results_json_num(impact_base_seconds(im,
 	    IMPACT_USER)), bad);
-	put(o, "system_seconds", report_json_num(impact_base_seconds(im,
+	put(o, "system_seconds", results_json_num(impact_base_seconds(im,
 	    IMPACT_SYSTEM)), bad);
 	put(o, "descendants_left_running", json_boolean(im->run.left_running),
 	    bad);
@@ -75,9 +75,9 @@ count_json(const struct impact_count *c, int *bad)
 	o = json_object();
 	put(o, "value", c->available ? json_integer((json_int_t)c->value) :
 	    json_null(), bad);
-	put(o, "source", c->available ? report_json_text(c->source) :
+	put(o, "source", c->available ? results_json_opt_text(c->source) :
 	    json_null(), bad);
-	put(o, "note", report_json_text(c->note), bad);
+	put(o, "note", results_json_opt_text(c->note), bad);
 	return (o);
 }
 
@@ -131,12 +131,12 @@ events_json(const struct impact *im, int *bad)
 		put(o, "count", isnan(impact_count(im, i)) ? json_null() :
 		    json_integer((json_int_t)impact_count(im, i)), bad);
 		put(o, "cycles_per_event", c->known ?
-		    report_json_num(c->cycles) : json_null(), bad);
-		put(o, "cost_source", c->known ? report_json_text(c->source) :
+		    results_json_num(c->cycles) : json_null(), bad);
+		put(o, "cost_source", c->known ? results_json_opt_text(c->source) :
 		    json_null(), bad);
 		put(o, "cost_missing", c->known ? json_null() :
-		    report_json_text(c->source), bad);
-		put(o, "seconds", report_json_num(impact_event_seconds(im, i)),
+		    results_json_opt_text(c->source), bad);
+		put(o, "seconds", results_json_num(impact_event_seconds(im, i)),
 		    bad);
 		put_shares(o, im, impact_event_seconds(im, i), bad);
 		if (json_array_append_new(a, o) != 0)
@@ -160,14 +160,14 @@ whatif_json(const struct impact *im, int *bad)
 		o = json_object();
 		put(o, "event", json_string(w->event->name), bad);
 		put(o, "relative", json_boolean(w->relative), bad);
-		put(o, "cycles", report_json_num(w->cycles), bad);
+		put(o, "cycles", results_json_num(w->cycles), bad);
 		put(o, "total_at_cost", json_boolean(ch.whole), bad);
-		put(o, "cycles_per_event_change", report_json_num(ch.per_event),
+		put(o, "cycles_per_event_change", results_json_num(ch.per_event),
 		    bad);
-		put(o, "cycles_change", report_json_num(ch.cycles), bad);
-		put(o, "seconds_change", report_json_num(ch.seconds), bad);
+		put(o, "cycles_change", results_json_num(ch.cycles), bad);
+		put(o, "seconds_change", results_json_num(ch.seconds), bad);
 		put_shares(o, im, ch.seconds, bad);
-		put(o, "note", report_json_text(ch.why), bad);
+		put(o, "note", results_json_opt_text(ch.why), bad);
 		if (json_array_append_new(a, o) != 0)
 			*bad = 1;
 	}
@@ -195,10 +195,10 @@ impact_json(FILE *fp, const void *data, const struct report_style *st)
 	if (im->context != NULL && im->context->n > 0)
 		put(doc, "context", context_json(im->context), &bad);
 	clock = json_object();
-	put(clock, "tsc_hz", report_json_num(im->clock.tsc_hz), &bad);
+	put(clock, "tsc_hz", results_json_num(im->clock.tsc_hz), &bad);
 	put(clock, "cycles_per_tick",
-	    report_json_num(im->clock.cycles_per_tick), &bad);
-	put(clock, "source", report_json_text(im->clock.source), &bad);
+	    results_json_num(im->clock.cycles_per_tick), &bad);
+	put(clock, "source", results_json_opt_text(im->clock.source), &bad);
 	put(doc, "clock", clock, &bad);
 	put(doc, "counts", counts_json(im, &bad), &bad);
 	put(doc, "events", events_json(im, &bad), &bad);

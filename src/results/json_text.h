@@ -1,5 +1,9 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
-/* Strings for JSON outputs other than the results file. */
+/*
+ * JSON values from C values, for the results file and every other JSON
+ * output: what C keeps as "unknown" (NULL or "", NaN) is null in JSON,
+ * never 0 or "", and a byte that is not UTF-8 does not cost the document.
+ */
 #ifndef CB_RESULTS_JSON_TEXT_H
 #define CB_RESULTS_JSON_TEXT_H
 
@@ -9,6 +13,12 @@
 
 /* s as a JSON string, a byte that is not UTF-8 as '?'; NULL as null. */
 json_t	*results_json_text(const char *s);
+
+/* "Unknown" texts are NULL or empty in C and null in JSON. */
+json_t	*results_json_opt_text(const char *s);
+
+/* v, or null when not finite: JSON has no NaN or infinity. */
+json_t	*results_json_num(double v);
 
 /*
  * A benchmark's parameters as the results file writes them: an object,

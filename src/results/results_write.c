@@ -83,9 +83,8 @@ results_json_text(const char *s)
 	return (text(s));
 }
 
-/* "Unknown" fields are empty strings in C and null in the file. */
-static json_t *
-opt_text(const char *s)
+json_t *
+results_json_opt_text(const char *s)
 {
 
 	return (s == NULL || s[0] == '\0' ? json_null() : text(s));
@@ -108,9 +107,8 @@ put_dyn(json_t *o, const char *key, json_t *v, int *bad)
 	json_decref(k);
 }
 
-/* JSON has no NaN or infinity; jansson would refuse them. */
-static json_t *
-num(double v)
+json_t *
+results_json_num(double v)
 {
 
 	return (isfinite(v) ? json_real(v) : json_null());
@@ -224,7 +222,7 @@ summary_json(const struct cb_summary *s, int *bad)
 
 	o = json_object();
 	for (i = 0; i < CB_NSUMMARY_KEYS; i++)
-		put(o, cb_summary_keys[i].key, num(*(const double *)
+		put(o, cb_summary_keys[i].key, results_json_num(*(const double *)
 		    (const void *)((const char *)s + cb_summary_keys[i].off)),
 		    bad);
 	return (o);
@@ -276,7 +274,7 @@ core_types_json(const struct coretypes *ct, int *bad)
 		put(t, "name", text(ct->type[i].name), bad);
 		put(t, "cpus", text(ct->type[i].cpus), bad);
 		put(t, "capacity", ct->type[i].capacity > 0 ?
-		    num(ct->type[i].capacity) : json_null(), bad);
+		    results_json_num(ct->type[i].capacity) : json_null(), bad);
 		put(t, "max_khz", ct->type[i].max_khz > 0 ?
 		    json_integer(ct->type[i].max_khz) : json_null(), bad);
 		append(a, t, bad);
@@ -293,40 +291,40 @@ machine_json(const struct machine *m, int *bad)
 	if (m == NULL)
 		return (json_null());
 	o = json_object();
-	put(o, "cpu_vendor", opt_text(m->cpu_vendor), bad);
-	put(o, "cpu_brand", opt_text(m->cpu_brand), bad);
+	put(o, "cpu_vendor", results_json_opt_text(m->cpu_vendor), bad);
+	put(o, "cpu_brand", results_json_opt_text(m->cpu_brand), bad);
 	put(o, "cpu_family", json_integer(m->cpu_family), bad);
 	put(o, "cpu_model", json_integer(m->cpu_model), bad);
 	put(o, "cpu_stepping", json_integer(m->cpu_stepping), bad);
-	put(o, "codename", opt_text(m->codename), bad);
-	put(o, "microcode", opt_text(m->microcode), bad);
+	put(o, "codename", results_json_opt_text(m->codename), bad);
+	put(o, "microcode", results_json_opt_text(m->microcode), bad);
 	put(o, "cpu_features", features_json(m->cpu_features, bad), bad);
 	put(o, "ncpus", json_integer(m->ncpus), bad);
 	put(o, "reference_counter", json_string(machine_ref_name(m)), bad);
-	put(o, "tsc_hz", num(m->ref_hz), bad);
-	put(o, "tsc_source", opt_text(m->ref_source), bad);
-	put(o, "cycles_per_tick", num(m->cycles_per_tick), bad);
+	put(o, "tsc_hz", results_json_num(m->ref_hz), bad);
+	put(o, "tsc_source", results_json_opt_text(m->ref_source), bad);
+	put(o, "cycles_per_tick", results_json_num(m->cycles_per_tick), bad);
 	put(o, "cycle_method", json_string(cb_method_name(m->cycle_method)),
 	    bad);
-	put(o, "cycle_source", opt_text(m->cycle_source), bad);
-	put(o, "imul_check", num(m->imul_check), bad);
-	put(o, "os", opt_text(m->os), bad);
-	put(o, "kernel", opt_text(m->kernel), bad);
-	put(o, "kernel_version", opt_text(m->kernel_version), bad);
-	put(o, "arch", opt_text(m->arch), bad);
+	put(o, "cycle_source", results_json_opt_text(m->cycle_source), bad);
+	put(o, "imul_check", results_json_num(m->imul_check), bad);
+	put(o, "os", results_json_opt_text(m->os), bad);
+	put(o, "kernel", results_json_opt_text(m->kernel), bad);
+	put(o, "kernel_version", results_json_opt_text(m->kernel_version), bad);
+	put(o, "arch", results_json_opt_text(m->arch), bad);
 	mit = json_object();
 	for (i = 0; i < m->nmitigations && i < MACHINE_MAX_MITIGATIONS; i++)
 		if (m->mitigations[i].name[0] != '\0')
 			put_dyn(mit, m->mitigations[i].name,
-			    opt_text(m->mitigations[i].state), bad);
+			    results_json_opt_text(m->mitigations[i].state), bad);
 	put(o, "mitigations", mit, bad);
-	put(o, "hypervisor", opt_text(m->hypervisor), bad);
-	put(o, "governor", opt_text(m->governor), bad);
-	put(o, "boost", opt_text(m->boost), bad);
-	put(o, "smt", opt_text(m->smt), bad);
+	put(o, "hypervisor", results_json_opt_text(m->hypervisor), bad);
+	put(o, "governor", results_json_opt_text(m->governor), bad);
+	put(o, "boost", results_json_opt_text(m->boost), bad);
+	put(o, "smt", results_json_opt_text(m->smt), bad);
 	put(o, "aslr", int_or_null(m->aslr, -1), bad);
 	put(o, "perf_counters", json_boolean(m->perf_counters), bad);
-	put(o, "perf_reason", opt_text(m->perf_reason), bad);
+	put(o, "perf_reason", results_json_opt_text(m->perf_reason), bad);
 	put(o, "perf_event_paranoid", int_or_null(m->perf_paranoid, -99),
 	    bad);
 	put(o, "core_types", core_types_json(&m->cores, bad), bad);
@@ -342,7 +340,7 @@ run_json(const struct run_info *run, int *bad)
 	if (run == NULL)
 		return (json_null());
 	o = json_object();
-	put(o, "started_at", opt_text(run->started_at), bad);
+	put(o, "started_at", results_json_opt_text(run->started_at), bad);
 	argv = json_array();
 	/* An empty argument is still an argument: "" stays "". */
 	for (i = 0; i < run->argc && run->argv != NULL; i++)
@@ -366,7 +364,7 @@ histogram_json(const struct cb_result *r, int *bad)
 	edges = json_array();
 	counts = json_array();
 	for (i = 0; h.nbins > 0 && i <= h.nbins; i++)
-		append(edges, num(h.edges[i]), bad);
+		append(edges, results_json_num(h.edges[i]), bad);
 	for (i = 0; i < h.nbins; i++)
 		append(counts, json_integer((json_int_t)h.counts[i]), bad);
 	put(o, "scale", json_string(h.log ? "log" : "linear"), bad);
@@ -386,13 +384,13 @@ rounds_json(const struct cb_result *r, int *bad)
 	for (i = 0; i < r->nrounds; i++) {
 		k = &r->rounds[i];
 		o = json_object();
-		put(o, "start", num(k->start), bad);
-		put(o, "seconds", num(k->seconds), bad);
+		put(o, "start", results_json_num(k->start), bad);
+		put(o, "seconds", results_json_num(k->seconds), bad);
 		put(o, "cpu", json_integer(k->cpu), bad);
 		put(o, "samples", json_integer((json_int_t)k->nsamples), bad);
 		put(o, "disturbed", json_integer(k->disturbed), bad);
-		put(o, "median", num(k->median), bad);
-		put(o, "contended", num(k->contended), bad);
+		put(o, "median", results_json_num(k->median), bad);
+		put(o, "contended", results_json_num(k->contended), bad);
 		append(a, o, bad);
 	}
 	return (a);
@@ -409,12 +407,12 @@ levels_json(const struct cb_result *r, int *bad)
 	for (i = 0; i < r->nlevels && i < CB_MAX_LEVELS; i++) {
 		l = &r->levels[i];
 		o = json_object();
-		put(o, "value", num(l->value), bad);
-		put(o, "low", num(l->low), bad);
-		put(o, "high", num(l->high), bad);
-		put(o, "share", num(l->share), bad);
-		put(o, "ci95_low", num(l->ci95_low), bad);
-		put(o, "ci95_high", num(l->ci95_high), bad);
+		put(o, "value", results_json_num(l->value), bad);
+		put(o, "low", results_json_num(l->low), bad);
+		put(o, "high", results_json_num(l->high), bad);
+		put(o, "share", results_json_num(l->share), bad);
+		put(o, "ci95_low", results_json_num(l->ci95_low), bad);
+		put(o, "ci95_high", results_json_num(l->ci95_high), bad);
 		put(o, "rounds", json_integer(l->rounds), bad);
 		append(a, o, bad);
 	}
@@ -430,9 +428,9 @@ estimate_json(const struct cb_result *r, int *bad)
 	o = json_object();
 	put(o, "basis", json_string(r->quiet ? "quiet" : "all"), bad);
 	put(o, "rounds", json_integer(r->basis_rounds), bad);
-	put(o, "contended", num(r->contended), bad);
-	put(o, "probe_floor", num(r->probe_floor), bad);
-	put(o, "scattered", num(r->scattered), bad);
+	put(o, "contended", results_json_num(r->contended), bad);
+	put(o, "probe_floor", results_json_num(r->probe_floor), bad);
+	put(o, "scattered", results_json_num(r->scattered), bad);
 	put(o, "stop", json_string(cb_stop_name(r->stop)), bad);
 	return (o);
 }
@@ -467,34 +465,34 @@ result_json(const struct machine *m, const struct cb_result *r, int *bad)
 	put(o, "mode", b != NULL ? json_string(cb_mode_name(b->mode)) :
 	    json_null(), bad);
 	put(o, "status", json_string(cb_status_name(r->status)), bad);
-	put(o, "reason", opt_text(r->reason), bad);
+	put(o, "reason", results_json_opt_text(r->reason), bad);
 	put(o, "method", json_string(cb_method_name(r->method)), bad);
 	put(o, "cycles", ok ? summary_json(&r->cycles, bad) : json_null(), bad);
 	put(o, "tsc", ok ? summary_json(&r->ref, bad) : json_null(), bad);
 	put(o, "ns", ok ? summary_json(&r->ns, bad) : json_null(), bad);
-	put(o, "r2", ok ? num(r->r2) : json_null(), bad);
-	put(o, "loop_overhead", ok ? num(r->loop_overhead) : json_null(), bad);
+	put(o, "r2", ok ? results_json_num(r->r2) : json_null(), bad);
+	put(o, "loop_overhead", ok ? results_json_num(r->loop_overhead) : json_null(), bad);
 	if (b != NULL && b->mode == CB_PATH) {
-		put(o, "first_call", ok ? num(r->first_call) : json_null(),
+		put(o, "first_call", ok ? results_json_num(r->first_call) : json_null(),
 		    bad);
-		put(o, "batched", ok ? num(r->batched) : json_null(), bad);
+		put(o, "batched", ok ? results_json_num(r->batched) : json_null(), bad);
 		put(o, "histogram", ok ? histogram_json(r, bad) : json_null(),
 		    bad);
 	}
-	put(o, "ratio_before", ok ? num(r->ratio_before) : json_null(), bad);
-	put(o, "ratio_after", ok ? num(r->ratio_after) : json_null(), bad);
+	put(o, "ratio_before", ok ? results_json_num(r->ratio_before) : json_null(), bad);
+	put(o, "ratio_after", ok ? results_json_num(r->ratio_after) : json_null(), bad);
 	put(o, "disturbed_samples", json_integer(r->disturbed), bad);
 	put(o, "cpu", r->cpu >= 0 ? json_integer(r->cpu) : json_null(), bad);
 	core = m != NULL ? machine_core_type(m, r->cpu) : NULL;
 	put(o, "core_type", core != NULL ? text(core) : json_null(), bad);
-	put(o, "seconds", num(r->seconds), bad);
+	put(o, "seconds", results_json_num(r->seconds), bad);
 	samples = json_array();
 	for (i = 0; ok && r->samples != NULL && i < r->nsamples; i++)
-		append(samples, num(r->samples[i]), bad);
+		append(samples, results_json_num(r->samples[i]), bad);
 	put(o, "samples", samples, bad);
 	samples = json_array();
 	for (i = 0; ok && r->probe != NULL && i < r->nsamples; i++)
-		append(samples, num(r->probe[i]), bad);
+		append(samples, results_json_num(r->probe[i]), bad);
 	put(o, "probe", samples, bad);
 	put(o, "rounds", ok ? rounds_json(r, bad) : json_array(), bad);
 	put(o, "estimate", ok ? estimate_json(r, bad) : json_null(), bad);
@@ -502,7 +500,7 @@ result_json(const struct machine *m, const struct cb_result *r, int *bad)
 	put(o, "flags", flags_json(r->flags, bad), bad);
 	extras = json_object();
 	for (i = 0; i < r->nextras && i < CB_MAX_EXTRAS; i++)
-		put_dyn(extras, r->extras[i].key, num(r->extras[i].value),
+		put_dyn(extras, r->extras[i].key, results_json_num(r->extras[i].value),
 		    bad);
 	put(o, "extras", extras, bad);
 	return (o);
