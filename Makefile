@@ -98,7 +98,8 @@ LIB_SRCS += $(wildcard src/snippet/*.c)
 LIB_SRCS += $(filter-out $(if $(HAVE_LIBPQ),,src/store/pg.c),\
 	    $(wildcard src/store/*.c))
 CLI_SRCS = $(wildcard src/cli/*.c)
-TEST_SRCS = $(wildcard tests/unit/test_*.c tests/unit/$(ARCH_DIR)/test_*.c)
+TEST_SRCS = $(wildcard tests/unit/test_*.c tests/unit/$(ARCH_DIR)/test_*.c \
+	    tests/unit/$(OS)/test_*.c)
 HELPER_SRCS = $(wildcard tests/helpers/*.c)
 FUZZ_NAMES = $(patsubst tests/fuzz/fuzz_%.c,%,$(wildcard tests/fuzz/fuzz_*.c))
 
@@ -223,6 +224,9 @@ $(BUILD)/tests/%: tests/unit/%.c $(INTERNAL)
 	$(unit_test)
 # The tests of what one instruction set alone has (its suites, its asm).
 $(BUILD)/tests/%: tests/unit/$(ARCH_DIR)/%.c $(INTERNAL)
+	$(unit_test)
+# The tests of what one operating system alone has (its files, its calls).
+$(BUILD)/tests/%: tests/unit/$(OS)/%.c $(INTERNAL)
 	$(unit_test)
 
 # A fuzz target's corpus replayed as a unit test (tests/fuzz/replay.c).

@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "report/escape.h"
+#include "results/json_text.h"
 
 /* What f writes for s. */
 static char *
@@ -94,14 +95,14 @@ test_json(void **state)
 	json_t *v;
 
 	(void)state;
-	v = report_json_num(2.5);
+	v = results_json_num(2.5);
 	assert_true(json_is_real(v));
 	json_decref(v);
-	assert_true(json_is_null(report_json_num(INFINITY)));
-	assert_true(json_is_null(report_json_num(NAN)));
-	assert_true(json_is_null(report_json_text("")));
-	assert_true(json_is_null(report_json_text(NULL)));
-	v = report_json_text("caf\xe9");
+	assert_true(json_is_null(results_json_num(INFINITY)));
+	assert_true(json_is_null(results_json_num(NAN)));
+	assert_true(json_is_null(results_json_opt_text("")));
+	assert_true(json_is_null(results_json_opt_text(NULL)));
+	v = results_json_opt_text("caf\xe9");
 	assert_non_null(v);
 	assert_string_equal(json_string_value(v), "caf?");
 	json_decref(v);

@@ -8,13 +8,13 @@
  * of the highest capacity, else of the highest frequency, else the P-core.
  * hwloc reads the same files; they are few, so they are read here.
  */
-#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "os/coretypes.h"
 #include "os/fingerprint.h"
+#include "sysroot.h"
 
 #define CPU_SYS		"/sys/devices/system/cpu"
 #define PMU_SYS		"/sys/bus/event_source/devices"
@@ -29,23 +29,6 @@ static const struct {
 	{ "cpu_lowpower",	"LP E-core" },
 };
 
-static int
-read_text(const char *sysroot, const char *path, char *buf, size_t len)
-{
-	char full[PATH_MAX];
-	FILE *fp;
-	int ok;
-
-	buf[0] = '\0';
-	if ((size_t)snprintf(full, sizeof(full), "%s%s", sysroot, path) >=
-	    sizeof(full) || (fp = fopen(full, "re")) == NULL)
-		return (-1);
-	ok = fgets(buf, (int)len, fp) != NULL;
-	fclose(fp);
-	buf[strcspn(buf, "\n")] = '\0';
-	return (ok ? 0 : -1);
-}
-
 static double
 read_number(const char *sysroot, const char *fmt, int cpu)
 {
@@ -53,7 +36,7 @@ read_number(const char *sysroot, const char *fmt, int cpu)
 	double v;
 
 	snprintf(path, sizeof(path), fmt, cpu);
-	if (read_text(sysroot, path, buf, sizeof(buf)) != 0)
+	if (sysroot_line(sysroot, path, buf, sizeof(buf)) != 0)
 		return (0);
 	v = strtod(buf, &end);
 	return (end != buf && v > 0 ? v : 0);
@@ -133,7 +116,7 @@ by_pmu(struct coretypes *ct, const char *sysroot)
 	for (i = 0; i < sizeof(hybrid_pmus) / sizeof(hybrid_pmus[0]); i++) {
 		snprintf(path, sizeof(path), PMU_SYS "/%s/cpus",
 		    hybrid_pmus[i].pmu);
-		if (read_text(sysroot, path, list, sizeof(list)) != 0)
+		if (sysroot_line(sysroot, path, list, sizeof(list)) != 0)
 			continue;
 		if ((a.type = add_type(ct, hybrid_pmus[i].name)) < 0)
 			break;
@@ -266,7 +249,7 @@ os_coretypes_read(struct coretypes *ct, const char *sysroot,
 	memset(online, 0, sizeof(online));
 	if (sysroot == NULL)
 		sysroot = "";
-	if (read_text(sysroot, CPU_SYS "/online", list, sizeof(list)) == 0)
+	if (sysroot_line(sysroot, CPU_SYS "/online", list, sizeof(list)) == 0)
 		each_cpu(list, mark_online, online);
 	if (by_pmu(ct, sysroot) == 0 && by_midr(ct, sysroot, online, name) == 0)
 		by_capacity(ct, sysroot, online);

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "os/fingerprint.h"
+#include "sysroot.h"
 
 #define CPU_SYS		"/sys/devices/system/cpu"
 #define VULN_DIR	CPU_SYS "/vulnerabilities"
@@ -28,57 +29,13 @@ rtrim(char *s)
 		s[--n] = '\0';
 }
 
-/* sysroot + path into buf; -1 when it does not fit. */
-static int
-below(char *buf, size_t len, const char *sysroot, const char *path)
-{
-	int n;
-
-	n = snprintf(buf, len, "%s%s", sysroot != NULL ? sysroot : "", path);
-	return (n < 0 || (size_t)n >= len ? -1 : 0);
-}
-
-static FILE *
-open_below(const char *sysroot, const char *path)
-{
-	char full[PATH_MAX];
-
-	if (below(full, sizeof(full), sysroot, path) != 0)
-		return (NULL);
-	return (fopen(full, "re"));
-}
-
-/*
- * The first line of sysroot + path, trailing whitespace trimmed, into
- * buf.  Returns -1 with buf "" when the file is missing, unreadable (a
- * directory) or empty.
- */
-static int
-read_line(const char *sysroot, const char *path, char *buf, size_t len)
-{
-	FILE *fp;
-	int ok;
-
-	buf[0] = '\0';
-	if ((fp = open_below(sysroot, path)) == NULL)
-		return (-1);
-	ok = fgets(buf, (int)len, fp) != NULL;
-	fclose(fp);
-	if (!ok) {
-		buf[0] = '\0';
-		return (-1);
-	}
-	rtrim(buf);
-	return (0);
-}
-
 int
 os_read_int(const char *sysroot, const char *path, int unknown)
 {
 	char buf[32], *end;
 	long v;
 
-	if (read_line(sysroot, path, buf, sizeof(buf)) != 0)
+	if (sysroot_line(sysroot, path, buf, sizeof(buf)) != 0)
 		return (unknown);
 	errno = 0;
 	v = strtol(buf, &end, 10);
@@ -114,7 +71,7 @@ read_cpuinfo(const char *sysroot, const char *key, char *buf, size_t len)
 	int seen;
 
 	buf[0] = '\0';
-	if ((fp = open_below(sysroot, "/proc/cpuinfo")) == NULL)
+	if ((fp = sysroot_open(sysroot, "/proc/cpuinfo")) == NULL)
 		return;
 	line = NULL;
 	cap = 0;
@@ -166,15 +123,15 @@ read_mitigations(struct os_fingerprint *f, const char *sysroot)
 	int i, n;
 
 	f->nmitigations = 0;
-	if (below(dir, sizeof(dir), sysroot, VULN_DIR) != 0)
+	if (sysroot_path(dir, sizeof(dir), sysroot, VULN_DIR) != 0)
 		return;
 	if ((n = scandir(dir, &ents, not_hidden, by_name)) < 0)
 		return;
 	for (i = 0; i < n; i++) {
 		mi = &f->mitigations[f->nmitigations];
 		if (f->nmitigations < OS_MAX_MITIGATIONS &&
-		    below(rel, sizeof(rel), VULN_DIR "/", ents[i]->d_name) == 0 &&
-		    read_line(sysroot, rel, mi->state, sizeof(mi->state)) == 0) {
+		    sysroot_path(rel, sizeof(rel), VULN_DIR "/", ents[i]->d_name) == 0 &&
+		    sysroot_line(sysroot, rel, mi->state, sizeof(mi->state)) == 0) {
 			snprintf(mi->name, sizeof(mi->name), "%.*s",
 			    (int)sizeof(mi->name) - 1, ents[i]->d_name);
 			f->nmitigations++;
@@ -191,15 +148,15 @@ os_fingerprint_read(struct os_fingerprint *f, const char *sysroot)
 
 	read_cpuinfo(sysroot, "microcode", f->microcode, sizeof(f->microcode));
 	read_mitigations(f, sysroot);
-	read_line(sysroot, "/sys/hypervisor/type", f->hypervisor,
+	sysroot_line(sysroot, "/sys/hypervisor/type", f->hypervisor,
 	    sizeof(f->hypervisor));
-	read_line(sysroot, CPU_SYS "/cpu0/cpufreq/scaling_governor",
+	sysroot_line(sysroot, CPU_SYS "/cpu0/cpufreq/scaling_governor",
 	    f->governor, sizeof(f->governor));
 	boost = read_switch(sysroot, CPU_SYS "/cpufreq/boost", 0);
 	if (boost == NULL)
 		boost = read_switch(sysroot, CPU_SYS "/intel_pstate/no_turbo", 1);
 	snprintf(f->boost, sizeof(f->boost), "%s", boost != NULL ? boost : "");
-	read_line(sysroot, CPU_SYS "/smt/control", f->smt, sizeof(f->smt));
+	sysroot_line(sysroot, CPU_SYS "/smt/control", f->smt, sizeof(f->smt));
 	f->aslr = os_read_int(sysroot, "/proc/sys/kernel/randomize_va_space",
 	    OS_ASLR_UNKNOWN);
 	f->perf_paranoid = os_read_int(sysroot,

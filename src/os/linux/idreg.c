@@ -5,24 +5,13 @@
  * ones only /proc/cpuinfo's fields, which are put back together here;
  * other architectures show neither.
  */
-#include <limits.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "os/fingerprint.h"
-
-static FILE *
-open_below(const char *sysroot, const char *path)
-{
-	char full[PATH_MAX];
-
-	if ((size_t)snprintf(full, sizeof(full), "%s%s", sysroot, path) >=
-	    sizeof(full))
-		return (NULL);
-	return (fopen(full, "re"));
-}
+#include "sysroot.h"
 
 static uint64_t
 midr_sysfs(const char *sysroot, int cpu)
@@ -33,7 +22,7 @@ midr_sysfs(const char *sysroot, int cpu)
 
 	snprintf(path, sizeof(path), "/sys/devices/system/cpu/cpu%d/regs/"
 	    "identification/midr_el1", cpu < 0 ? 0 : cpu);
-	if ((fp = open_below(sysroot, path)) == NULL)
+	if ((fp = sysroot_open(sysroot, path)) == NULL)
 		return (0);
 	if (fgets(buf, sizeof(buf), fp) != NULL)
 		v = strtoull(buf, NULL, 16);
@@ -57,7 +46,7 @@ midr_cpuinfo(const char *sysroot, int cpu)
 	FILE *fp;
 	int at = -1, seen = 0, k;
 
-	if ((fp = open_below(sysroot, "/proc/cpuinfo")) == NULL)
+	if ((fp = sysroot_open(sysroot, "/proc/cpuinfo")) == NULL)
 		return (0);
 	while (fgets(line, sizeof(line), fp) != NULL) {
 		if ((colon = strchr(line, ':')) == NULL)

@@ -1,0 +1,142 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * Linux's files below a sysroot: a path that does not fit is refused,
+ * never cut short; the first line comes back without its line break or
+ * trailing blanks; a missing, empty or unreadable file is -1 and "".
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "sysroot.h"
+
+static char root[] = "/tmp/cb-sysroot-XXXXXX";
+
+static void
+put(const char *rel, const char *text)
+{
+	char path[PATH_MAX];
+	FILE *fp;
+
+	snprintf(path, sizeof(path), "%s%s", root, rel);
+	fp = fopen(path, "w");
+	assert_non_null(fp);
+	fputs(text, fp);
+	fclose(fp);
+}
+
+static int
+setup(void **state)
+{
+	char dir[PATH_MAX];
+
+	(void)state;
+	if (mkdtemp(root) == NULL)
+		return (-1);
+	snprintf(dir, sizeof(dir), "%s/sys", root);
+	if (mkdir(dir, 0700) != 0)
+		return (-1);
+	put("/sys/online", "0-3\n");
+	put("/sys/spaced", "  performance \t \n second line\n");
+	put("/sys/empty", "");
+	put("/sys/noeol", "42");
+	return (0);
+}
+
+static int
+teardown(void **state)
+{
+	char cmd[PATH_MAX + 16];
+
+	(void)state;
+	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", root);
+	return (system(cmd) == 0 ? 0 : -1);
+}
+
+static void
+test_path(void **state)
+{
+	char buf[32];
+
+	(void)state;
+	assert_int_equal(sysroot_path(buf, sizeof(buf), "/r", "/proc/x"), 0);
+	assert_string_equal(buf, "/r/proc/x");
+	/* no sysroot is this machine */
+	assert_int_equal(sysroot_path(buf, sizeof(buf), NULL, "/proc/x"), 0);
+	assert_string_equal(buf, "/proc/x");
+	assert_int_equal(sysroot_path(buf, sizeof(buf), "", "/proc/x"), 0);
+	assert_string_equal(buf, "/proc/x");
+	/* exactly full: 31 characters and the NUL */
+	assert_int_equal(sysroot_path(buf, sizeof(buf), "/0123456789abcdef",
+	    "/0123456789abc"), 0);
+	/* one more: refused, not cut to another file's name */
+	errno = 0;
+	assert_int_equal(sysroot_path(buf, sizeof(buf), "/0123456789abcdef",
+	    "/0123456789abcd"), -1);
+	assert_int_equal(errno, ENAMETOOLONG);
+}
+
+static void
+test_line(void **state)
+{
+	char buf[64];
+
+	(void)state;
+	assert_int_equal(sysroot_line(root, "/sys/online", buf, sizeof(buf)),
+	    0);
+	assert_string_equal(buf, "0-3");
+	/* leading blanks stay, trailing ones go, the second line is not read */
+	assert_int_equal(sysroot_line(root, "/sys/spaced", buf, sizeof(buf)),
+	    0);
+	assert_string_equal(buf, "  performance");
+	assert_int_equal(sysroot_line(root, "/sys/noeol", buf, sizeof(buf)),
+	    0);
+	assert_string_equal(buf, "42");
+	/* a line longer than the buffer: its start */
+	assert_int_equal(sysroot_line(root, "/sys/online", buf, 3), 0);
+	assert_string_equal(buf, "0-");
+}
+
+static void
+test_nothing_to_read(void **state)
+{
+	char buf[64];
+
+	(void)state;
+	strcpy(buf, "stale");
+	assert_int_equal(sysroot_line(root, "/sys/empty", buf, sizeof(buf)),
+	    -1);
+	assert_string_equal(buf, "");
+	strcpy(buf, "stale");
+	assert_int_equal(sysroot_line(root, "/sys/absent", buf, sizeof(buf)),
+	    -1);
+	assert_string_equal(buf, "");
+	/* a directory opens but does not read */
+	strcpy(buf, "stale");
+	assert_int_equal(sysroot_line(root, "/sys", buf, sizeof(buf)), -1);
+	assert_string_equal(buf, "");
+	assert_null(sysroot_open(root, "/sys/absent"));
+	assert_int_equal(errno, ENOENT);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_path),
+		cmocka_unit_test(test_line),
+		cmocka_unit_test(test_nothing_to_read),
+	};
+
+	return (cmocka_run_group_tests(tests, setup, teardown));
+}
