@@ -20,6 +20,7 @@
 #include <unistd.h>
 
 #include "results/out_path.h"
+#include "scratch.h"
 
 static char dir[] = "/tmp/cb-out-path-XXXXXX";
 static char path[PATH_MAX], err[1024];
@@ -47,17 +48,15 @@ setup(void **state)
 {
 
 	(void)state;
-	return (mkdtemp(dir) != NULL ? 0 : -1);
+	return (scratch_make(dir));
 }
 
 static int
 teardown(void **state)
 {
-	char cmd[PATH_MAX + 16];
 
 	(void)state;
-	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", dir);
-	return (system(cmd) == 0 ? 0 : -1);
+	return (scratch_remove(dir));
 }
 
 static void

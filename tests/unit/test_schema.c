@@ -32,12 +32,18 @@ setup(void **state)
 	return (0);
 }
 
+/* The store and what SQLite keeps beside it (a refused open leaves them). */
 static int
 teardown(void **state)
 {
+	char side[sizeof(url) + 8];
 
 	(void)state;
 	unlink(url);
+	snprintf(side, sizeof(side), "%s-wal", url);
+	unlink(side);
+	snprintf(side, sizeof(side), "%s-shm", url);
+	unlink(side);
 	return (0);
 }
 

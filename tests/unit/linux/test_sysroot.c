@@ -19,48 +19,29 @@
 #include <unistd.h>
 
 #include "sysroot.h"
+#include "scratch.h"
 
 static char root[] = "/tmp/cb-sysroot-XXXXXX";
-
-static void
-put(const char *rel, const char *text)
-{
-	char path[PATH_MAX];
-	FILE *fp;
-
-	snprintf(path, sizeof(path), "%s%s", root, rel);
-	fp = fopen(path, "w");
-	assert_non_null(fp);
-	fputs(text, fp);
-	fclose(fp);
-}
 
 static int
 setup(void **state)
 {
-	char dir[PATH_MAX];
-
 	(void)state;
-	if (mkdtemp(root) == NULL)
+	if (scratch_make(root) != 0)
 		return (-1);
-	snprintf(dir, sizeof(dir), "%s/sys", root);
-	if (mkdir(dir, 0700) != 0)
-		return (-1);
-	put("/sys/online", "0-3\n");
-	put("/sys/spaced", "  performance \t \n second line\n");
-	put("/sys/empty", "");
-	put("/sys/noeol", "42");
+	scratch_put(root, "/sys/online", "0-3\n");
+	scratch_put(root, "/sys/spaced", "  performance \t \n second line\n");
+	scratch_put(root, "/sys/empty", "");
+	scratch_put(root, "/sys/noeol", "42");
 	return (0);
 }
 
 static int
 teardown(void **state)
 {
-	char cmd[PATH_MAX + 16];
 
 	(void)state;
-	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", root);
-	return (system(cmd) == 0 ? 0 : -1);
+	return (scratch_remove(root));
 }
 
 static void
