@@ -142,7 +142,9 @@ suite_chart(FILE *fp, const struct rs_file *f, const char *group)
 		c.ncat = html_add_unique(cats, c.ncat, html_variant(r));
 		c.nser = html_add_unique(sers, c.nser, r->params);
 	}
-	if ((c.bars = calloc(c.ncat * c.nser, sizeof(*c.bars))) == NULL)
+	/* A group is named by a result of its own, so never empty; still. */
+	if (c.ncat == 0 || c.nser == 0 ||
+	    (c.bars = calloc(c.ncat * c.nser, sizeof(*c.bars))) == NULL)
 		goto out;
 	for (i = 0; i < c.ncat; i++)
 		for (j = 0; j < c.nser; j++)
