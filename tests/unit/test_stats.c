@@ -174,9 +174,32 @@ test_median_large(void **state)
 }
 
 /*
+ * A NaN sorts last for the median as for stats_sort(): 1 2 3 4 NaN has
+ * the middle 3, and 1 2 NaN NaN the middle (2 + NaN) / 2.  A selection
+ * comparing with `<' let the NaN land anywhere and gave 2 for the first.
+ */
+static void
+test_median_nan_last(void **state)
+{
+	double five[] = { 4, 3, 2, 1, NAN };
+	double front[] = { NAN, 4, 3, 2, 1 };
+	double even[] = { 5, NAN, 1, 3, 2, 4 };	/* 1 2 3 4 5 NaN -> 3.5 */
+	double two_nan[] = { NAN, 2, NAN, 1 };
+	double all_nan[] = { NAN, NAN, NAN };
+
+	(void)state;
+	assert_same(stats_median(five, NELEM(five)), 3);
+	assert_same(stats_median(front, NELEM(front)), 3);
+	assert_same(stats_median(even, NELEM(even)), 3.5);
+	assert_true(isnan(stats_median(two_nan, NELEM(two_nan))));
+	assert_true(isnan(stats_median(all_nan, NELEM(all_nan))));
+}
+
+/*
  * The selection against the sort, over every size to 300 and inputs that
  * stress a partition: random, few distinct values, sorted, reversed,
- * organ pipe, all equal.
+ * organ pipe, all equal, and random or few distinct values with NaN
+ * among them.
  */
 static void
 test_median_matches_sort(void **state)
@@ -189,7 +212,7 @@ test_median_matches_sort(void **state)
 	(void)state;
 	stats_rng_seed(&g, 7);
 	for (n = 1; n <= NELEM(x); n++) {
-		for (kind = 0; kind < 6; kind++) {
+		for (kind = 0; kind < 8; kind++) {
 			for (i = 0; i < n; i++) {
 				switch (kind) {
 				case 0:
@@ -207,8 +230,16 @@ test_median_matches_sort(void **state)
 				case 4:
 					x[i] = (double)(i < n / 2 ? i : n - i);
 					break;
-				default:
+				case 5:
 					x[i] = 1.5;
+					break;
+				case 6:
+					x[i] = stats_rng_below(&g, 4) == 0 ?
+					    NAN : uniform(&g) * 100 - 50;
+					break;
+				default:
+					x[i] = stats_rng_below(&g, 3) == 0 ?
+					    NAN : (double)stats_rng_below(&g, 3);
 					break;
 				}
 			}
@@ -711,6 +742,7 @@ main(void)
 		cmocka_unit_test(test_sort),
 		cmocka_unit_test(test_median_small),
 		cmocka_unit_test(test_median_large),
+		cmocka_unit_test(test_median_nan_last),
 		cmocka_unit_test(test_median_matches_sort),
 		cmocka_unit_test(test_summarize_known),
 		cmocka_unit_test(test_summarize_sign),
