@@ -50,18 +50,15 @@ first_with(unsigned flag)
 	return (NULL);
 }
 
+/* The patterns of a call of sel(): the array, and how many. */
+#define PATS(...)	(char *const *)(const char *[]){ __VA_ARGS__ },	\
+	(int)(sizeof((const char *[]){ __VA_ARGS__ }) / sizeof(char *))
+
 /* Select with the patterns given; how many, or -1 with err. */
 static int
-sel(int listing, struct selection *out, char *err, size_t len, ...)
+sel(int listing, struct selection *out, char *err, size_t len,
+    char *const *pats, int n)
 {
-	char *pats[8];
-	va_list ap;
-	int n = 0;
-
-	va_start(ap, len);
-	while ((pats[n] = va_arg(ap, char *)) != NULL)
-		n++;
-	va_end(ap);
 	if (registry_select(pats, n, listing, out, err, len) != 0)
 		return (-1);
 	return ((int)out->n);
@@ -96,7 +93,7 @@ refused_as(const char *pattern, const char *want, int whole)
 	struct selection s;
 
 	memset(err, 0, sizeof(err));
-	assert_int_equal(sel(0, &s, err, sizeof(err), pattern, NULL), -1);
+	assert_int_equal(sel(0, &s, err, sizeof(err), PATS(pattern)), -1);
 	if (whole)
 		assert_string_equal(err, want);
 	else
@@ -122,18 +119,18 @@ test_defaults(void **state)
 
 	(void)state;
 	/* A run: neither hidden nor explicit. */
-	assert_int_equal(sel(0, &s, err, sizeof(err), NULL),
+	assert_int_equal(sel(0, &s, err, sizeof(err), NULL, 0),
 	    (int)count("*", 0, h | e));
 	for (i = 0; i < s.n; i++)
 		assert_int_equal(s.items[i]->flags & (h | e), 0);
 	registry_selection_free(&s);
 	assert_null(s.items);
 	/* A listing: the explicit too, never the hidden. */
-	assert_int_equal(sel(1, &s, err, sizeof(err), NULL),
+	assert_int_equal(sel(1, &s, err, sizeof(err), NULL, 0),
 	    (int)count("*", 0, h));
 	registry_selection_free(&s);
 	/* "*" is a glob: the hidden and explicit do not answer to it. */
-	assert_int_equal(sel(0, &s, err, sizeof(err), "*", NULL),
+	assert_int_equal(sel(0, &s, err, sizeof(err), PATS("*")),
 	    (int)count("*", 0, h | e));
 	registry_selection_free(&s);
 }
@@ -145,24 +142,24 @@ test_name_group_glob(void **state)
 	char err[256];
 
 	(void)state;
-	assert_int_equal(sel(0, &s, err, sizeof(err), "basic/empty-loop",
-	    NULL), 1);
+	assert_int_equal(sel(0, &s, err, sizeof(err),
+	    PATS("basic/empty-loop")), 1);
 	assert_string_equal(s.items[0]->name, "basic/empty-loop");
 	assert_string_equal(registry_suite_of(s.items[0])->name, "basic");
 	registry_selection_free(&s);
-	assert_int_equal(sel(0, &s, err, sizeof(err), "basic", NULL),
+	assert_int_equal(sel(0, &s, err, sizeof(err), PATS("basic")),
 	    (int)count("basic/*", 0, 0));
 	registry_selection_free(&s);
-	assert_int_equal(sel(0, &s, err, sizeof(err), "basic/*-latency",
-	    NULL), (int)count("basic/*-latency", 0, 0));
+	assert_int_equal(sel(0, &s, err, sizeof(err),
+	    PATS("basic/*-latency")), (int)count("basic/*-latency", 0, 0));
 	assert_true(s.n >= 2);
 	registry_selection_free(&s);
 	/* A group is the part before a '/': "basi" is no group. */
 	refused_as("basi", "no benchmark matches 'basi' (see 'cyclebench "
 	    "list'); did you mean 'basic'", 0);
 	/* Two patterns selecting the same benchmark select it once. */
-	assert_int_equal(sel(0, &s, err, sizeof(err), "basic/empty-loop",
-	    "basic", NULL), (int)count("basic/*", 0, 0));
+	assert_int_equal(sel(0, &s, err, sizeof(err), PATS("basic/empty-loop",
+	    "basic")), (int)count("basic/*", 0, 0));
 	assert_int_equal(selected(&s, "basic/empty-loop"), 1);
 	registry_selection_free(&s);
 }
@@ -175,10 +172,10 @@ test_hidden_explicit(void **state)
 	char err[256], grp[64], pat[68];
 
 	(void)state;
-	assert_int_equal(sel(0, &s, err, sizeof(err), "selftest/crash",
-	    NULL), 1);
+	assert_int_equal(sel(0, &s, err, sizeof(err),
+	    PATS("selftest/crash")), 1);
 	registry_selection_free(&s);
-	assert_int_equal(sel(0, &s, err, sizeof(err), "selftest", NULL),
+	assert_int_equal(sel(0, &s, err, sizeof(err), PATS("selftest")),
 	    (int)count("selftest/*", 0, 0));
 	registry_selection_free(&s);
 	/* Hidden: not by a glob, and not offered as a near name. */
@@ -190,14 +187,14 @@ test_hidden_explicit(void **state)
 	x = first_with(CB_BENCH_EXPLICIT);
 	if (x == NULL)
 		return;
-	assert_int_equal(sel(0, &s, err, sizeof(err), x->name, NULL), 1);
+	assert_int_equal(sel(0, &s, err, sizeof(err), PATS(x->name)), 1);
 	assert_ptr_equal(s.items[0], x);
 	registry_selection_free(&s);
 	/* Its group selects the rest of the group. */
 	snprintf(grp, sizeof(grp), "%.*s", (int)strcspn(x->name, "/"),
 	    x->name);
 	snprintf(pat, sizeof(pat), "%s/*", grp);
-	assert_int_equal(sel(0, &s, err, sizeof(err), grp, NULL),
+	assert_int_equal(sel(0, &s, err, sizeof(err), PATS(grp)),
 	    (int)count(pat, 0, CB_BENCH_EXPLICIT));
 	assert_int_equal(selected(&s, x->name), 0);
 	registry_selection_free(&s);
@@ -212,16 +209,16 @@ test_params(void **state)
 
 	(void)state;
 	assert_int_equal(sel(0, &s, err, sizeof(err),
-	    "ctxsw/futex-threads cpus=2", NULL), 1);
+	    PATS("ctxsw/futex-threads cpus=2")), 1);
 	assert_string_equal(registry_param(s.items[0], "cpus"), "2");
 	assert_null(registry_param(s.items[0], "fpu"));
 	registry_selection_free(&s);
 	/* The value is a glob; spaces between words are one. */
 	assert_int_equal(sel(0, &s, err, sizeof(err),
-	    "ctxsw/futex-threads   cpus=[12]", NULL), 2);
+	    PATS("ctxsw/futex-threads   cpus=[12]")), 2);
 	registry_selection_free(&s);
 	/* A group with parameters: each of its benchmarks that has them. */
-	assert_true(sel(0, &s, err, sizeof(err), "ctxsw cpus=1", NULL) >= 2);
+	assert_true(sel(0, &s, err, sizeof(err), PATS("ctxsw cpus=1")) >= 2);
 	for (i = 0; i < s.n; i++) {
 		assert_true(strncmp(s.items[i]->name, "ctxsw/", 6) == 0);
 		assert_string_equal(registry_param(s.items[i], "cpus"), "1");
@@ -262,8 +259,8 @@ test_did_you_mean(void **state)
 	refused("zzzzzzzzzzzz", "no benchmark matches 'zzzzzzzzzzzz' (see "
 	    "'cyclebench list')");
 	/* Of several patterns, the first that selects nothing is named. */
-	assert_int_equal(sel(0, &s, err, sizeof(err), "basic", "nope/a",
-	    "nope/b", NULL), -1);
+	assert_int_equal(sel(0, &s, err, sizeof(err), PATS("basic", "nope/a",
+	    "nope/b")), -1);
 	assert_non_null(strstr(err, "'nope/a'"));
 	assert_null(strstr(err, "'nope/b'"));
 }
@@ -307,15 +304,15 @@ test_filter(void **state)
 	size_t n, i;
 
 	(void)state;
-	assert_int_equal(sel(0, &s, err, sizeof(err), "ctxsw/futex-threads",
-	    NULL), 2);
+	assert_int_equal(sel(0, &s, err, sizeof(err),
+	    PATS("ctxsw/futex-threads")), 2);
 	assert_int_equal(registry_filter(&s, both, 2, err, sizeof(err)), 0);
 	assert_int_equal(s.n, 2);
 	assert_int_equal(registry_filter(&s, one, 1, err, sizeof(err)), 0);
 	assert_int_equal(s.n, 1);
 	assert_string_equal(registry_param(s.items[0], "cpus"), "1");
 	registry_selection_free(&s);
-	assert_int_equal(sel(0, &s, err, sizeof(err), "ctxsw", NULL),
+	assert_int_equal(sel(0, &s, err, sizeof(err), PATS("ctxsw")),
 	    (int)count("ctxsw/*", 0, 0));
 	n = s.n;
 	assert_int_equal(registry_filter(&s, bad, 1, err, sizeof(err)), -1);
@@ -334,8 +331,8 @@ test_filter(void **state)
 	for (i = 0; i < s.n; i++)
 		assert_string_equal(registry_param(s.items[i], "cpus"), "1");
 	registry_selection_free(&s);
-	assert_int_equal(sel(0, &s, err, sizeof(err), "basic/empty-loop",
-	    NULL), 1);
+	assert_int_equal(sel(0, &s, err, sizeof(err),
+	    PATS("basic/empty-loop")), 1);
 	assert_int_equal(registry_filter(&s, one, 1, err, sizeof(err)), -1);
 	assert_string_equal(err, "no selected benchmark has 'cpus=1'; the "
 	    "selection has no parameters");
