@@ -216,14 +216,19 @@ test_skip_and_error(void **state)
 	assert_int_equal(isolate_in_child(), 0);
 	assert_int_equal(round_of(&where, 1, 0, &r), CB_SKIPPED);
 	assert_string_equal(r.reason, "in a child: 1");
+	cb_result_free(&r);
 	assert_int_equal(round_of(&where, 0, 0, &r), CB_SKIPPED);
 	assert_string_equal(r.reason, "in a child: 0");
+	cb_result_free(&r);
 	/* A setup that fails without a word still gives a reason. */
 	assert_int_equal(round_of(&err, 1, 0, &r), CB_ERROR);
 	assert_string_equal(r.reason, "setup failed");
+	cb_result_free(&r);
 	assert_int_equal(round_of(&nobody, 0, 0, &r), CB_ERROR);
 	assert_string_equal(r.reason, "setup failed");
+	cb_result_free(&r);
 	assert_int_equal(round_of(&setup_only, 0, 0, &r), CB_SKIPPED);
+	cb_result_free(&r);
 }
 
 /* A round that measures: its samples come back through the pipe. */
@@ -270,6 +275,7 @@ test_missing_feature(void **state)
 	    "offer %s", ARCH_FEATURE_SOURCE, cb_feature_name(bit));
 	assert_int_equal(round_of(&b, 1, 0, &r), CB_SKIPPED);
 	assert_string_equal(r.reason, want);
+	cb_result_free(&r);
 }
 
 static void
@@ -337,6 +343,7 @@ test_interrupted(void **state)
 	assert_int_equal(round_of(&b, 1, 0, &r), CB_ERROR);
 	assert_string_equal(r.reason, "interrupted");
 	assert_true(isolate_first_measure() > 0);
+	cb_result_free(&r);
 }
 
 int
