@@ -1,9 +1,13 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * Unit tests for core/stats.c.  Expected values are worked out by hand in
- * the comments, or are published reference vectors; the bootstrap, which
- * has no closed form, is checked against its definition written the slow
- * way and against properties any valid interval must have.
+ * Unit tests for core/stats.c: quantiles, the median (its selection
+ * against the sort, NaN last), summaries, line fits, the bootstrap of the
+ * median and of a ratio of medians, and the statistics of rounds (their
+ * centre and its hierarchical bootstrap).  Expected values are worked
+ * out by hand in the comments, or are published reference vectors; the
+ * bootstrap, which has no closed form, is checked against its definition
+ * written the slow way and against properties any valid interval must
+ * have.
  */
 #include <stdarg.h>
 #include <stddef.h>
