@@ -127,7 +127,10 @@ test_estimate_select(void **state)
 	for (i = 0; i < e.nlevels; i++)
 		assert_true(isnan(e.levels[i].ci_low));
 	assert_true(isnan(e.contended));
-	/* Values 3 to 6: round 0 keeps 5 and 3, round 1 none, round 2 6 and 4. */
+	/*
+	 * Values 3 to 6: round 0 keeps 5 and 3, round 1 none, round 2 keeps
+	 * 6 and 4.
+	 */
 	assert_int_equal(est_select(&in, e.basis, 3, 6, &sel, &mem), 0);
 	assert_int_equal(sel.nrounds, 3);
 	assert_int_equal(sel.count[0], 2);

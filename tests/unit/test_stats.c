@@ -242,8 +242,9 @@ test_median_matches_sort(void **state)
 					    NAN : uniform(&g) * 100 - 50;
 					break;
 				default:
-					x[i] = stats_rng_below(&g, 3) == 0 ?
-					    NAN : (double)stats_rng_below(&g, 3);
+					x[i] = (double)stats_rng_below(&g, 3);
+					if (stats_rng_below(&g, 3) == 0)
+						x[i] = NAN;
 					break;
 				}
 			}
