@@ -30,6 +30,13 @@ stats_cmp_double(const void *pa, const void *pb)
 	return ((a > b) - (a < b));
 }
 
+/* a before b in stats_cmp_double()'s order, for the selection below. */
+static inline int
+before(double a, double b)
+{
+	return (!isnan(a) && (isnan(b) || a < b));
+}
+
 /*
  * a + t (b - a), but exact when t is 0 or a == b: equal infinities would
  * otherwise give NaN, and a constant sample must give back its value.
@@ -83,7 +90,9 @@ swap(double *a, double *b)
 /*
  * Move the k-th smallest of a[0..n-1] to a[k], smaller-or-equal ones
  * before it and greater-or-equal ones after (Hoare's FIND, as refined by
- * Wirth).  Stopping the scans on equal keys keeps many duplicates, which
+ * Wirth), in stats_sort()'s order: with `<' a NaN compares false both
+ * ways and lands anywhere, so the median would not be the sorted one.
+ * Stopping the scans on equal keys keeps many duplicates, which
  * quantized cycle counts have, from degrading it to quadratic time.
  */
 static double
@@ -95,20 +104,20 @@ select_kth(double *a, size_t n, size_t k)
 	while (l < m) {
 		/* Median of three: sorted or reversed input stays linear. */
 		mid = l + (m - l) / 2;
-		if (a[mid] < a[l])
+		if (before(a[mid], a[l]))
 			swap(&a[mid], &a[l]);
-		if (a[m] < a[mid]) {
+		if (before(a[m], a[mid])) {
 			swap(&a[m], &a[mid]);
-			if (a[mid] < a[l])
+			if (before(a[mid], a[l]))
 				swap(&a[mid], &a[l]);
 		}
 		x = a[mid];
 		i = l;
 		j = m;
 		do {
-			while (a[i] < x)
+			while (before(a[i], x))
 				i++;
-			while (x < a[j])
+			while (before(x, a[j]))
 				j--;
 			if (i <= j)
 				swap(&a[i++], &a[j--]);
@@ -135,7 +144,7 @@ median_inplace(double *a, size_t n)
 	/* Even n: the lower middle is the largest of the left part. */
 	lo = a[0];
 	for (i = 1; i < k; i++)
-		if (a[i] > lo)
+		if (before(lo, a[i]))
 			lo = a[i];
 	return (lerp(lo, hi, 0.5));
 }

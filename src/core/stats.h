@@ -26,7 +26,11 @@ void	stats_sort(double *x, size_t n);
 /* qsort's comparator of doubles, a total order with NaN last. */
 int	stats_cmp_double(const void *pa, const void *pb);
 
-/* Median of x (order of x is not changed). */
+/*
+ * Median of x (order of x is not changed), in stats_sort()'s order where
+ * a NaN sorts last: the very double stats_quantile_sorted() gives at 0.5
+ * once x is sorted.
+ */
 double	stats_median(const double *x, size_t n);
 
 /*

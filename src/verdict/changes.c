@@ -27,18 +27,6 @@
 #include "verdict/changes.h"
 
 /*
- * Sort v and take its median, in stats.h's order, where a NaN sorts
- * last: the interval below wants v sorted in that same order.
- */
-static double
-median_of(double *v, size_t n)
-{
-
-	stats_sort(v, n);
-	return (stats_quantile_sorted(v, n, 0.5));
-}
-
-/*
  * The largest j with P(X_(j) <= median <= X_(n+1-j)) >= 95%, 1-based:
  * 1 - 2 P(Binomial(n, 1/2) <= j - 1) >= 0.95.  0: none (n < 6).
  */
@@ -111,11 +99,12 @@ changes_level(const struct cp_point *p, size_t start, size_t end,
 		lo[i] = isfinite(p[start + i].lo) ? p[start + i].lo : v[i];
 		hi[i] = isfinite(p[start + i].hi) ? p[start + i].hi : v[i];
 	}
-	s->level = median_of(v, n);
-	/* v is sorted now. */
+	/* The interval from the spread wants v sorted: its median is there. */
+	stats_sort(v, n);
+	s->level = stats_quantile_sorted(v, n, 0.5);
 	spread_interval(v, n, s->level, &a, &b);
-	s->lo = fmin(a, median_of(lo, n));
-	s->hi = fmax(b, median_of(hi, n));
+	s->lo = fmin(a, stats_median(lo, n));
+	s->hi = fmax(b, stats_median(hi, n));
 	free(v);
 }
 

@@ -1,9 +1,13 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * Unit tests for core/stats.c.  Expected values are worked out by hand in
- * the comments, or are published reference vectors; the bootstrap, which
- * has no closed form, is checked against its definition written the slow
- * way and against properties any valid interval must have.
+ * Unit tests for core/stats.c: quantiles, the median (its selection
+ * against the sort, NaN last), summaries, line fits, the bootstrap of the
+ * median and of a ratio of medians, and the statistics of rounds (their
+ * centre and its hierarchical bootstrap).  Expected values are worked
+ * out by hand in the comments, or are published reference vectors; the
+ * bootstrap, which has no closed form, is checked against its definition
+ * written the slow way and against properties any valid interval must
+ * have.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -174,9 +178,32 @@ test_median_large(void **state)
 }
 
 /*
+ * A NaN sorts last for the median as for stats_sort(): 1 2 3 4 NaN has
+ * the middle 3, and 1 2 NaN NaN the middle (2 + NaN) / 2.  A selection
+ * comparing with `<' let the NaN land anywhere and gave 2 for the first.
+ */
+static void
+test_median_nan_last(void **state)
+{
+	double five[] = { 4, 3, 2, 1, NAN };
+	double front[] = { NAN, 4, 3, 2, 1 };
+	double even[] = { 5, NAN, 1, 3, 2, 4 };	/* 1 2 3 4 5 NaN -> 3.5 */
+	double two_nan[] = { NAN, 2, NAN, 1 };
+	double all_nan[] = { NAN, NAN, NAN };
+
+	(void)state;
+	assert_same(stats_median(five, NELEM(five)), 3);
+	assert_same(stats_median(front, NELEM(front)), 3);
+	assert_same(stats_median(even, NELEM(even)), 3.5);
+	assert_true(isnan(stats_median(two_nan, NELEM(two_nan))));
+	assert_true(isnan(stats_median(all_nan, NELEM(all_nan))));
+}
+
+/*
  * The selection against the sort, over every size to 300 and inputs that
  * stress a partition: random, few distinct values, sorted, reversed,
- * organ pipe, all equal.
+ * organ pipe, all equal, and random or few distinct values with NaN
+ * among them.
  */
 static void
 test_median_matches_sort(void **state)
@@ -189,7 +216,7 @@ test_median_matches_sort(void **state)
 	(void)state;
 	stats_rng_seed(&g, 7);
 	for (n = 1; n <= NELEM(x); n++) {
-		for (kind = 0; kind < 6; kind++) {
+		for (kind = 0; kind < 8; kind++) {
 			for (i = 0; i < n; i++) {
 				switch (kind) {
 				case 0:
@@ -207,8 +234,17 @@ test_median_matches_sort(void **state)
 				case 4:
 					x[i] = (double)(i < n / 2 ? i : n - i);
 					break;
-				default:
+				case 5:
 					x[i] = 1.5;
+					break;
+				case 6:
+					x[i] = stats_rng_below(&g, 4) == 0 ?
+					    NAN : uniform(&g) * 100 - 50;
+					break;
+				default:
+					x[i] = (double)stats_rng_below(&g, 3);
+					if (stats_rng_below(&g, 3) == 0)
+						x[i] = NAN;
 					break;
 				}
 			}
@@ -599,107 +635,262 @@ test_bootstrap_properties(void **state)
 	assert_true(hi - lo > 0.05 && hi - lo < 0.4);
 }
 
-/*
- * Published reference vectors: xoshiro256** from the state {1, 2, 3, 4}
- * (as in rand_xoshiro's tests), and the first four splitmix64 outputs for
- * seed 0, which become the seeded state.
- */
-static void
-test_rng_reference(void **state)
+/* Normal-ish noise (Irwin-Hall of 12) of relative size `rel' around v. */
+static double
+around(struct stats_rng *g, double v, double rel)
 {
-	static const uint64_t want[] = {
-		11520ULL, 0ULL, 1509978240ULL, 1215971899390074240ULL,
-		1216172134540287360ULL, 607988272756665600ULL,
-		16172922978634559625ULL, 8476171486693032832ULL,
-		10595114339597558777ULL, 2904607092377533576ULL
-	};
-	struct stats_rng g = { { 1, 2, 3, 4 } };
-	size_t i;
+	double s = -6;
+	int k;
+
+	for (k = 0; k < 12; k++)
+		s += uniform(g);
+	return (v * (1 + rel * s));
+}
+
+/* The median of round medians weighs rounds, not samples, alike. */
+static void
+test_centre_weighs_rounds(void **state)
+{
+	/* Round 0: 9 samples at 10; rounds 1 and 2: one sample at 20. */
+	double x[] = { 10, 10, 10, 10, 10, 10, 10, 10, 10, 20, 20 };
+	size_t count[] = { 9, 1, 1 };
+	struct stats_rounds s = { x, count, 3 };
 
 	(void)state;
-	for (i = 0; i < NELEM(want); i++)
-		assert_true(stats_rng_next(&g) == want[i]);
-	stats_rng_seed(&g, 0);
-	assert_true(g.s[0] == 0xe220a8397b1dcdafULL);
-	assert_true(g.s[1] == 0x6e789e6aa1b965f4ULL);
-	assert_true(g.s[2] == 0x06c45d188009454fULL);
-	assert_true(g.s[3] == 0xf88bb8a8724c81ecULL);
+	assert_int_equal(stats_rounds_total(&s), 11);
+	assert_near(stats_rounds_centre(&s), 20, 0);
+	/* A round that kept nothing is no round. */
+	count[1] = 0;
+	count[2] = 2;
+	assert_near(stats_rounds_centre(&s), 15, 0);
 }
 
 static void
-test_rng_seeding(void **state)
+test_centre_empty(void **state)
 {
-	struct stats_rng a, b, c;
-	int i, differ = 0;
+	size_t count[] = { 0, 0 };
+	struct stats_rounds s = { NULL, count, 2 };
+	double lo, hi;
 
 	(void)state;
-	stats_rng_seed(&a, 12345);
-	stats_rng_seed(&b, 12345);
-	stats_rng_seed(&c, 12346);
-	for (i = 0; i < 100; i++) {
-		uint64_t va = stats_rng_next(&a);
+	assert_true(isnan(stats_rounds_centre(&s)));
+	stats_rounds_ci(&s, 100, 1, &lo, &hi);
+	assert_true(isnan(lo) && isnan(hi));
+}
 
-		assert_true(va == stats_rng_next(&b));
-		differ += va != stats_rng_next(&c);
+/*
+ * Rounds that each sit in their own phase: the samples of a round agree
+ * to 0.1%, the rounds spread 5%.  An interval over pooled samples would
+ * be a few tenths of a percent wide; over rounds it must span most of
+ * the rounds' spread, and it must hold the centre.
+ */
+static void
+test_hierarchical_interval_spans_rounds(void **state)
+{
+	enum { R = 9, N = 30 };
+	double x[R * N], lo, hi, pooled_lo, pooled_hi, c;
+	size_t count[R], r, i;
+	struct stats_rng g;
+	struct stats_rounds s = { x, count, R };
+
+	(void)state;
+	stats_rng_seed(&g, 42);
+	for (r = 0; r < R; r++) {
+		count[r] = N;
+		for (i = 0; i < N; i++)
+			x[r * N + i] = around(&g, 100 * (1 + 0.05 *
+			    ((double)r / (R - 1) - 0.5)), 0.001);
 	}
-	assert_true(differ > 90);
+	c = stats_rounds_centre(&s);
+	stats_rounds_ci(&s, 1000, 7, &lo, &hi);
+	stats_bootstrap_median_ci(x, R * N, 1000, 7, &pooled_lo, &pooled_hi);
+	assert_true(lo <= c && c <= hi);
+	assert_true(hi - lo > 1.5);		/* of the 5 the rounds span */
+	assert_true(hi - lo > 3 * (pooled_hi - pooled_lo));
+	/* Deterministic for a seed. */
+	stats_rounds_ci(&s, 1000, 7, &pooled_lo, &pooled_hi);
+	assert_near(pooled_lo, lo, 0);
+	assert_near(pooled_hi, hi, 0);
 }
 
 /*
- * 100000 draws below 10: Pearson's chi-square has 9 degrees of freedom,
- * mean 9; 40 is beyond the 1e-5 tail, so only real bias trips it.
+ * Coverage: rounds drawn from one distribution, many times over; the 95%
+ * interval of each draw should hold the true median of round medians
+ * most of the time (the percentile bootstrap runs a little narrow with
+ * few rounds, which is why the study measures it live as well).
  */
 static void
-test_rng_below_uniform(void **state)
+test_hierarchical_coverage(void **state)
+{
+	enum { TRIALS = 200, R = 12, N = 10 };
+	double x[R * N], lo, hi;
+	size_t count[R], r, i, t, held = 0;
+	struct stats_rng g;
+	struct stats_rounds s = { x, count, R };
+
+	(void)state;
+	stats_rng_seed(&g, 3);
+	for (t = 0; t < TRIALS; t++) {
+		for (r = 0; r < R; r++) {
+			double phase = around(&g, 50, 0.02);
+
+			count[r] = N;
+			for (i = 0; i < N; i++)
+				x[r * N + i] = around(&g, phase, 0.005);
+		}
+		stats_rounds_ci(&s, 400, t, &lo, &hi);
+		held += lo <= 50 && 50 <= hi;
+	}
+	assert_true(held >= TRIALS * 85 / 100);
+}
+
+/* One round: the plain bootstrap of its median. */
+static void
+test_one_round(void **state)
+{
+	double x[] = { 1, 2, 3, 4, 5, 6, 7, 8, 9 }, lo, hi, plo, phi;
+	size_t count[] = { 9 };
+	struct stats_rounds s = { x, count, 1 };
+
+	(void)state;
+	stats_rounds_ci(&s, 500, 11, &lo, &hi);
+	stats_bootstrap_median_ci(x, 9, 500, 11, &plo, &phi);
+	assert_true(lo >= 1 && hi <= 9 && lo < 5 && hi > 5);
+	assert_true(fabs((hi - lo) - (phi - plo)) <= 2);
+}
+
+static void
+fill(double *x, size_t n, double mu, double spread, uint64_t seed)
 {
 	struct stats_rng g;
-	unsigned long counts[10] = { 0 };
-	double chi2, d, e;
-	uint64_t v;
 	size_t i;
 
-	(void)state;
-	stats_rng_seed(&g, 2024);
-	for (i = 0; i < 100000; i++) {
-		v = stats_rng_below(&g, 10);
-		assert_true(v < 10);
-		counts[v]++;
-	}
-	e = 100000.0 / 10;
-	chi2 = 0;
-	for (i = 0; i < 10; i++) {
-		d = (double)counts[i] - e;
-		chi2 += d * d / e;
-	}
-	assert_true(chi2 < 40);
+	stats_rng_seed(&g, seed);
+	for (i = 0; i < n; i++)
+		x[i] = mu + spread * ((double)(stats_rng_next(&g) >> 11) *
+		    0x1p-53 - 0.5);
 }
 
-/*
- * bound = 1.5 * 2^63: uniform draws land at or above 2^63 a third of the
- * time.  A plain modulo doubles the odds of [0, 2^62) and gives a quarter.
- */
-static void
-test_rng_below_large(void **state)
+static int
+cmp(const void *a, const void *b)
 {
-	const uint64_t bound = 3ULL << 62;
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return ((x > y) - (x < y));
+}
+
+static double
+median_of(double *v, size_t n)
+{
+	qsort(v, n, sizeof(*v), cmp);
+	return (n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2);
+}
+
+/* The definition: draw each resample explicitly and take its median. */
+static void
+slow_ratio(const double *x, size_t nx, const double *y, size_t ny,
+    unsigned resamples, uint64_t seed, double *lo, double *hi)
+{
 	struct stats_rng g;
-	unsigned long high = 0;
-	uint64_t v;
+	double *sx, *sy, *rx, *ry, *ratios, h;
+	size_t i;
+	unsigned r;
+
+	sx = malloc(nx * sizeof(*sx));
+	sy = malloc(ny * sizeof(*sy));
+	rx = malloc(nx * sizeof(*rx));
+	ry = malloc(ny * sizeof(*ry));
+	ratios = malloc(resamples * sizeof(*ratios));
+	assert_true(sx && sy && rx && ry && ratios);
+	memcpy(sx, x, nx * sizeof(*sx));
+	memcpy(sy, y, ny * sizeof(*sy));
+	qsort(sx, nx, sizeof(*sx), cmp);
+	qsort(sy, ny, sizeof(*sy), cmp);
+	stats_rng_seed(&g, seed);
+	for (r = 0; r < resamples; r++) {
+		for (i = 0; i < nx; i++)
+			rx[i] = sx[stats_rng_below(&g, nx)];
+		for (i = 0; i < ny; i++)
+			ry[i] = sy[stats_rng_below(&g, ny)];
+		ratios[r] = median_of(ry, ny) / median_of(rx, nx);
+	}
+	qsort(ratios, resamples, sizeof(*ratios), cmp);
+	/* Type 7 quantiles at 2.5% and 97.5%. */
+	h = (resamples - 1) * 0.025;
+	*lo = ratios[(size_t)h] + (h - floor(h)) *
+	    (ratios[(size_t)h + 1] - ratios[(size_t)h]);
+	h = (resamples - 1) * 0.975;
+	*hi = ratios[(size_t)h] + (h - floor(h)) *
+	    (ratios[(size_t)h + 1] - ratios[(size_t)h]);
+	free(sx);
+	free(sy);
+	free(rx);
+	free(ry);
+	free(ratios);
+}
+
+static void
+test_ratio_definition(void **state)
+{
+	static const size_t sizes[][2] = { { 2, 3 }, { 31, 31 }, { 10, 101 },
+	    { 100, 7 } };
+	double x[101], y[101], lo, hi, wlo, whi;
 	size_t i;
 
 	(void)state;
-	stats_rng_seed(&g, 99);
-	for (i = 0; i < 100000; i++) {
-		v = stats_rng_below(&g, bound);
-		assert_true(v < bound);
-		high += v >= 1ULL << 63;
+	for (i = 0; i < NELEM(sizes); i++) {
+		fill(x, sizes[i][0], 10, 1, 1 + i);
+		fill(y, sizes[i][1], 11, 1, 50 + i);
+		stats_bootstrap_ratio_ci(x, sizes[i][0], y, sizes[i][1], 400,
+		    9, &lo, &hi);
+		slow_ratio(x, sizes[i][0], y, sizes[i][1], 400, 9, &wlo,
+		    &whi);
+		assert_near(lo, wlo, 1e-12);
+		assert_near(hi, whi, 1e-12);
 	}
-	assert_near((double)high / 100000, 1.0 / 3, 0.01);
-	for (i = 0; i < 1000; i++) {
-		assert_true(stats_rng_below(&g, 1) == 0);
-		assert_true(stats_rng_below(&g, 0) == 0);
-		assert_true(stats_rng_below(&g, UINT64_MAX) < UINT64_MAX);
+}
+
+static void
+test_ratio_properties(void **state)
+{
+	double x[101], y[101], lo, hi, lo2, hi2;
+	size_t i;
+
+	(void)state;
+	/* Constant samples: the ratio is known exactly. */
+	for (i = 0; i < 31; i++) {
+		x[i] = 3;
+		y[i] = 3.3;
 	}
+	stats_bootstrap_ratio_ci(x, 31, y, 31, 1000, 1, &lo, &hi);
+	assert_near(lo, 1.1, 1e-12);
+	assert_near(hi, 1.1, 1e-12);
+	/* The same sample twice: the interval holds 1. */
+	fill(x, 101, 100, 10, 3);
+	stats_bootstrap_ratio_ci(x, 101, x, 101, 1000, 1, &lo, &hi);
+	assert_true(lo < 1 && hi > 1);
+	/* A 20% shift well beyond the spread is found, and 1 excluded. */
+	for (i = 0; i < 101; i++)
+		y[i] = x[i] * 1.2;
+	stats_bootstrap_ratio_ci(x, 101, y, 101, 1000, 1, &lo, &hi);
+	assert_true(lo > 1.1 && lo < 1.2 && hi > 1.2 && hi < 1.3);
+	/* Deterministic for a seed. */
+	stats_bootstrap_ratio_ci(x, 101, y, 101, 1000, 1, &lo2, &hi2);
+	assert_true(lo == lo2 && hi == hi2);
+}
+
+static void
+test_ratio_degenerate(void **state)
+{
+	double x[] = { 0, 0, 0 }, y[] = { 1, 2, 3 }, lo, hi;
+
+	(void)state;
+	stats_bootstrap_ratio_ci(x, 3, y, 3, 100, 1, &lo, &hi);
+	assert_true(isnan(lo) && isnan(hi));
+	stats_bootstrap_ratio_ci(y, 0, y, 3, 100, 1, &lo, &hi);
+	assert_true(isnan(lo) && isnan(hi));
+	stats_bootstrap_ratio_ci(y, 3, y, 3, 0, 1, &lo, &hi);
+	assert_true(isnan(lo) && isnan(hi));
 }
 
 int
@@ -711,6 +902,7 @@ main(void)
 		cmocka_unit_test(test_sort),
 		cmocka_unit_test(test_median_small),
 		cmocka_unit_test(test_median_large),
+		cmocka_unit_test(test_median_nan_last),
 		cmocka_unit_test(test_median_matches_sort),
 		cmocka_unit_test(test_summarize_known),
 		cmocka_unit_test(test_summarize_sign),
@@ -726,10 +918,14 @@ main(void)
 		cmocka_unit_test(test_bootstrap_edges),
 		cmocka_unit_test(test_bootstrap_definition),
 		cmocka_unit_test(test_bootstrap_properties),
-		cmocka_unit_test(test_rng_reference),
-		cmocka_unit_test(test_rng_seeding),
-		cmocka_unit_test(test_rng_below_uniform),
-		cmocka_unit_test(test_rng_below_large),
+		cmocka_unit_test(test_centre_weighs_rounds),
+		cmocka_unit_test(test_centre_empty),
+		cmocka_unit_test(test_hierarchical_interval_spans_rounds),
+		cmocka_unit_test(test_hierarchical_coverage),
+		cmocka_unit_test(test_one_round),
+		cmocka_unit_test(test_ratio_definition),
+		cmocka_unit_test(test_ratio_properties),
+		cmocka_unit_test(test_ratio_degenerate),
 	};
 
 	return (cmocka_run_group_tests(tests, NULL, NULL));

@@ -1,0 +1,366 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * Unit tests for core/isolate.c: a round in a child process, where a
+ * crash, an exit, a hang or a fault the benchmark describes becomes an
+ * error result with its reason and this process goes on; a skip and its
+ * reason cross the pipe; a benchmark needing what the CPU does not offer
+ * is skipped unrun; the options a round runs with.  The misbehaving
+ * benchmarks misbehave in their setup, which runs in the child before
+ * anything is measured, so each costs a fork and not a round.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <signal.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "arch/arch.h"
+#include "core/engine.h"
+#include "core/isolate.h"
+#include "core/names.h"
+#include "util/time.h"
+
+static struct engine_prep prep;
+
+static int
+prepare(void **state)
+{
+	(void)state;
+	engine_prepare(&prep, 1);
+	return (0);
+}
+
+static void
+spin(uint64_t iters, void *ctx)
+{
+	(void)ctx;
+	do
+		__asm__ volatile("" ::: "memory");
+	while (--iters);
+}
+
+/* cmocka catches SIGSEGV in the test process; the child must not. */
+static int
+setup_crash(void **ctx, char *why, size_t len)
+{
+	(void)ctx, (void)why, (void)len;
+	signal(SIGSEGV, SIG_DFL);
+	raise(SIGSEGV);
+	return (0);
+}
+
+static int
+setup_exit(void **ctx, char *why, size_t len)
+{
+	(void)ctx, (void)why, (void)len;
+	_exit(7);
+}
+
+static volatile int forever = 1;
+
+static int
+setup_hang(void **ctx, char *why, size_t len)
+{
+	(void)ctx, (void)why, (void)len;
+	while (forever)
+		pause();
+	return (0);
+}
+
+/* Says where it runs, as a skip: the reason is what crosses the pipe. */
+static int
+setup_where(void **ctx, char *why, size_t len)
+{
+	(void)ctx;
+	snprintf(why, len, "in a child: %d", isolate_in_child());
+	return (CB_SETUP_SKIP);
+}
+
+static int
+setup_error(void **ctx, char *why, size_t len)
+{
+	(void)ctx, (void)why, (void)len;
+	return (CB_SETUP_ERROR);
+}
+
+static void
+describe(const struct trap *f, void *arg, char *buf, size_t len)
+{
+	snprintf(buf, len, "%s saw %#lx, %s", (const char *)arg,
+	    (unsigned long)f->addr, trap_access(f));
+}
+
+static volatile uintptr_t unmapped = 16;
+
+/* A fault the benchmark's describer puts in its own terms. */
+static int
+setup_fault(void **ctx, char *why, size_t len)
+{
+	(void)ctx, (void)why, (void)len;
+	isolate_on_trap(describe, "test");
+	*(volatile int *)unmapped = 1;
+	return (0);
+}
+
+static void
+options(const struct cb_bench *b, struct cb_options *o, int isolate)
+{
+	struct cb_options in;
+
+	cb_options_default(&in);
+	in.isolate = isolate;
+	in.quick = 1;
+	isolate_options(b, &in, o);
+}
+
+/* One round of b; its status, with the reason in r. */
+static enum cb_status
+round_of(const struct cb_bench *b, int isolate, double timeout,
+    struct cb_result *r)
+{
+	struct cb_options o;
+
+	options(b, &o, isolate);
+	if (timeout > 0)
+		o.timeout = timeout;
+	isolate_round(b, &o, &prep, 1, r);
+	assert_ptr_equal(r->bench, b);
+	assert_int_equal(r->cpu, o.cpu);
+	return (r->status);
+}
+
+static void
+test_crash(void **state)
+{
+	static const struct cb_bench b = { .name = "t/crash",
+	    .mode = CB_LATENCY, .ops = 1, .body = spin, .setup = setup_crash };
+	struct cb_result r;
+
+	(void)state;
+	assert_int_equal(round_of(&b, 1, 0, &r), CB_ERROR);
+	assert_string_equal(r.reason, "crashed: killed by signal 11 "
+	    "(SIGSEGV)");
+	assert_int_equal(r.nsamples, 0);
+	cb_result_free(&r);
+}
+
+static void
+test_exit(void **state)
+{
+	static const struct cb_bench b = { .name = "t/exit",
+	    .mode = CB_LATENCY, .ops = 1, .body = spin, .setup = setup_exit };
+	struct cb_result r;
+
+	(void)state;
+	assert_int_equal(round_of(&b, 1, 0, &r), CB_ERROR);
+	assert_string_equal(r.reason, "child exited with status 7 without a "
+	    "result");
+	cb_result_free(&r);
+}
+
+/* The time limit ends a hang: well within a few seconds of it. */
+static void
+test_hang(void **state)
+{
+	static const struct cb_bench b = { .name = "t/hang",
+	    .mode = CB_LATENCY, .ops = 1, .body = spin, .setup = setup_hang };
+	struct cb_result r;
+	double t0, took;
+
+	(void)state;
+	t0 = monotonic_seconds();
+	assert_int_equal(round_of(&b, 1, 0.3, &r), CB_ERROR);
+	took = monotonic_seconds() - t0;
+	assert_string_equal(r.reason, "timed out after 0.3 s");
+	assert_true(took >= 0.3 && took < 5);
+	cb_result_free(&r);
+}
+
+static void
+test_described_fault(void **state)
+{
+	static const struct cb_bench b = { .name = "t/fault",
+	    .mode = CB_LATENCY, .ops = 1, .body = spin, .setup = setup_fault };
+	struct cb_result r;
+	const char *tail = ": test saw 0x10, write to";
+
+	(void)state;
+	assert_int_equal(round_of(&b, 1, 0, &r), CB_ERROR);
+	if (strncmp(r.reason, "crashed: SIGSEGV (", 18) != 0 ||
+	    strlen(r.reason) < strlen(tail) ||
+	    strcmp(r.reason + strlen(r.reason) - strlen(tail), tail) != 0)
+		fail_msg("reason '%s'", r.reason);
+	cb_result_free(&r);
+}
+
+/* A skip and its reason, from a child and from here. */
+static void
+test_skip_and_error(void **state)
+{
+	static const struct cb_bench where = { .name = "t/where",
+	    .mode = CB_LATENCY, .ops = 1, .body = spin, .setup = setup_where };
+	static const struct cb_bench err = { .name = "t/err",
+	    .mode = CB_LATENCY, .ops = 1, .body = spin, .setup = setup_error };
+	static const struct cb_bench nobody = { .name = "t/nobody",
+	    .mode = CB_LATENCY, .ops = 1, .setup = setup_error };
+	static const struct cb_bench setup_only = { .name = "t/setup-only",
+	    .mode = CB_LATENCY, .ops = 1, .setup = setup_where };
+	struct cb_result r;
+
+	(void)state;
+	assert_int_equal(isolate_in_child(), 0);
+	assert_int_equal(round_of(&where, 1, 0, &r), CB_SKIPPED);
+	assert_string_equal(r.reason, "in a child: 1");
+	cb_result_free(&r);
+	assert_int_equal(round_of(&where, 0, 0, &r), CB_SKIPPED);
+	assert_string_equal(r.reason, "in a child: 0");
+	cb_result_free(&r);
+	/* A setup that fails without a word still gives a reason. */
+	assert_int_equal(round_of(&err, 1, 0, &r), CB_ERROR);
+	assert_string_equal(r.reason, "setup failed");
+	cb_result_free(&r);
+	assert_int_equal(round_of(&nobody, 0, 0, &r), CB_ERROR);
+	assert_string_equal(r.reason, "setup failed");
+	cb_result_free(&r);
+	assert_int_equal(round_of(&setup_only, 0, 0, &r), CB_SKIPPED);
+	cb_result_free(&r);
+}
+
+/* A round that measures: its samples come back through the pipe. */
+static void
+test_samples_cross(void **state)
+{
+	static const struct cb_bench b = { .name = "t/spin",
+	    .mode = CB_LATENCY, .ops = 1, .body = spin };
+	struct cb_result r;
+	size_t i;
+
+	(void)state;
+	assert_int_equal(round_of(&b, 1, 0, &r), CB_OK);
+	assert_true(r.nsamples > 0);
+	assert_non_null(r.samples);
+	assert_non_null(r.samples_ref);
+	assert_non_null(r.probe);
+	for (i = 0; i < r.nsamples; i++)
+		assert_true(r.samples[i] > 0);
+	cb_result_free(&r);
+	assert_null(r.samples);
+	assert_int_equal(r.nsamples, 0);
+	cb_result_free(NULL);
+}
+
+/* What the CPU does not offer is skipped unrun, the features named. */
+static void
+test_missing_feature(void **state)
+{
+	struct cb_bench b = { .name = "t/feature", .mode = CB_LATENCY,
+	    .ops = 1, .body = spin, .setup = setup_crash };
+	unsigned have = arch_cpu_features(), bit;
+	struct cb_result r;
+	char want[CB_REASON_MAX];
+
+	(void)state;
+	for (bit = CB_CPU_RDTSCP; bit <= CB_CPU_SVE; bit <<= 1)
+		if ((have & bit) == 0 && cb_feature_name(bit) != NULL)
+			break;
+	if (bit > CB_CPU_SVE)
+		skip();
+	b.cpu_features = bit;
+	snprintf(want, sizeof(want), "not executed: %s or the OS does not "
+	    "offer %s", ARCH_FEATURE_SOURCE, cb_feature_name(bit));
+	assert_int_equal(round_of(&b, 1, 0, &r), CB_SKIPPED);
+	assert_string_equal(r.reason, want);
+	cb_result_free(&r);
+}
+
+static void
+test_options(void **state)
+{
+	static const struct cb_bench b = { .name = "t/b", .mode = CB_LATENCY,
+	    .ops = 1, .body = spin };
+	struct cb_bench slow = b;
+	struct cb_options in, o;
+
+	(void)state;
+	isolate_options(&b, NULL, &o);
+	assert_int_equal(o.repetitions, 15);
+	assert_int_equal(o.isolate, 1);
+	assert_true(o.cpu >= 0);
+	assert_true(o.timeout == 60);
+	cb_options_default(&in);
+	in.quick = 1;
+	isolate_options(&b, &in, &o);
+	assert_int_equal(o.repetitions, 10);
+	in.repetitions = 7;
+	in.cpu = o.cpu;
+	isolate_options(&b, &in, &o);
+	assert_int_equal(o.repetitions, 7);
+	assert_int_equal(o.cpu, in.cpu);
+	/* A benchmark's own limit may only lengthen the run's. */
+	slow.timeout = 90;
+	isolate_options(&slow, &in, &o);
+	assert_true(o.timeout == 90);
+	slow.timeout = 5;
+	isolate_options(&slow, &in, &o);
+	assert_true(o.timeout == 60);
+}
+
+static void
+test_extras(void **state)
+{
+	struct cb_result r;
+	char key[16];
+	int i;
+
+	(void)state;
+	memset(&r, 0, sizeof(r));
+	for (i = 0; i < CB_MAX_EXTRAS + 2; i++) {
+		snprintf(key, sizeof(key), "k%d", i);
+		cb_result_extra(&r, key, i);
+	}
+	assert_int_equal(r.nextras, CB_MAX_EXTRAS);
+	assert_string_equal(r.extras[CB_MAX_EXTRAS - 1].key, "k7");
+	assert_true(r.extras[2].value == 2);
+}
+
+/* Last: an interruption is for good in this process. */
+static void
+test_interrupted(void **state)
+{
+	static const struct cb_bench b = { .name = "t/spin",
+	    .mode = CB_LATENCY, .ops = 1, .body = spin };
+	struct cb_result r;
+
+	(void)state;
+	assert_int_equal(cb_interrupted(), 0);
+	cb_interrupt();
+	assert_int_equal(cb_interrupted(), 1);
+	assert_int_equal(round_of(&b, 1, 0, &r), CB_ERROR);
+	assert_string_equal(r.reason, "interrupted");
+	assert_true(isolate_first_measure() > 0);
+	cb_result_free(&r);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_crash),
+		cmocka_unit_test(test_exit),
+		cmocka_unit_test(test_hang),
+		cmocka_unit_test(test_described_fault),
+		cmocka_unit_test(test_skip_and_error),
+		cmocka_unit_test(test_samples_cross),
+		cmocka_unit_test(test_missing_feature),
+		cmocka_unit_test(test_options),
+		cmocka_unit_test(test_extras),
+		cmocka_unit_test(test_interrupted),
+	};
+
+	return (cmocka_run_group_tests(tests, prepare, NULL));
+}

@@ -1,0 +1,123 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * Unit tests for core/timing.c, which times a body: the base count for a
+ * body whose time does not grow with its count (none) and for one that
+ * does, and the fitted slope on both clocks, with the test counter
+ * (core/testcounter.h) counting three cycles a reference tick, so the
+ * counted slope must be three times the reference one.  A fit a busy
+ * host bends is refused, so a fit is tried a few times.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <math.h>
+#include <stdlib.h>
+
+#include "core/clock.h"
+#include "core/testcounter.h"
+#include "core/timing.h"
+
+static void
+spin(uint64_t iters, void *ctx)
+{
+	(void)ctx;
+	do
+		__asm__ volatile("" ::: "memory");
+	while (--iters);
+}
+
+static void
+flat(uint64_t iters, void *ctx)
+{
+	(void)iters, (void)ctx;
+}
+
+static uint64_t calls;
+
+static void
+counted(uint64_t iters, void *ctx)
+{
+	(void)iters, (void)ctx;
+	calls++;
+}
+
+static void
+test_choose_base(void **state)
+{
+	struct timing t;
+	uint64_t base;
+
+	(void)state;
+	/* A body that ignores its count never gets there: 0, not a hang. */
+	assert_true(choose_base(flat, NULL) == 0);
+	base = choose_base(spin, NULL);
+	assert_true(base > 0 && (base & (base - 1)) == 0);
+	t = time_best(spin, NULL, base, TIMING_BEST_OF);
+	/* Later calls may run slower, never faster than the best then. */
+	assert_true(t.ref >= TIMING_TARGET_TICKS / 4);
+}
+
+static void
+test_time_best(void **state)
+{
+	struct timing t;
+
+	(void)state;
+	calls = 0;
+	t = time_best(counted, NULL, 1, 7);
+	assert_true(calls == 7);
+	assert_true(t.ref >= 0 && isfinite(t.ref));
+	/* The best of a long call is no less than of a short one's best. */
+	assert_true(time_best(spin, NULL, 100000, 3).ref >
+	    time_best(spin, NULL, 10, 3).ref);
+}
+
+static void
+test_fit(void **state)
+{
+	struct timing per;
+	double r2 = 0;
+	uint64_t base;
+	int i, ok = 0;
+
+	(void)state;
+	base = choose_base(spin, NULL);
+	for (i = 0; i < 20 && !ok; i++)
+		ok = fit_once(spin, NULL, base, &per, &r2) == 0 && r2 > 0.99;
+	assert_true(ok);
+	assert_true(per.ref > 0);
+	assert_true(clock_counting());
+	if (!(fabs(per.cyc / per.ref - 3) < 0.03))
+		fail_msg("%.4f cycles for %.4f ticks an iteration", per.cyc,
+		    per.ref);
+	/* A body whose time does not grow has no slope to fit. */
+	assert_int_equal(fit_once(flat, NULL, 1024, &per, &r2) == 0 &&
+	    per.ref > 0.01, 0);
+}
+
+static int
+open_counter(void **state)
+{
+	char why[256];
+
+	(void)state;
+	return (clock_counter_open(why, sizeof(why)) ? 0 : -1);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_choose_base),
+		cmocka_unit_test(test_time_best),
+		cmocka_unit_test(test_fit),
+	};
+
+	/* Before the clock starts: the provider is chosen once. */
+	if (setenv(TESTCOUNTER_ENV, "ratio=3", 1) != 0)
+		return (1);
+	return (cmocka_run_group_tests(tests, open_counter, NULL));
+}
