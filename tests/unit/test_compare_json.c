@@ -60,8 +60,8 @@ test_documented_keys(void **state)
 	schema_keys(s, doc, "document");
 	assert_string_equal(json_string_value(json_object_get(doc, "format")),
 	    "cyclebench-compare");
-	assert_true(json_real_value(json_object_get(doc, "threshold")) ==
-	    0.01);
+	assert_true(fabs(json_real_value(json_object_get(doc, "threshold")) -
+	    0.01) < 1e-15);
 	assert_int_equal(json_array_size(json_object_get(doc, "inputs")), 2);
 	json_array_foreach(json_object_get(doc, "inputs"), i, v)
 		schema_keys(schema_at(s, "properties", "inputs", "items",
