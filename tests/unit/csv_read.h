@@ -35,7 +35,7 @@ csv_record(const char *p, char fields[][CSV_FIELD], int max, int *n)
 				continue;
 			} else if (!quoted && (*p == ',' || *p == '\r'))
 				break;
-			/* A bare quote or line end outside quotes: not RFC 4180. */
+			/* A bare quote or line end unquoted: not RFC 4180. */
 			assert_true(quoted || (*p != '"' && *p != '\n'));
 			assert_true(*p != '\0');
 			assert_true(len < CSV_FIELD - 1);

@@ -8,7 +8,6 @@
 #ifndef CB_TEST_SCHEMA_KEYS_H
 #define CB_TEST_SCHEMA_KEYS_H
 
-#include <stdarg.h>
 #include <string.h>
 
 #include <jansson.h>
@@ -26,19 +25,24 @@ schema_load(const char *path)
 }
 
 /*
- * The part of schema s at the keys given (NULL ended), following a
- * "$ref": "#/$defs/name" where the walk meets one.
+ * The part of schema s at path, keys joined by '/' ("properties/rows/
+ * items"), following a "$ref": "#/$defs/name" where the walk meets one.
  */
 static inline json_t *
-schema_at(json_t *s, ...)
+schema_at(json_t *s, const char *path)
 {
-	const char *k, *ref;
+	const char *ref;
+	char key[64];
 	json_t *p = s;
-	va_list ap;
+	size_t n;
 
-	va_start(ap, s);
-	while ((k = va_arg(ap, const char *)) != NULL) {
-		p = json_object_get(p, k);
+	while (*path != '\0') {
+		n = strcspn(path, "/");
+		assert_true(n < sizeof(key));
+		memcpy(key, path, n);
+		key[n] = '\0';
+		path += n + (path[n] == '/');
+		p = json_object_get(p, key);
 		assert_non_null(p);
 		ref = json_string_value(json_object_get(p, "$ref"));
 		if (ref != NULL && strncmp(ref, "#/$defs/", 8) == 0)
@@ -46,7 +50,6 @@ schema_at(json_t *s, ...)
 			    ref + 8);
 		assert_non_null(p);
 	}
-	va_end(ap);
 	return (p);
 }
 
@@ -54,18 +57,22 @@ schema_at(json_t *s, ...)
 static inline void
 schema_keys(json_t *part, json_t *o, const char *what)
 {
-	json_t *req, *v;
 	const char *k;
+	json_t *req;
 	size_t i;
+	void *it;
 
 	assert_true(json_is_object(o));
 	req = json_object_get(part, "required");
 	assert_true(json_is_array(req));
-	json_array_foreach(req, i, v)
-		if (json_object_get(o, json_string_value(v)) == NULL)
-			fail_msg("%s: no key %s", what, json_string_value(v));
-	json_object_foreach(o, k, v) {
-		(void)v;
+	for (i = 0; i < json_array_size(req); i++) {
+		k = json_string_value(json_array_get(req, i));
+		if (json_object_get(o, k) == NULL)
+			fail_msg("%s: no key %s", what, k);
+	}
+	for (it = json_object_iter(o); it != NULL;
+	    it = json_object_iter_next(o, it)) {
+		k = json_object_iter_key(it);
 		if (json_object_get(json_object_get(part, "properties"), k) ==
 		    NULL)
 			fail_msg("%s: undocumented key %s", what, k);

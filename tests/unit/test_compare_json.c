@@ -63,19 +63,21 @@ test_documented_keys(void **state)
 	assert_true(fabs(json_real_value(json_object_get(doc, "threshold")) -
 	    0.01) < 1e-15);
 	assert_int_equal(json_array_size(json_object_get(doc, "inputs")), 2);
-	json_array_foreach(json_object_get(doc, "inputs"), i, v)
-		schema_keys(schema_at(s, "properties", "inputs", "items",
-		    NULL), v, "input");
+	for (i = 0; i < json_array_size(json_object_get(doc, "inputs")); i++)
+		schema_keys(schema_at(s, "properties/inputs/items"),
+		    json_array_get(json_object_get(doc, "inputs"), i), "input");
 	assert_int_equal(json_array_size(json_object_get(doc, "rows")),
 	    cf_t.nrows);
-	json_array_foreach(json_object_get(doc, "rows"), i, v) {
-		schema_keys(schema_at(s, "properties", "rows", "items", NULL),
-		    v, "row");
+	for (i = 0; i < json_array_size(json_object_get(doc, "rows")); i++) {
+		v = json_array_get(json_object_get(doc, "rows"), i);
+		schema_keys(schema_at(s, "properties/rows/items"), v, "row");
 		assert_int_equal(json_array_size(json_object_get(v, "cells")),
 		    2);
-		json_array_foreach(json_object_get(v, "cells"), j, c)
-			schema_keys(schema_at(s, "$defs", "cell", NULL), c,
-			    "cell");
+		for (j = 0; j < json_array_size(json_object_get(v, "cells"));
+		    j++) {
+			c = json_array_get(json_object_get(v, "cells"), j);
+			schema_keys(schema_at(s, "$defs/cell"), c, "cell");
+		}
 	}
 	assert_int_equal(json_array_size(json_object_get(doc, "warnings")),
 	    cf_t.nwarnings);

@@ -120,7 +120,8 @@ test_markdown(void **state)
 	}
 	assert_int_equal(rows_seen, 4);
 	assert_non_null(strstr(out, "| benchmark | zen4 \\<b\\>\\& | "));
-	assert_non_null(strstr(out, "| a\\|b \\<i\\>x\\</i\\> | - | 1234 1n |\n"));
+	assert_non_null(strstr(out,
+	    "| a\\|b \\<i\\>x\\</i\\> | - | 1234 1n |\n"));
 	/* The legend is markdown too: its stored texts escaped. */
 	for (p = out; (p = strpbrk(p, "<>&")) != NULL; p++)
 		if (p[-1] != '\\')

@@ -36,8 +36,8 @@ test_csv(void **state)
 	int n, rows;
 
 	snprintf(f->path, sizeof(f->path), "%s/results.csv", f->dir);
-	assert_int_equal(report_csv_write(f->path, &f->m, &f->run, f->r, NRESULTS, err,
-	    sizeof(err)), 0);
+	assert_int_equal(report_csv_write(f->path, &f->m, &f->run, f->r,
+	    NRESULTS, err, sizeof(err)), 0);
 	buf = slurp(f->path, NULL);
 	assert_ptr_equal(strstr(buf, "name,params,mode,status,reason,method,"
 	    "cycles_min,cycles_p10,cycles_median,cycles_p90,cycles_mean,"

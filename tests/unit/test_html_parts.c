@@ -30,7 +30,7 @@ test_unique(void **state)
 	(void)state;
 	n = html_add_unique(set, n, "a");
 	n = html_add_unique(set, n, "b");
-	n = html_add_unique(set, n, a2);	/* equal, not the same pointer */
+	n = html_add_unique(set, n, a2);	/* equal, not the same */
 	n = html_add_unique(set, n, "c");
 	assert_int_equal(n, 3);
 	assert_string_equal(set[0], "a");
