@@ -197,8 +197,8 @@ test_atomic_readonly_dir(void **state)
 	assert_int_equal(atomic_write_file(f->path, "old\n", 4, msg,
 	    sizeof(msg)), 0);
 	assert_int_equal(chmod(f->dir, 0555), 0);
-	assert_int_equal(report_csv_write(f->path, &f->m, &f->run, f->r, NRESULTS, msg,
-	    sizeof(msg)), -1);
+	assert_int_equal(report_csv_write(f->path, &f->m, &f->run, f->r,
+	    NRESULTS, msg, sizeof(msg)), -1);
 	assert_int_equal(chmod(f->dir, 0755), 0);
 	assert_non_null(strstr(msg, f->path));
 	assert_non_null(strstr(msg, strerror(EACCES)));

@@ -237,7 +237,8 @@ test_json_machine(void **state)
 	    "cpu_features", "ncpus", "reference_counter", "tsc_hz",
 	    "tsc_source", "cycles_per_tick",
 	    "cycle_method", "cycle_source", "imul_check", "os", "kernel",
-	    "kernel_version", "arch", "mitigations", "hypervisor", "governor", "boost", "smt",
+	    "kernel_version", "arch", "mitigations", "hypervisor", "governor",
+	    "boost", "smt",
 	    "aslr", "perf_counters", "perf_reason", "perf_event_paranoid",
 	    "core_types" };
 	struct fixture *f = *state;
@@ -444,7 +445,8 @@ test_json_stats(void **state)
 	assert_json_null(json_object_get(res, "tsc"), "max");
 	assert_true(json_real_value(json_object_get(json_object_get(res, "ns"),
 	    "p99")) == f->r[0].ns.p99);
-	/* The cast: on the x87 (i386) a constant has long double's precision. */
+	/* The cast: on the x87 (i386) a constant has long double's
+	   precision. */
 	assert_true(json_real_value(json_object_get(res, "r2")) ==
 	    (double)0.9999);
 }
