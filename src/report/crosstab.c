@@ -88,8 +88,19 @@ cell_text(const struct xt_cell *c, struct legend *lg, char *buf, size_t len)
 }
 
 static void
+put_plain(FILE *fp, const char *s)
+{
+
+	fputs(s, fp);
+}
+
+/*
+ * Under the table: what a cell holds, its flags' letters, what a header
+ * stands for; the stored texts written by put (markdown escapes them).
+ */
+static void
 legend_text(FILE *fp, const struct xt_table *t, const struct legend *lg,
-    const char *bullet)
+    const char *bullet, void (*put)(FILE *, const char *))
 {
 	size_t i;
 
@@ -102,15 +113,20 @@ legend_text(FILE *fp, const struct xt_table *t, const struct legend *lg,
 	fprintf(fp, "; - none stored\n");
 	if (lg->n > 0) {
 		fprintf(fp, "%sflags:", bullet);
-		for (i = 0; i < lg->n; i++)
-			fprintf(fp, "%s %c %s", i ? "," : "", lg->letters[i],
-			    lg->names[i]);
+		for (i = 0; i < lg->n; i++) {
+			fprintf(fp, "%s %c ", i ? "," : "", lg->letters[i]);
+			put(fp, lg->names[i]);
+		}
 		fprintf(fp, " (cyclebench(1) explains them)\n");
 	}
 	for (i = 0; t->col_notes != NULL && i < t->ncols; i++)
-		if (t->col_notes[i] != NULL)
-			fprintf(fp, "%s%s: %s\n", bullet, t->cols[i],
-			    t->col_notes[i]);
+		if (t->col_notes[i] != NULL) {
+			fputs(bullet, fp);
+			put(fp, t->cols[i]);
+			fputs(": ", fp);
+			put(fp, t->col_notes[i]);
+			fputc('\n', fp);
+		}
 }
 
 /* Every cell's text first, so that widths and the legend are known. */
@@ -165,7 +181,7 @@ xt_text(FILE *fp, const void *data, const struct report_style *st)
 		fputc('\n', fp);
 	}
 	fputc('\n', fp);
-	legend_text(fp, t, &lg, "");
+	legend_text(fp, t, &lg, "", put_plain);
 	free(cw);
 	free(txt);
 	return (0);
@@ -205,7 +221,7 @@ xt_markdown(FILE *fp, const void *data, const struct report_style *st)
 		fputc('\n', fp);
 	}
 	fputc('\n', fp);
-	legend_text(fp, t, &lg, "- ");
+	legend_text(fp, t, &lg, "- ", report_md_text);
 	free(txt);
 	return (0);
 }

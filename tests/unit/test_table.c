@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * The run table as a person reads it: figures scaled to readable units,
- * a tiny interval shown relative to the median, a table narrowed to a
- * terminal in the stated order with the legend saying what went, and the
- * same rows as markdown.
+ * Unit tests for report/table.c, the run table as a person reads it:
+ * the whole table with its legend, and the same rows as markdown.  The
+ * figures' units are tested in test_units.c, the narrowing to a
+ * terminal in test_grid.c.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -17,48 +17,7 @@
 
 #include "cyclebench.h"
 #include "core/machine.h"
-#include "report/grid.h"
 #include "report/report.h"
-#include "report/wrap.h"
-
-static char *
-text(void (*fn)(char *, size_t, double), double v)
-{
-	static char buf[64];
-
-	fn(buf, sizeof(buf), v);
-	return (buf);
-}
-
-static void
-test_units(void **state)
-{
-	char buf[64];
-
-	(void)state;
-	assert_string_equal(text(report_cycles_text, 3.0), "3.00");
-	assert_string_equal(text(report_cycles_text, 315.24), "315.2");
-	assert_string_equal(text(report_cycles_text, 9999), "9999");
-	assert_string_equal(text(report_cycles_text, 12200), "12.2k");
-	assert_string_equal(text(report_cycles_text, 935800), "936k");
-	assert_string_equal(text(report_cycles_text, 999600), "1.00M");
-	assert_string_equal(text(report_cycles_text, 38.0e6), "38.0M");
-	assert_string_equal(text(report_time_text, 0.334), "0.33ns");
-	assert_string_equal(text(report_time_text, 105.2), "105ns");
-	assert_string_equal(text(report_time_text, 290327), "290\u00b5s");
-	assert_string_equal(text(report_time_text, 1250), "1.25\u00b5s");
-	assert_string_equal(text(report_time_text, 12.3e6), "12.3ms");
-	assert_string_equal(text(report_time_text, 2.5e9), "2.50s");
-	/* An interval that would read 0.00 reads relative to the median. */
-	report_ci_text(buf, sizeof(buf), 0.0012, 3.0);
-	assert_string_equal(buf, "0.04%");
-	report_ci_text(buf, sizeof(buf), 0.00001, 3.0);
-	assert_string_equal(buf, "<0.01%");
-	report_ci_text(buf, sizeof(buf), 0.06, 3.0);
-	assert_string_equal(buf, "0.06");
-	report_ci_text(buf, sizeof(buf), 15100, 605000);
-	assert_string_equal(buf, "15.1k");
-}
 
 static const struct table_row rows[] = {
 	{ "basic/imul-latency", "latency", 1, "ok", "", 3.0, 2.97, 1.0,
@@ -117,78 +76,6 @@ test_whole(void **state)
 	free(out);
 }
 
-static const struct grid_col cols[] = {
-	{ "name", GRID_LEFT, 0, 0, 0 },
-	{ "a", GRID_RIGHT, 1, 0, 0 },
-	{ "b", GRID_LEFT, 0, 2, 0 },
-	{ "c", GRID_LEFT, 0, 0, 3 },
-};
-
-static char *
-grid_at(int width, struct grid_fit *fit)
-{
-	struct grid g;
-	char *out = NULL;
-	size_t len = 0;
-	FILE *fp;
-
-	grid_init(&g, cols, 4);
-	g.label_below_at = 4;
-	grid_row(&g);
-	grid_set(&g, 0, "first-name", NULL);
-	grid_set(&g, 1, "1234", NULL);
-	grid_set(&g, 2, "throughput", "thr");
-	grid_set(&g, 3, "a long note", NULL);
-	grid_row(&g);
-	grid_set(&g, 0, "second", NULL);
-	grid_span(&g, 1, "skipped: why");
-	fp = open_memstream(&out, &len);
-	assert_int_equal(grid_print(fp, &g, width, fit), 0);
-	fclose(fp);
-	grid_free(&g);
-	return (out);
-}
-
-/* The steps, in order: drop a, brief b, c under the row, names above. */
-static void
-test_grid_steps(void **state)
-{
-	struct grid_fit fit;
-	char *out;
-
-	(void)state;
-	out = grid_at(0, &fit);
-	assert_string_equal(out, "name          a b          c\n"
-	    "first-name 1234 throughput a long note\n"
-	    "second     skipped: why\n");
-	assert_int_equal(fit.dropped[0], -1);
-	free(out);
-	out = grid_at(35, &fit);
-	assert_string_equal(out, "name       b          c\n"
-	    "first-name throughput a long note\n"
-	    "second     skipped: why\n");
-	assert_int_equal(fit.dropped[0], 1);
-	assert_int_equal(fit.dropped[1], -1);
-	free(out);
-	out = grid_at(28, &fit);
-	assert_true(fit.briefed);
-	assert_string_equal(out, "name       b   c\n"
-	    "first-name thr a long note\n"
-	    "second     skipped: why\n");
-	free(out);
-	out = grid_at(16, &fit);
-	assert_true(fit.below);
-	/* a skipped row's reason wraps within the width, under itself */
-	assert_string_equal(out, "name       b\nfirst-name thr\n    a long note\n"
-	    "second     skipped:\n           why\n");
-	free(out);
-	out = grid_at(10, &fit);
-	assert_true(fit.label_below);
-	assert_string_equal(out, "  b\nfirst-name\n  thr\n    a long\n    note\n"
-	    "second\n  skipped:\n  why\n");
-	free(out);
-}
-
 static void
 test_markdown(void **state)
 {
@@ -215,9 +102,7 @@ int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_units),
 		cmocka_unit_test(test_whole),
-		cmocka_unit_test(test_grid_steps),
 		cmocka_unit_test(test_markdown),
 	};
 
