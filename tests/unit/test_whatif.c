@@ -33,6 +33,13 @@ test_whatif_parse(void **state)
 	    sizeof(err)), 0);
 	assert_false(w.relative);
 	assert_true(w.cycles == 250);
+	/* A free event, and a number without its leading zero. */
+	assert_int_equal(whatif_parse("syscall=0", &w, err, sizeof(err)), 0);
+	assert_false(w.relative);
+	assert_true(w.cycles == 0);
+	assert_int_equal(whatif_parse("signal=-.5", &w, err, sizeof(err)), 0);
+	assert_true(w.relative);
+	assert_true(w.cycles == -0.5);
 }
 
 static void
