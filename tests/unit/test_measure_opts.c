@@ -3,7 +3,8 @@
  * Unit tests for src/cli/measure_opts.c: --quick, --cpu (a CPU this
  * process may use, or a kind of core), --repetitions, --timeout and
  * --precision, each at its bounds, one step past them refused with a
- * message that gives the range and quotes the value.
+ * message that gives the range and quotes the value.  Fractions are
+ * compared with a tolerance: on the x87 a constant 0.1 is a long double.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -11,12 +12,14 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#include <math.h>
 #include <sched.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "cli/cli.h"
 #include "cli/measure_opts.h"
+#include "near.h"
 #include "stderr_capture.h"
 
 /* Apply c with arg; on a refusal, stderr must say want. */
@@ -87,7 +90,7 @@ test_timeout(void **state)
 	(void)state;
 	memset(&o, 0, sizeof(o));
 	assert_int_equal(apply('t', "0.1", &o, NULL), 0);
-	assert_true(o.timeout == 0.1);
+	assert_near(o.timeout, 0.1, 1e-15);
 	assert_int_equal(apply('t', "86400", &o, NULL), 0);
 	assert_true(o.timeout == 86400);
 	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
@@ -112,15 +115,15 @@ test_precision(void **state)
 	assert_int_equal(apply('P', "50", &o, NULL), 0);
 	assert_true(o.precision == 0.5);
 	assert_int_equal(apply('P', "0.01", &o, NULL), 0);
-	assert_true(o.precision > 0.99e-4 && o.precision < 1.01e-4);
+	assert_near(o.precision, 1e-4, 1e-18);
 	assert_int_equal(apply('P', "2", &o, NULL), 0);
-	assert_true(o.precision == 0.02);
+	assert_near(o.precision, 0.02, 1e-15);
 	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
 		snprintf(want, sizeof(want), "--precision takes a percentage "
 		    "from 0.01 to 50, not '%s'", bad[i]);
 		apply('P', bad[i], &o, want);
 	}
-	assert_true(o.precision == 0.02);
+	assert_near(o.precision, 0.02, 1e-15);
 }
 
 static void
