@@ -77,7 +77,7 @@ test_options(void **state)
 	(void)state;
 	memset(&o, 0, sizeof(o));
 	assert_int_equal(cli_save_option("run", 'j', "a.json", &o), 0);
-	assert_int_equal(cli_save_option("run", 'S', NULL, &o), 0);
+	assert_int_equal(cli_save_option("run", 'S', "", &o), 0);
 	assert_int_equal(cli_save_option("run", 'D', "x.db", &o), 0);
 	assert_int_equal(cli_save_option("run", 'x', "commit=v6.9", &o), 0);
 	assert_string_equal(o.json, "a.json");
@@ -92,7 +92,7 @@ test_options(void **state)
 	    EXIT_USAGE);
 	assert_said(stderr_end(), "context key 'commit' given twice");
 	assert_int_equal(o.ctx.n, 1);
-	assert_int_equal(cli_save_option("run", 'q', NULL, &o), -1);
+	assert_int_equal(cli_save_option("run", 'q', "", &o), -1);
 	assert_int_equal(check(&o, NULL), 0);
 	cli_save_free(&o);
 }

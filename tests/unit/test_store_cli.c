@@ -115,7 +115,7 @@ test_read_option(void **state)
 	    EXIT_USAGE);
 	assert_said(stderr_end(), "--db needs a file or URL");
 	assert_string_equal(o.db, db);
-	assert_int_equal(cli_read_option("table", 'q', NULL, 50, &o), -1);
+	assert_int_equal(cli_read_option("table", 'q', "", 50, &o), -1);
 }
 
 static void

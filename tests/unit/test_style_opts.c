@@ -88,7 +88,7 @@ test_style_option(void **state)
 	    &st), 0);
 	assert_int_equal(st.format, REPORT_JSON);
 	assert_false(st.wide);
-	assert_int_equal(cli_style_option("run", 'W', NULL, &text_json, &st),
+	assert_int_equal(cli_style_option("run", 'W', "", &text_json, &st),
 	    0);
 	assert_true(st.wide);
 	stderr_begin();
@@ -97,7 +97,7 @@ test_style_option(void **state)
 	stderr_end();
 	assert_int_equal(st.format, REPORT_JSON);
 	/* Not one of its options: the caller's to handle. */
-	assert_int_equal(cli_style_option("run", 'q', NULL, &text_json, &st),
+	assert_int_equal(cli_style_option("run", 'q', "", &text_json, &st),
 	    -1);
 }
 
