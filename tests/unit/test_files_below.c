@@ -20,6 +20,7 @@
 #include <unistd.h>
 
 #include "cli/cli.h"
+#include "emulated.h"
 #include "stderr_capture.h"
 
 static char top[64];
@@ -111,6 +112,14 @@ below(const char *const *rel, int nops, size_t *bad)
 	size_t n, i, used = 0, skip = strlen(top) + 1;
 
 	assert_true(nops <= 8);
+#ifdef __i386__
+	/*
+	 * qemu-i386 (7.2) hands glibc's fts the entries getdents64 read,
+	 * and fts_read yields none of them (readdir lists them): the
+	 * emulator's fault, not files_below's.  Native i386 runs all.
+	 */
+	SKIP_IF_EMULATED();
+#endif
 	for (i = 0; i < (size_t)nops; i++) {
 		snprintf(paths[i], sizeof(paths[i]), "%s/%s", top, rel[i]);
 		ops[i] = paths[i];

@@ -175,7 +175,8 @@ test_bad_option(void **state)
 static void
 test_param_filter(void **state)
 {
-	char a[] = "cpus=1", b[] = "fpu=", c[] = "=1", d[] = "cpus", e[] = "x=2";
+	char a[] = "cpus=1", b[] = "fpu=", c[] = "=1", d[] = "cpus";
+	char e[] = "x=2";
 	char *filters[2];
 	const char *said;
 	int n = 0;
