@@ -214,16 +214,25 @@ $(CB_TRUE): src/suites/cb-true.S
 	@mkdir -p $(dir $@)
 	$(CC) $(ARCHFLAGS) -g -static -nostdlib -o $@ $<
 
+# The command's parsers and helpers (src/cli but main) as an archive, so
+# that a unit test of one of them (test_parse, test_files_below) links
+# it, and every other test, linking the archive too, takes nothing from
+# it: the linker pulls only the objects a program calls.
+CLI_LIB	 = $(BUILD)/cli.a
+$(CLI_LIB): $(CLI_PARSERS)
+	@rm -f $@
+	$(AR) rcs $@ $^
+
 define unit_test
 	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS) -Itests/unit $(ALL_CFLAGS) \
-	    $(shell $(PKG_CONFIG) --cflags cmocka) -o $@ $< $(INTERNAL) \
-	    $(LDLIBS) $(shell $(PKG_CONFIG) --libs cmocka)
+	    $(shell $(PKG_CONFIG) --cflags cmocka) -o $@ $< $(CLI_LIB) \
+	    $(INTERNAL) $(LDLIBS) $(shell $(PKG_CONFIG) --libs cmocka)
 endef
-$(BUILD)/tests/%: tests/unit/%.c $(INTERNAL)
+$(BUILD)/tests/%: tests/unit/%.c $(CLI_LIB) $(INTERNAL)
 	$(unit_test)
 # The tests of what one instruction set alone has (its suites, its asm).
-$(BUILD)/tests/%: tests/unit/$(ARCH_DIR)/%.c $(INTERNAL)
+$(BUILD)/tests/%: tests/unit/$(ARCH_DIR)/%.c $(CLI_LIB) $(INTERNAL)
 	$(unit_test)
 # The tests of what one operating system alone has (its files, its calls).
 $(BUILD)/tests/%: tests/unit/$(OS)/%.c $(INTERNAL)

@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * Unit tests for src/impact: --what-if parsing, finding a benchmark's
- * cost in a results file (the fixture the CLI tests use), and the
- * arithmetic from counts and cycles to seconds and shares, worked out by
- * hand in the comments.
+ * Unit tests for src/impact/impact.c: the arithmetic from counts and
+ * cycles to seconds and shares, worked out by hand in the comments, and
+ * which events need a cost.  --what-if parsing is test_whatif.c's, the
+ * costs read from a results file test_costs.c's.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -16,111 +16,6 @@
 #include <string.h>
 
 #include "impact/impact.h"
-
-#define FIXTURE	"tests/fixtures/impact/costs.json"
-
-static void
-test_whatif_parse(void **state)
-{
-	struct impact_whatif w;
-	char err[512];
-
-	(void)state;
-	assert_int_equal(whatif_parse("ctxsw=+264", &w, err, sizeof(err)), 0);
-	assert_string_equal(w.event->name, "ctxsw");
-	assert_true(w.relative);
-	assert_true(w.cycles == 264);
-	assert_int_equal(whatif_parse("minflt=-30.5", &w, err, sizeof(err)),
-	    0);
-	assert_true(w.relative);
-	assert_true(w.cycles == -30.5);
-	assert_int_equal(whatif_parse("fpu-switch=2.5e2", &w, err,
-	    sizeof(err)), 0);
-	assert_false(w.relative);
-	assert_true(w.cycles == 250);
-}
-
-static void
-test_whatif_refuses(void **state)
-{
-	static const char *const bad[] = {
-		"ctxsw", "ctxsw=", "=5", "ctxsw=+", "ctxsw=++5", "ctxsw=inf",
-		"ctxsw=nan", "ctxsw=0x10", "ctxsw=1e999", "ctxsw= 5",
-		"ctxsw=5 ", "ctxsw=5cycles", "nosuch=5",
-		("a-very-long-name-that-is-longer-than-any-event-name-ever-"
-		"was-or-will-be=5"),
-	};
-	struct impact_whatif w;
-	char err[512];
-	size_t i;
-
-	(void)state;
-	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
-		err[0] = '\0';
-		if (whatif_parse(bad[i], &w, err, sizeof(err)) != -1)
-			fail_msg("'%s' was accepted", bad[i]);
-		assert_non_null(strstr(err, "--what-if '"));
-	}
-	whatif_parse("nosuch=5", &w, err, sizeof(err));
-	assert_non_null(strstr(err, "unknown event 'nosuch' (events: ctxsw"));
-}
-
-/* The fixture, with its clock: 2 GHz TSC x 1.5 cycles per tick. */
-static json_t *
-load_fixture(void)
-{
-	struct impact_clock clk;
-	json_t *doc;
-	char err[512];
-
-	doc = costs_load(FIXTURE, &clk, err, sizeof(err));
-	if (doc == NULL)
-		fail_msg("%s", err);
-	assert_true(clk.tsc_hz == 2e9 && clk.cycles_per_tick == 1.5);
-	return (doc);
-}
-
-static void
-test_costs_from_fixture(void **state)
-{
-	struct impact_cost c;
-	json_t *doc;
-
-	(void)state;
-	doc = load_fixture();
-	/* cpus=2 comes first in the file and must not be taken. */
-	assert_int_equal(costs_from_file(doc, FIXTURE,
-	    impact_event_find("ctxsw"), &c), 0);
-	assert_true(c.known && c.cycles == 3000);
-	assert_non_null(strstr(c.source, "ctxsw/pipe-threads cpus=1 fpu=none"));
-	assert_int_equal(costs_from_file(doc, FIXTURE,
-	    impact_event_find("syscall"), &c), 0);
-	assert_true(c.cycles == 600);
-	json_decref(doc);
-}
-
-static void
-test_costs_refuse(void **state)
-{
-	struct impact_clock clk;
-	struct impact_cost c;
-	json_t *doc;
-	char err[512];
-
-	(void)state;
-	doc = load_fixture();
-	/* Only the cpus=2 variant is left: no cost for cpus=1 fpu=none. */
-	assert_int_equal(json_array_remove(json_object_get(doc, "results"),
-	    1), 0);
-	assert_int_equal(costs_from_file(doc, FIXTURE,
-	    impact_event_find("ctxsw"), &c), -1);
-	assert_false(c.known);
-	assert_non_null(strstr(c.source, "has no result for "
-	    "ctxsw/pipe-threads cpus=1 fpu=none"));
-	json_decref(doc);
-	assert_null(costs_load("tests/fixtures/impact/absent.json", &clk, err,
-	    sizeof(err)));
-}
 
 /* A run of 10 s wall, 4 s user, 2 s system on a 3 GHz core clock. */
 static void
@@ -245,10 +140,6 @@ int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_whatif_parse),
-		cmocka_unit_test(test_whatif_refuses),
-		cmocka_unit_test(test_costs_from_fixture),
-		cmocka_unit_test(test_costs_refuse),
 		cmocka_unit_test(test_change_relative),
 		cmocka_unit_test(test_change_absolute),
 		cmocka_unit_test(test_change_uncounted),
