@@ -229,13 +229,17 @@ define unit_test
 	    $(shell $(PKG_CONFIG) --cflags cmocka) -o $@ $< $(CLI_LIB) \
 	    $(INTERNAL) $(LDLIBS) $(shell $(PKG_CONFIG) --libs cmocka)
 endef
-$(BUILD)/tests/%: tests/unit/%.c $(CLI_LIB) $(INTERNAL)
+# The tests' shared headers (fixtures, scratch directories, readers of
+# CSV and markup): a change to one rebuilds every test.
+TEST_HEADERS = $(wildcard tests/unit/*.h)
+TEST_DEPS = $(CLI_LIB) $(INTERNAL) $(TEST_HEADERS)
+$(BUILD)/tests/%: tests/unit/%.c $(TEST_DEPS)
 	$(unit_test)
 # The tests of what one instruction set alone has (its suites, its asm).
-$(BUILD)/tests/%: tests/unit/$(ARCH_DIR)/%.c $(CLI_LIB) $(INTERNAL)
+$(BUILD)/tests/%: tests/unit/$(ARCH_DIR)/%.c $(TEST_DEPS)
 	$(unit_test)
 # The tests of what one operating system alone has (its files, its calls).
-$(BUILD)/tests/%: tests/unit/$(OS)/%.c $(INTERNAL)
+$(BUILD)/tests/%: tests/unit/$(OS)/%.c $(TEST_DEPS)
 	$(unit_test)
 
 # A fuzz target's corpus replayed as a unit test (tests/fuzz/replay.c).
