@@ -11,7 +11,11 @@
 
 #include "cyclebench.h"
 
-/* s as a JSON string, a byte that is not UTF-8 as '?'; NULL as null. */
+/*
+ * s as a JSON string; NULL as null.  A string that is not UTF-8 has
+ * every byte past ASCII written as '?', valid or not: the writer cannot
+ * tell which multibyte sequence was meant.
+ */
 json_t	*results_json_text(const char *s);
 
 /* "Unknown" texts are NULL or empty in C and null in JSON. */
