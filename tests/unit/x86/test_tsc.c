@@ -39,7 +39,7 @@ test_rdtscp_probe(void **state)
 	signal(SIGILL, SIG_DFL);
 	if (!(arch_cpu_features() & CB_CPU_RDTSCP))
 		assert_int_equal(arch_tsc_have_rdtscp, 0);
-	/* A stamp ended (by RDTSCP where it is used) is not before its start. */
+	/* A stamp ended (by RDTSCP where used) is not before its start. */
 	b = arch_ref_begin();
 	e = arch_ref_end();
 	assert_true(e >= b);
