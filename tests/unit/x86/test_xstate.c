@@ -15,7 +15,7 @@
 #include "arch/x86/cpu.h"
 #include "emulated.h"
 
-#define XINUSE_AVX	(1u << 2)		/* YMM_Hi128 */
+#define XINUSE_AVX	(1u << 2)	/* YMM_Hi128 */
 #define XINUSE_AVX512	(7u << 5)	/* opmask, ZMM_Hi256, Hi16_ZMM */
 
 static uint64_t
