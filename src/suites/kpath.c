@@ -1,4 +1,9 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * The kernel-path suites' shared pieces (suites/kpath.h): a child tied to
+ * its parent thread by PR_SET_PDEATHSIG, THP turned off by prctl, and a
+ * file filled through write(2) so its pages sit in the page cache.
+ */
 #include <errno.h>
 #include <signal.h>
 #include <stdio.h>

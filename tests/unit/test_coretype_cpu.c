@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Choosing the CPU by kind of core (core/coretype_cpu.h) on the live
- * machine, and the affinity primitive it rests on (os/cpuset.h).
+ * machine; test_cpuset.c tests the affinity primitives it rests on.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -9,41 +9,10 @@
 #include <stdint.h>
 #include <cmocka.h>
 
-#include <sched.h>
 #include <string.h>
 
 #include "core/coretype_cpu.h"
 #include "os/cpuset.h"
-
-/* The highest CPU this process may use, by the kernel's own word. */
-static int
-highest_allowed(void)
-{
-	cpu_set_t set;
-	int cpu;
-
-	assert_int_equal(sched_getaffinity(0, sizeof(set), &set), 0);
-	for (cpu = CPU_SETSIZE - 1; cpu >= 0; cpu--)
-		if (CPU_ISSET(cpu, &set))
-			return (cpu);
-	return (-1);
-}
-
-static void
-test_highest(void **state)
-{
-	signed char kind[4] = { 0, 1, 0, 1 };
-	int top = highest_allowed();
-
-	(void)state;
-	assert_int_equal(cpuset_highest(NULL, 0, -1), top);
-	assert_int_equal(cpuset_highest(kind, 4, -1), top);
-	/* A kind no allowed CPU is of; CPUs past the table are of none. */
-	assert_int_equal(cpuset_highest(kind, 4, 7), -1);
-	if (cpuset_allowed(0))
-		assert_true(cpuset_highest(kind, 4, 0) == 0 ||
-		    cpuset_highest(kind, 4, 0) == 2);
-}
 
 static void
 test_default_and_named(void **state)
@@ -68,7 +37,6 @@ int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_highest),
 		cmocka_unit_test(test_default_and_named),
 	};
 

@@ -19,6 +19,7 @@
 
 #include "cli/cli.h"
 #include "stderr_capture.h"
+#include "scratch.h"
 
 static char dir[64];
 
@@ -53,11 +54,9 @@ setup(void **state)
 static int
 teardown(void **state)
 {
-	char cmd[128];
 
 	(void)state;
-	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", dir);
-	return (system(cmd) == 0 ? 0 : -1);
+	return (scratch_remove(dir));
 }
 
 /* check_outputs of --json a, --csv b against the input in; its words. */

@@ -22,6 +22,7 @@
 #include "cli/save_opts.h"
 #include "store/store.h"
 #include "stderr_capture.h"
+#include "scratch.h"
 
 #define FIXTURE	"tests/fixtures/results/basic-cpu0.json"
 #define NOWHERE	"/nonexistent-cb-dir/sub"
@@ -43,11 +44,9 @@ setup(void **state)
 static int
 teardown(void **state)
 {
-	char cmd[128];
 
 	(void)state;
-	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", dir);
-	return (system(cmd) == 0 ? 0 : -1);
+	return (scratch_remove(dir));
 }
 
 static int

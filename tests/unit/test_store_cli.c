@@ -22,6 +22,7 @@
 #include "cli/store_cli.h"
 #include "results_fixture.h"
 #include "stderr_capture.h"
+#include "scratch.h"
 
 static char dir[64], db[128];
 
@@ -73,11 +74,9 @@ setup(void **state)
 static int
 teardown(void **state)
 {
-	char cmd[128];
 
 	(void)state;
-	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", dir);
-	return (system(cmd) == 0 ? 0 : -1);
+	return (scratch_remove(dir));
 }
 
 static void

@@ -1,10 +1,11 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * The snippet machinery without the command line: assembling (and what
- * is refused), the ELF reader on damaged input, and the harness's promises
- * checked from outside: callee-saved registers, %rsp, the direction flag,
- * MXCSR and the x87 control word come back intact whatever the snippet
- * does, and the snippet starts in the documented state.
+ * The snippet machinery without the command line (test_assemble.c has
+ * assembling, test_elf.c the ELF reader): the title, the unroll, and the
+ * harness's promises checked from outside: callee-saved registers, %rsp,
+ * the direction flag, MXCSR and the x87 control word come back intact
+ * whatever the snippet does, and the snippet starts in the documented
+ * state.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -12,125 +13,12 @@
 #include <stdint.h>
 #include <cmocka.h>
 
-#include <elf.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "snippet/elf.h"
 #include "snippet/snippet.h"
 #include "snippet_prepare.h"
-
-static int
-assemble(const char *text, struct snippet_code *c, char *err, size_t len)
-{
-	const struct snippet_asm_opts o = { 0, 0, 0 };
-	char warn[1024];
-
-	return (snippet_assemble(text, strlen(text), "snippet", &o, c, err,
-	    len, warn, sizeof(warn)));
-}
-
-static void
-test_assemble(void **state)
-{
-	struct snippet_code c;
-	char err[1024];
-
-	(void)state;
-	assert_int_equal(assemble("mov $1,%rcx; xchg %rcx,(%r14)\nnop", &c,
-	    err, sizeof(err)), 0);
-	assert_int_equal(c.len, 11);
-	assert_int_equal(c.bytes[10], 0x90);
-	assert_int_equal(c.ninsns, 3);
-	assert_int_equal(c.insns[1].offset, 7);
-	assert_string_equal(c.insns[1].text, "xchg %rcx,(%r14)");
-	assert_ptr_equal(snippet_insn_at(&c, 9), &c.insns[1]);
-	assert_ptr_equal(snippet_insn_at(&c, 10), &c.insns[2]);
-	assert_null(snippet_insn_at(&c, 11));
-	snippet_code_free(&c);
-}
-
-/* The assembler's own message, its line number, our label. */
-static void
-test_assembler_error(void **state)
-{
-	struct snippet_code c;
-	char err[1024];
-
-	(void)state;
-	assert_int_equal(assemble("nop\nfoo %rax\n", &c, err, sizeof(err)),
-	    -1);
-	assert_non_null(strstr(err, "snippet:2: Error: no such instruction"));
-	assert_null(strstr(err, "standard input"));
-}
-
-static void
-test_refused(void **state)
-{
-	struct snippet_code c;
-	char err[1024];
-
-	(void)state;
-	assert_int_equal(assemble("call foo", &c, err, sizeof(err)), -1);
-	assert_non_null(strstr(err, "symbol 'foo'"));
-	assert_int_equal(assemble(".data\n.quad 1\n.text\nnop", &c, err,
-	    sizeof(err)), -1);
-	assert_non_null(strstr(err, "section .data"));
-	assert_int_equal(assemble(".fill 70000,1,0x90", &c, err, sizeof(err)),
-	    -1);
-	assert_non_null(strstr(err, "the limit is 65536"));
-}
-
-/* Damaged objects: a message each, never a read out of bounds. */
-static void
-test_elf_damaged(void **state)
-{
-	struct snippet_code c;
-	const uint8_t *text;
-	uint8_t *obj;
-	Elf64_Ehdr eh;
-	size_t len, n;
-	char err[256];
-
-	(void)state;
-	assert_int_equal(assemble("nop", &c, err, sizeof(err)), 0);
-	snippet_code_free(&c);
-	assert_int_equal(elf_snippet_text((const uint8_t *)"hello", 5, &text,
-	    &n, err, sizeof(err)), -1);
-	assert_non_null(strstr(err, "not ELF"));
-
-	/* A header claiming sections past the end of the file. */
-	memset(&eh, 0, sizeof(eh));
-	memcpy(eh.e_ident, ELFMAG, SELFMAG);
-	eh.e_ident[EI_CLASS] = ELFCLASS64;
-	eh.e_ident[EI_DATA] = ELFDATA2LSB;
-	eh.e_type = ET_REL;
-	eh.e_machine = EM_X86_64;
-	eh.e_shentsize = sizeof(Elf64_Shdr);
-	eh.e_shoff = 64;
-	eh.e_shnum = 1000;
-	len = sizeof(eh) + 64;
-	obj = calloc(1, len);
-	memcpy(obj, &eh, sizeof(eh));
-	assert_int_equal(elf_snippet_text(obj, len, &text, &n, err,
-	    sizeof(err)), -1);
-	assert_non_null(strstr(err, "truncated"));
-
-	/* Sections that fit but hold no .text. */
-	eh.e_shnum = 0;
-	memcpy(obj, &eh, sizeof(eh));
-	assert_int_equal(elf_snippet_text(obj, len, &text, &n, err,
-	    sizeof(err)), -1);
-	assert_non_null(strstr(err, "no readable .text"));
-
-	eh.e_machine = EM_386;
-	memcpy(obj, &eh, sizeof(eh));
-	assert_int_equal(elf_snippet_text(obj, len, &text, &n, err,
-	    sizeof(err)), -1);
-	assert_non_null(strstr(err, "x86-64"));
-	free(obj);
-}
 
 static void
 test_title(void **state)
@@ -254,10 +142,6 @@ int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_assemble),
-		cmocka_unit_test(test_assembler_error),
-		cmocka_unit_test(test_refused),
-		cmocka_unit_test(test_elf_damaged),
 		cmocka_unit_test(test_title),
 #if defined(__x86_64__)
 		cmocka_unit_test(test_restores),

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * CPUID against the machine the tests run on: the features, and the
- * identity the kernel shows in /proc/cpuinfo.
+ * arch/x86/cpu.c against the machine the tests run on: the features
+ * CPUID gives, and the identity the kernel shows in /proc/cpuinfo.
  */
 #include <stdarg.h>
 #include <stddef.h>
