@@ -12,8 +12,9 @@
 #include <stdint.h>
 
 /*
- * Find .text in the ELF64 x86-64 relocatable object obj[0..len-1]: *text
- * points into obj.  Returns 0, or -1 with the reason in err.
+ * Find .text in the little-endian ELF64 relocatable object
+ * obj[0..len-1] for this build's instruction set (arch_elf_machine):
+ * *text points into obj.  Returns 0, or -1 with the reason in err.
  */
 int	elf_snippet_text(const uint8_t *obj, size_t len, const uint8_t **text,
 	    size_t *textlen, char *err, size_t errlen);
