@@ -289,8 +289,8 @@ test_elsewhere(void **state)
 		refused(pat, want);
 	}
 	assert_null(registry_elsewhere(&cursor, &archs));
-	/* Four suites are not everywhere; a build has some of them. */
-	assert_true(n < 4);
+	/* Four suites are not everywhere: arm64 has none, x86-64 lacks i386. */
+	assert_true(n <= 4);
 }
 
 static void
