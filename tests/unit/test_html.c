@@ -67,6 +67,7 @@ page(size_t n, const struct cmp_table *t, const struct hist_series *h,
 static void
 test_one_file(void **state)
 {
+	struct rs_file first = cf_files[0];
 	char *out;
 
 	(void)state;
@@ -78,8 +79,7 @@ test_one_file(void **state)
 	    "onerror=alert(1)&gt;"));
 	assert_true(count(out, "<svg ") >= 1);
 	free(out);
-	memset(&cf_files[0], 0, sizeof(cf_files[0]));
-	load(&cf_files[0], RES "basic-cpu0.json");
+	cf_files[0] = first;	/* for the teardown to free */
 }
 
 static void
