@@ -5,7 +5,9 @@
  * does, and the fitted slope on both clocks, with the test counter
  * (core/testcounter.h) counting three cycles a reference tick, so the
  * counted slope must be three times the reference one.  A fit a busy
- * host bends is refused, so a fit is tried a few times.
+ * host bends is refused, and a noisy guest's phases can outlast a dozen
+ * quick tries, so a fit is tried for up to FIT_PATIENCE seconds, pausing
+ * between tries to step out of a phase.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -15,10 +17,14 @@
 
 #include <math.h>
 #include <stdlib.h>
+#include <time.h>
 
 #include "core/clock.h"
 #include "core/testcounter.h"
 #include "core/timing.h"
+#include "util/time.h"
+
+#define FIT_PATIENCE	5.0
 
 static void
 spin(uint64_t iters, void *ctx)
@@ -78,16 +84,24 @@ test_time_best(void **state)
 static void
 test_fit(void **state)
 {
+	const struct timespec pause = { 0, 20 * 1000 * 1000 };
 	struct timing per;
-	double r2 = 0;
+	double best_r2 = 0, r2 = 0, end;
 	uint64_t base;
-	int i, ok = 0;
+	int ok = 0, tries = 0;
 
 	(void)state;
 	base = choose_base(spin, NULL);
-	for (i = 0; i < 20 && !ok; i++)
+	end = monotonic_seconds() + FIT_PATIENCE;
+	do {
 		ok = fit_once(spin, NULL, base, &per, &r2) == 0 && r2 > 0.99;
-	assert_true(ok);
+		best_r2 = r2 > best_r2 ? r2 : best_r2;
+		tries++;
+	} while (!ok && monotonic_seconds() < end &&
+	    nanosleep(&pause, NULL) == 0);
+	if (!ok)
+		fail_msg("no straight fit in %d tries over %.0f s: best r2 %.4f",
+		    tries, FIT_PATIENCE, best_r2);
 	assert_true(per.ref > 0);
 	assert_true(clock_counting());
 	if (!(fabs(per.cyc / per.ref - 3) < 0.03))
