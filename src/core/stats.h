@@ -133,6 +133,20 @@ int	stats_linear_fit(const double *x, const double *y, size_t n,
 int	stats_hodges_lehmann(const double *d, size_t n, double *est,
 	    double *lo, double *hi);
 
+/*
+ * Student's t CDF with df > 0 degrees of freedom, whole or not (Welch's);
+ * df == INFINITY is the standard normal.  Tails keep ~1e-10 relative
+ * accuracy down to 1e-12 and below.  NAN in (t, df or df <= 0), NAN out.
+ */
+double	stats_t_cdf(double t, double df);
+
+/*
+ * Its inverse: the t with stats_t_cdf(t, df) == p, 0 < p < 1, to ~1e-9
+ * relative (near t = 0, to 1e-15 or so: what p next to 1/2 holds);
+ * -INFINITY and INFINITY at p 0 and 1, NAN for p outside.
+ */
+double	stats_t_quantile(double p, double df);
+
 /* A small, fast, seeded generator (xoshiro256** or similar). */
 struct stats_rng {
 	uint64_t s[4];
