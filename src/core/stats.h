@@ -136,7 +136,8 @@ int	stats_hodges_lehmann(const double *d, size_t n, double *est,
 /*
  * Student's t CDF with df > 0 degrees of freedom, whole or not (Welch's);
  * df == INFINITY is the standard normal.  Tails keep ~1e-10 relative
- * accuracy down to 1e-12 and below.  NAN in (t, df or df <= 0), NAN out.
+ * accuracy down to 1e-12 and below (df up to 1e6; 1e-12 within 1e5).
+ * NAN in (t, df or df <= 0), NAN out.
  */
 double	stats_t_cdf(double t, double df);
 
@@ -146,6 +147,16 @@ double	stats_t_cdf(double t, double df);
  * -INFINITY and INFINITY at p 0 and 1, NAN for p outside.
  */
 double	stats_t_quantile(double p, double df);
+
+/*
+ * Benjamini-Hochberg adjusted p-values (q-values) of p[0..n-1] into
+ * adj[0..n-1]: adj[i] = min(1, min over p[j] >= p[i] of p[j] m / rank j),
+ * m the number of finite p-values, ranks in ascending order; a p-value
+ * that is not finite gets NAN and does not count in m.  Tied p-values
+ * get the same adj.  Should memory run out, every finite p gets 1: the
+ * conservative answer, nothing declared.
+ */
+void	stats_bh_adjust(const double *p, size_t n, double *adj);
 
 /* A small, fast, seeded generator (xoshiro256** or similar). */
 struct stats_rng {
