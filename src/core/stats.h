@@ -57,17 +57,22 @@ void	stats_mann_whitney(const double *x, size_t nx, const double *y,
 	    size_t ny, double *u, double *p);
 
 /*
- * The same test with the exact p-value where it matters most: samples of
- * up to STATS_RANKSUM_EXACT values each without ties (a comparison of a
- * few round medians); otherwise what stats_mann_whitney() gives.
+ * The same test with the exact p-value, ties and all, where it matters
+ * most: up to STATS_RANKSUM_EXACT values in all (a comparison of a few
+ * round medians): the share of the C(nx + ny, nx) splits of the pooled
+ * values whose U (with mid-ranks) lies as far from nx ny / 2 as the
+ * observed one or further.  Beyond, or should memory run out, what
+ * stats_mann_whitney() gives.
  */
-#define STATS_RANKSUM_EXACT	50
+#define STATS_RANKSUM_EXACT	200
 void	stats_mann_whitney_exact(const double *x, size_t nx, const double *y,
 	    size_t ny, double *u, double *p);
 
 /*
- * The smallest two-sided p-value that test can give m against n values,
- * 2 / C(m + n, m): with three a side it is 0.1, whatever they hold.
+ * The smallest two-sided p-value that test can give m against n values
+ * without ties, 2 / C(m + n, m): with three a side it is 0.1, whatever
+ * they hold.  Ties can let it go lower, where they make one tail alone
+ * the most extreme (1 against {1, 1, 2}: 2 alone gives 1/3).
  */
 double	stats_rank_sum_min_p(size_t m, size_t n);
 
