@@ -21,13 +21,15 @@ static const char compare_help[] =
 "\n"
 "Puts results side by side, matched by benchmark name and parameters:\n"
 "each side's cycles per operation, and for each side after the first, the\n"
-"change from the first and whether it is real (*), not shown to differ\n"
-"(~) or cannot be told (?).  Without --vs every file (or stored run) is a\n"
-"side; with it, what comes before the first --vs is the baseline side and\n"
-"each --vs starts the next, whose runs' rounds pool.  Verdicts are over\n"
-"rounds, never single samples.  Differences in what shapes the numbers\n"
-"(cycle method, kernel, hypervisor, microcode, mitigations) are warned\n"
-"about.\n"
+"change from the first and its verdict: slower or faster (*, a change\n"
+"shown), the same (=, the change shown within the threshold) or unknown\n"
+"(?).  Without --vs every file (or stored run) is a side; with it, what\n"
+"comes before the first --vs is the baseline side and each --vs starts\n"
+"the next.  The run is what is replicated: with several runs a side their\n"
+"spread is measured; with one, it is taken from --noise or assumed, and\n"
+"the output says which.  The false discovery rate across the cells is\n"
+"held at 5%.  Differences in what shapes the numbers (cycle method,\n"
+"kernel, hypervisor, microcode, mitigations) are warned about.\n"
 "\n"
 "  --vs                the files and selections that follow form the next\n"
 "                      side\n"
@@ -41,8 +43,14 @@ static const char compare_help[] =
 "                      the CPUs are the same)\n"
 "  --format FORMAT     text (default, 80 columns), markdown, csv, json or\n"
 "                      github (an annotation per real change, for CI)\n"
-"  --threshold PCT     smallest change called real, in percent (1)\n"
-"  --fail-above PCT    exit 1 when a real slowdown exceeds PCT percent\n";
+"  --threshold PCT     the change that matters, in percent (1): the least\n"
+"                      called slower or faster, and the margin of same\n"
+"  --noise FILE        a repeated run of one build on this machine (give\n"
+"                      two or more): their spread stands for a row's\n"
+"                      between-run spread where a side has one run\n"
+"  --fail-above PCT    exit 1 when a slowdown is shown to exceed PCT\n"
+"                      percent (the low end of its interval)\n"
+"  --strict            exit 1 also when any verdict is unknown\n";
 
 /* A file or a selection, into the side --vs has started. */
 static int
@@ -80,6 +88,8 @@ compare_parse_args(int argc, char **argv, struct compare_args *a)
 		{ "format", required_argument, NULL, 'f' },
 		{ "threshold", required_argument, NULL, 't' },
 		{ "fail-above", required_argument, NULL, 'F' },
+		{ "strict", no_argument, NULL, 's' },
+		{ "noise", required_argument, NULL, 'n' },
 		{ "vs", no_argument, NULL, 'v' },
 		{ "db", required_argument, NULL, 'd' },
 		{ "store", required_argument, NULL, 'S' },
@@ -126,6 +136,15 @@ compare_parse_args(int argc, char **argv, struct compare_args *a)
 				    "'%s'", optarg));
 			a->fail_above = pct / 100;
 			break;
+		case 's':
+			a->strict = 1;
+			break;
+		case 'n':
+			if (a->nnoise == COMPARE_MAX_FILES)
+				return (usage_error("compare", "at most %d "
+				    "--noise files", COMPARE_MAX_FILES));
+			a->noise[a->nnoise++] = optarg;
+			break;
 		case 'l':
 			if (a->nlabels == CMP_MAX_INPUTS)
 				return (usage_error("compare", "too many "
@@ -158,6 +177,9 @@ compare_parse_args(int argc, char **argv, struct compare_args *a)
 	if (a->vs && side_empty(a))
 		return (usage_error("compare", "--vs needs results before it "
 		    "and after it"));
+	if (a->nnoise == 1)
+		return (usage_error("compare", "--noise takes two or more "
+		    "repeated runs, one --noise each: one run has no spread"));
 	if (a->store != NULL && !a->stored)
 		return (usage_error("compare", "--store goes with --db "
 		    "SELECTION"));
@@ -309,24 +331,36 @@ load_sources(const struct compare_args *a, struct rs_file **files, int *n,
 	return (0);
 }
 
-/* With --fail-above: a real slowdown beyond it fails the command. */
+/*
+ * With --fail-above: a slowdown whose interval lies above it fails the
+ * command; with --strict, so does any unknown verdict.
+ */
 static int
-gate(const struct cmp_table *t, double fail_above)
+gate(const struct cmp_table *t, double fail_above, int strict)
 {
-	size_t row = 0, side = 0;
+	size_t row = 0, side = 0, n;
 	double worst;
 
-	if (isnan(fail_above))
-		return (0);
-	worst = cmp_worst_slowdown(t, &row, &side);
-	if (!(worst > 1 + fail_above))
-		return (0);
-	fprintf(stderr, "cyclebench: compare: %s%s%s is %.1f%% slower in %c "
-	    "(%s), above --fail-above %g%%\n", t->rows[row].first->name,
-	    t->rows[row].first->params[0] ? " " : "",
-	    t->rows[row].first->params, (worst - 1) * 100, CMP_LETTER(side),
-	    t->inputs[side].label, fail_above * 100);
-	return (EXIT_BENCH_ERROR);
+	worst = isnan(fail_above) ? 1 : cmp_worst_slowdown(t, &row, &side);
+	if (worst > 1 + fail_above) {
+		fprintf(stderr, "cyclebench: compare: %s%s%s is at least "
+		    "%.1f%% slower in %c (%s), above --fail-above %g%%\n",
+		    t->rows[row].first->name,
+		    t->rows[row].first->params[0] ? " " : "",
+		    t->rows[row].first->params, (worst - 1) * 100,
+		    CMP_LETTER(side), t->inputs[side].label, fail_above * 100);
+		return (EXIT_BENCH_ERROR);
+	}
+	if (strict && (n = cmp_unknowns(t, &row, &side)) > 0) {
+		fprintf(stderr, "cyclebench: compare: --strict: %zu verdict%s "
+		    "unknown, the first %s%s%s in %c (%s)\n", n,
+		    n == 1 ? "" : "s", t->rows[row].first->name,
+		    t->rows[row].first->params[0] ? " " : "",
+		    t->rows[row].first->params, CMP_LETTER(side),
+		    t->inputs[side].label);
+		return (EXIT_BENCH_ERROR);
+	}
+	return (0);
 }
 
 int
@@ -335,34 +369,43 @@ cmd_compare(int argc, char **argv)
 	size_t sides[CMP_MAX_INPUTS], nsides;
 	struct compare_args a;
 	struct cmp_table t;
-	struct rs_file *files;
+	struct rs_file *files, *noise = NULL;
 	char err[256];
 	int n, rc;
 
 	if ((rc = compare_parse_args(argc, argv, &a)) != 0)
 		return (rc < 0 ? 0 : rc);
+	if (a.nnoise > 0 && (rc = load_inputs(a.noise,
+	    a.nnoise, &noise)) != 0)
+		return (rc);
 	if ((rc = load_sources(&a, &files, &n, sides, &nsides)) != 0) {
 		free_inputs(files, n);
+		free_inputs(noise, a.nnoise);
 		return (rc);
 	}
 	if (nsides < 2) {
 		free_inputs(files, n);
+		free_inputs(noise, a.nnoise);
 		return (usage_error("compare", "one side to compare: give two "
 		    "or more runs, or --vs"));
 	}
 	if (a.nlabels != 0 && (size_t)a.nlabels != nsides) {
 		free_inputs(files, n);
+		free_inputs(noise, a.nnoise);
 		return (usage_error("compare", "%d --label for %zu sides: give "
 		    "one per side, or none", a.nlabels, nsides));
 	}
-	if (cmp_build(&t, files, (size_t)n, sides, nsides,
-	    a.nlabels ? a.labels : NULL, a.threshold, err, sizeof(err)) != 0) {
+	if (cmp_build_noise(&t, files, (size_t)n, sides, nsides,
+	    a.nlabels ? a.labels : NULL, a.threshold, noise,
+	    (size_t)a.nnoise, err, sizeof(err)) != 0) {
 		free_inputs(files, n);
+		free_inputs(noise, a.nnoise);
 		return (usage_error("compare", "%s", err));
 	}
 	if ((rc = print(&t, a.format)) == 0)
-		rc = gate(&t, a.fail_above);
+		rc = gate(&t, a.fail_above, a.strict);
 	cmp_free(&t);
 	free_inputs(files, n);
+	free_inputs(noise, a.nnoise);
 	return (rc);
 }

@@ -50,6 +50,9 @@ struct compare_args {
 	enum report_format format;
 	double		 threshold;	/* a fraction */
 	double		 fail_above;	/* a fraction; NAN: no gate */
+	int		 strict;	/* --strict: unknown fails the gate */
+	char		*noise[COMPARE_MAX_FILES];	/* --noise: repeated runs */
+	int		 nnoise;
 	struct compare_source sources[COMPARE_MAX_FILES];
 	size_t		 nsources;
 	size_t		 nsides;	/* sides named with --vs, at least 1 */

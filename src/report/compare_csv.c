@@ -21,7 +21,8 @@ cmp_csv(FILE *fp, const void *data, const struct report_style *st)
 
 	(void)st;
 	fputs("name,params,input,label,file,status,cycles_median,ratio,"
-	    "ci95_low,ci95_high,p_value,verdict,rounds,flags,levels,why\r\n",
+	    "ci_low,ci_high,p_value,q_value,q_same,verdict,rounds,runs,basis,"
+	    "flags,levels,why\r\n",
 	    fp);
 	for (i = 0; i < t->nrows; i++)
 		for (j = 0; j < t->ninputs; j++) {
@@ -42,8 +43,11 @@ cmp_csv(FILE *fp, const void *data, const struct report_style *st)
 			report_csv_num(fp, c->ci_low);
 			report_csv_num(fp, c->ci_high);
 			report_csv_num(fp, c->p);
-			fprintf(fp, ",%s,%u,", cmp_verdict_names[c->verdict],
-			    c->rounds);
+			report_csv_num(fp, c->q);
+			report_csv_num(fp, c->q_same);
+			fprintf(fp, ",%s,%u,%u,%s,",
+			    cmp_verdict_names[c->verdict], c->rounds, c->runs,
+			    cmp_basis_names[c->basis]);
 			report_csv_text(fp, c->flags);
 			fputc(',', fp);
 			report_csv_text(fp,

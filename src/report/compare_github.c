@@ -74,35 +74,37 @@ cmp_github(FILE *fp, const void *data, const struct report_style *st)
 		base = &t->rows[i].cells[0];
 		for (j = 1; j < t->ninputs; j++) {
 			c = &t->rows[i].cells[j];
-			if (c->verdict != CMP_DIFFERENT)
+			if (c->verdict != CMP_SLOWER &&
+			    c->verdict != CMP_FASTER)
 				continue;
 			cmp_row_label(&t->rows[i], label, sizeof(label));
 			report_cost_text(a, sizeof(a), base->median);
 			report_cost_text(b, sizeof(b), c->median);
 			cmp_change_text(c->ratio, change, sizeof(change));
 			snprintf(title, sizeof(title), "cyclebench: %s %s",
-			    label, c->ratio > 1 ? "slower" : "faster");
+			    label, cmp_verdict_names[c->verdict]);
 			snprintf(msg, sizeof(msg), "%s: %s core cycles per "
 			    "operation in %s (%c) against %s in %s (%c), %s; "
-			    "95%% interval of the ratio %.3f to %.3f, "
-			    "Mann-Whitney p = %.2g", label, b,
+			    "%.4g%% interval of the ratio %.3f to %.3f, "
+			    "q = %.2g", label, b,
 			    t->inputs[j].label, CMP_LETTER(j), a,
 			    t->inputs[0].label, CMP_LETTER(0), change,
-			    c->ci_low, c->ci_high, c->p);
-			gh_annotation(fp, c->ratio > 1 ? "warning" : "notice",
-			    title, msg);
-			if (c->ratio > 1)
+			    cmp_ci_level(t) * 100, c->ci_low, c->ci_high, c->q);
+			gh_annotation(fp, c->verdict == CMP_SLOWER ?
+			    "warning" : "notice", title, msg);
+			if (c->verdict == CMP_SLOWER)
 				slower++;
 			else
 				faster++;
 		}
 	}
-	snprintf(msg, sizeof(msg), "%zu real slowdown%s and %zu real "
-	    "speedup%s against %s over %zu benchmark%s (a change of at least "
-	    "%g%%, Mann-Whitney p < %g and a bootstrap interval of the "
-	    "ratio that excludes 1)", slower, slower == 1 ? "" : "s", faster,
+	snprintf(msg, sizeof(msg), "%zu slowdown%s and %zu "
+	    "speedup%s shown against %s over %zu benchmark%s (a change of at "
+	    "least %g%%, false discovery rate %g%% across %zu cells tested, "
+	    "Benjamini-Hochberg)", slower, slower == 1 ? "" : "s", faster,
 	    faster == 1 ? "" : "s", t->inputs[0].label, t->nrows,
-	    t->nrows == 1 ? "" : "s", t->threshold * 100, CMP_ALPHA);
+	    t->nrows == 1 ? "" : "s", t->threshold * 100, CMP_FDR * 100,
+	    t->ntested);
 	gh_annotation(fp, "notice", "cyclebench compare", msg);
 	return (0);
 }

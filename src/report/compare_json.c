@@ -37,18 +37,24 @@ json_cell(const struct cmp_cell *c)
 {
 	char levels[128];
 
-	return (json_pack("{s:s, s:o, s:o, s:o, s:o, s:o, s:o, s:o, s:i, "
-	    "s:b, s:o, s:s, s:s, s:s}",
+	return (json_pack("{s:s, s:o, s:o, s:o, s:o, s:o, s:o, s:o, s:o, s:o, "
+	    "s:o, s:i, s:i, s:s, s:o, s:o, s:b, s:o, s:s, s:s, s:s}",
 	    "status", c->r != NULL ? c->r->status : "missing",
 	    "reason", c->r != NULL ? results_json_opt_text(c->r->reason) :
 	    json_null(),
 	    "median", results_json_num(c->median),
 	    "ratio", results_json_num(c->ratio),
-	    "ci95_low", results_json_num(c->ci_low),
-	    "ci95_high", results_json_num(c->ci_high),
+	    "ci_low", results_json_num(c->ci_low),
+	    "ci_high", results_json_num(c->ci_high),
 	    "p_value", results_json_num(c->p),
+	    "q_value", results_json_num(c->q),
+	    "p_same", results_json_num(c->p_same),
+	    "q_same", results_json_num(c->q_same),
 	    "tested_ratio", results_json_num(c->tested),
-	    "rounds", (int)c->rounds,
+	    "rounds", (int)c->rounds, "runs", (int)c->runs,
+	    "basis", cmp_basis_names[c->basis],
+	    "spread", results_json_num(c->spread),
+	    "inflation", results_json_num(c->inflation),
 	    "quiet", c->quiet, "contended", results_json_num(c->contended),
 	    "flags", c->flags,
 	    "levels", cmp_cell_levels(c, levels, sizeof(levels)),
@@ -90,10 +96,11 @@ cmp_json(FILE *fp, const void *data, const struct report_style *st)
 		    "params", t->rows[i].first->params_json,
 		    "mode", t->rows[i].first->mode, "cells", cells));
 	}
-	doc = json_pack("{s:s, s:i, s:f, s:f, s:i, s:s, s:o, s:o, s:o}",
+	doc = json_pack("{s:s, s:i, s:f, s:f, s:f, s:i, s:s, s:o, s:o, s:o}",
 	    "format", CB_FORMAT_COMPARE, "schema_version", CB_SCHEMA_VERSION,
-	    "threshold", t->threshold, "alpha", CMP_ALPHA,
-	    "resamples", CMP_RESAMPLES, "method", method,
+	    "threshold", t->threshold, "fdr", CMP_FDR,
+	    "ci_level", cmp_ci_level(t), "tested", (int)t->ntested,
+	    "method", method,
 	    "inputs", inputs, "warnings", warnings, "rows", rows);
 	free(method);
 	rc = doc == NULL || json_dumpf(doc, fp, JSON_INDENT(2)) != 0 ?

@@ -100,7 +100,8 @@ row_note(const struct cmp_table *t, size_t i, FILE *fp)
 	}
 	for (j = 1; j < t->ninputs; j++) {
 		c = &t->rows[i].cells[j];
-		if (c->why == NULL || c->why[0] == '\0')
+		if (c->why == NULL || c->why[0] == '\0' ||
+		    c->why == cmp_why_assumed)
 			continue;
 		CMP_ADD("%s %c %s %s", any ? ";" : "", CMP_LETTER(j),
 		    cmp_mark(c->verdict), c->why);

@@ -15,11 +15,19 @@
 
 const char *const cmp_verdict_names[] = {
 	[CMP_BASELINE] = "baseline",
+	[CMP_SLOWER] = "slower",
+	[CMP_FASTER] = "faster",
 	[CMP_SAME] = "same",
-	[CMP_DIFFERENT] = "different",
-	[CMP_UNTESTED] = "untested",
+	[CMP_UNKNOWN] = "unknown",
 	[CMP_MISSING] = "missing",
 	[CMP_NOT_OK] = "not-ok",
+};
+
+const char *const cmp_basis_names[] = {
+	[CMP_BASIS_NONE] = "none",
+	[CMP_BASIS_RUNS] = "runs",
+	[CMP_BASIS_NOISE] = "noise",
+	[CMP_BASIS_ASSUMED] = "assumed",
 };
 
 /* "name k=v k=v": how a row is called everywhere. */

@@ -21,6 +21,7 @@
 
 /* "baseline", "same", ...: a verdict in CSV and JSON. */
 extern const char *const cmp_verdict_names[];
+extern const char *const cmp_basis_names[];
 
 /* "name k=v k=v": how a row is called everywhere. */
 void	cmp_row_label(const struct cmp_row *row, char *buf, size_t len);

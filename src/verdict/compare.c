@@ -4,8 +4,8 @@
  * (compare_labels.c), the warnings about machines that differ
  * (compare_warn.c), every side's probe floor (compare_floors.c), then the
  * rows matched (compare_match.c), each side of a row pooled
- * (compare_side.c) and judged (compare_verdict.c); and the words that
- * tables print of it.
+ * (compare_side.c), tested (compare_test.c, with compare_noise.c's prior)
+ * and judged (compare_verdict.c); and the words that tables print of it.
  */
 #include <math.h>
 #include <stdio.h>
@@ -23,9 +23,21 @@ cmp_build(struct cmp_table *t, const struct rs_file *files, size_t n,
     const size_t *sides, size_t nsides, const char *const *labels,
     double threshold, char *err, size_t errlen)
 {
+	return (cmp_build_noise(t, files, n, sides, nsides, labels, threshold,
+	    NULL, 0, err, errlen));
+}
+
+int
+cmp_build_noise(struct cmp_table *t, const struct rs_file *files, size_t n,
+    const size_t *sides, size_t nsides, const char *const *labels,
+    double threshold, const struct rs_file *noise, size_t nnoise, char *err,
+    size_t errlen)
+{
 	size_t i, at;
 
 	memset(t, 0, sizeof(*t));
+	t->noise = noise;
+	t->nnoise = nnoise;
 	if (sides == NULL)
 		nsides = n;
 	if (n == 0 || nsides == 0 || nsides > CMP_MAX_INPUTS) {
@@ -86,13 +98,28 @@ cmp_worst_slowdown(const struct cmp_table *t, size_t *row, size_t *side)
 	for (i = 0; i < t->nrows; i++)
 		for (j = 1; j < t->ninputs; j++) {
 			c = &t->rows[i].cells[j];
-			if (c->verdict == CMP_DIFFERENT && c->tested > worst) {
-				worst = c->tested;
+			if (c->verdict == CMP_SLOWER && c->ci_low > worst) {
+				worst = c->ci_low;
 				*row = i;
 				*side = j;
 			}
 		}
 	return (worst);
+}
+
+size_t
+cmp_unknowns(const struct cmp_table *t, size_t *row, size_t *side)
+{
+	size_t i, j, n = 0;
+
+	for (i = 0; i < t->nrows; i++)
+		for (j = 1; j < t->ninputs; j++)
+			if (t->rows[i].cells[j].verdict == CMP_UNKNOWN &&
+			    n++ == 0) {
+				*row = i;
+				*side = j;
+			}
+	return (n);
 }
 
 void
@@ -115,11 +142,12 @@ cmp_mark(enum cmp_verdict v)
 {
 
 	switch (v) {
-	case CMP_DIFFERENT:
+	case CMP_SLOWER:
+	case CMP_FASTER:
 		return ("*");
 	case CMP_SAME:
-		return ("~");
-	case CMP_UNTESTED:
+		return ("=");
+	case CMP_UNKNOWN:
 		return ("?");
 	default:
 		return ("");
@@ -134,21 +162,19 @@ cmp_method_text(const struct cmp_table *t, FILE *fp)
 	    "cycles: each side's figure, the median of its rounds' medians "
 	    "(quiet samples\nwhere it has a quiet figure); change: over the "
 	    "baseline's (%c), minus 1, so +\nmeans more cycles (slower).  A "
-	    "round is a burst in a fresh process; a\nside's rounds pool from "
-	    "all its files, and a file from before rounds is one.\n"
-	    "*  a real difference: the exact rank-sum test over the two sides' "
-	    "round\n   medians gives p < %g (two-sided), the bootstrap 95%% "
-	    "interval of the\n   ratio of their medians (%d resamples) "
-	    "excludes 1, and the change is at\n   least %g%% (--threshold).  "
-	    "Where a side's figure is a mixture (several\n   levels, "
-	    "contention without a quiet figure, mostly scattered), levels "
-	    "are\n   paired where that is sure (as many on each side, or two "
-	    "floors) and\n   every pair must have moved, by one ratio.\n"
-	    "~  not shown to differ by those tests.\n"
-	    "?  not tested: fewer than %d rounds a side, below the loop's "
-	    "resolution,\n   or no baseline (see the notes).  A side that "
-	    "never ran quiet is slower\n   for real only beyond how much "
-	    "contention slowed its probe.\n", CMP_LETTER(0), CMP_ALPHA,
-	    CMP_RESAMPLES,
-	    t->threshold * 100, CMP_MIN_ROUNDS);
+	    "round is a burst in a fresh process, a run\na results file; the "
+	    "run is what is replicated: runs a side are tested by\nWelch's t "
+	    "on the log of each run's figure, and with one run a side the\n"
+	    "between-run spread is measured (--noise) or assumed (%g%%, %g%% "
+	    "for a kernel\npath).  Each pair of levels is an alternative to "
+	    "the figure.  Verdicts hold the\nfalse discovery rate at %g%% "
+	    "across the %zu cells tested (Benjamini-Hochberg).\n"
+	    "*  slower or faster: a change shown, at least %g%% (--threshold) "
+	    "past what\n   contention may explain.\n"
+	    "=  the same: the change shown within +-%g%% (two one-sided "
+	    "tests).\n"
+	    "?  unknown: neither could be shown (see the notes).\n",
+	    CMP_LETTER(0), CMP_ASSUMED_SPREAD * 100,
+	    CMP_ASSUMED_PATH_SPREAD * 100, CMP_FDR * 100, t->ntested,
+	    t->threshold * 100, t->threshold * 100);
 }

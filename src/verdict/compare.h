@@ -2,25 +2,32 @@
 /*
  * Results of several runs side by side: rows matched by benchmark name
  * and parameters, the first side the baseline, and for every other side
- * whether its difference from the baseline is real.  A side is one
- * results file or several runs of the same thing, whose rounds pool.
- * The model is built once and printed by report/compare_*.c or drawn
- * by report/html.c.
+ * a verdict on its difference from the baseline.  A side is one results
+ * file or several runs of the same thing.  The model is built once and
+ * printed by report/compare_*.c or drawn by report/html.c.
  *
- * The unit of replication is the round (core/rounds.h), never the
- * sample: samples of one round share its host's phase.  A file from
- * before rounds is one round.  Each side's figure, quiet basis and
- * levels come from core/estimate.h, as the run computed them.  A
- * difference is real when the exact rank-sum test over the two sides'
- * round medians gives p < CMP_ALPHA, the bootstrap 95% interval of the
- * ratio of their medians excludes 1, and the change is at least the
- * threshold.  Where either side's figure is a mixture (it settles on
- * levels, ran contended without a quiet figure, or has most samples in
- * no level), its levels are paired where the pairing is sure (the same
- * number of levels, or two floors) and tested one by one: the difference
- * is real only when every level moved, by one ratio.  A row below the
- * loop's resolution, or with fewer than CMP_MIN_ROUNDS rounds a side, is
- * not tested.
+ * The unit of replication is the run: host phases outlast a run, so the
+ * rounds inside one are not independent of each other.  Each side's
+ * figure, quiet basis and levels come from core/estimate.h over all its
+ * runs, with a probe floor from its own files alone.  A cell is tested on
+ * the log of each run's figure (compare_test.c): with two or more runs a
+ * side by Welch's t over the runs; with one run a side, the between-run
+ * spread comes from repeated runs given as a noise model (--noise), or
+ * is assumed (CMP_ASSUMED_SPREAD, CMP_ASSUMED_PATH_SPREAD) and the cell
+ * says so.  Where a side settles on levels, each pair of levels is a
+ * further alternative to the figure (Bonferroni within the cell).  A
+ * side that ran contended throughout carries the bound of how much that
+ * may have slowed it.  Across the compare's cells, p-values are adjusted
+ * by Benjamini-Hochberg at CMP_FDR, and:
+ *
+ *   slower/faster  a change shown: adjusted p <= CMP_FDR and the change,
+ *                  past the contention bound, at least the threshold;
+ *   same           equivalence shown: two one-sided tests (TOST) put the
+ *                  change inside +-threshold, adjusted likewise;
+ *   unknown        neither, with the reason.
+ *
+ * Intervals are at the false-coverage-adjusted level 1 - CMP_FDR R / m
+ * (Benjamini-Yekutieli), R cells called changed of m tested.
  */
 #ifndef CB_COMPARE_H
 #define CB_COMPARE_H
@@ -29,25 +36,37 @@
 
 #include "results/results.h"
 
-#define CMP_ALPHA	0.01	/* rank-sum two-sided significance */
-#define CMP_RESAMPLES	2000	/* bootstrap resamples of the ratio */
-#define CMP_MIN_ROUNDS	3	/* fewer on either side: not tested */
+#define CMP_FDR		0.05	/* false discovery rate across cells */
+#define CMP_ASSUMED_SPREAD	0.01	/* between-run sd of an instruction
+					   row's log figure, when no runs
+					   show it */
+#define CMP_ASSUMED_PATH_SPREAD	0.10	/* the same for a kernel path */
+#define CMP_CALIBRATION_SD	0.001	/* a calibrated run's cycles-per-tick
+					   error: imul at 3.003 for 3 */
 #define CMP_QUIET_ROUNDS	5	/* a quiet figure on fewer rounds is set
-				   aside: five a side is the least that
-				   can show a difference */
+					   aside: five a side is the least that
+					   can show a difference */
 #define CMP_CONTENDED	0.25	/* share of contended samples, without a
 				   quiet figure, that makes a mixture */
 #define CMP_SCATTERED	0.5	/* share in no level that makes one */
-#define CMP_FLOOR_STRAYS 0.05	/* share below a level that is its floor */
 #define CMP_LABEL_MAX	48
 
 enum cmp_verdict {
 	CMP_BASELINE,		/* the baseline's own cell */
-	CMP_SAME,		/* ~: not shown to differ */
-	CMP_DIFFERENT,		/* *: a real difference */
-	CMP_UNTESTED,		/* ?: cannot be told (see why) */
+	CMP_SLOWER,		/* a slowdown shown */
+	CMP_FASTER,		/* a speed-up shown */
+	CMP_SAME,		/* equivalence shown, within +-threshold */
+	CMP_UNKNOWN,		/* cannot tell (see why) */
 	CMP_MISSING,		/* not in this input */
 	CMP_NOT_OK		/* skipped or failed in this input */
+};
+
+/* Where a test's between-run spread came from. */
+enum cmp_basis {
+	CMP_BASIS_NONE,		/* not tested */
+	CMP_BASIS_RUNS,		/* the runs given, two or more a side */
+	CMP_BASIS_NOISE,	/* repeated runs given with --noise */
+	CMP_BASIS_ASSUMED	/* one run a side: assumed */
 };
 
 struct cmp_cell {
@@ -56,20 +75,28 @@ struct cmp_cell {
 	double		 median;	/* the side's figure; NAN unless ok */
 	double		 ratio;		/* figure over the baseline's; NAN if
 					   none */
-	double		 tested;	/* the ratio the verdict tested: of
-					   the figures, or of the largest
-					   level paired */
-	double		 ci_low, ci_high; /* bootstrap 95% CI of tested */
-	double		 p;		/* rank-sum p-value over rounds */
+	double		 tested;	/* the ratio the verdict rests on: of
+					   the figures, or of a level pair */
+	double		 ci_low, ci_high; /* its interval (see above) */
+	double		 p;		/* of a change, within the cell */
+	double		 q;		/* p adjusted across cells (BH) */
+	double		 p_same, q_same; /* of equivalence (TOST) */
 	unsigned	 rounds;	/* the side's rounds */
+	unsigned	 runs;		/* the side's runs with this row */
+	enum cmp_basis	 basis;
+	double		 spread;	/* the between-run sd the test used */
 	int		 quiet;		/* the figure rests on quiet samples */
 	double		 contended;	/* share of samples; NAN: no probe */
+	double		 inflation;	/* how much contention may have slowed
+					   the figure: 1 when quiet */
 	const char	*why;		/* how it was judged; "" plainly */
 	/* The side's levels where it has two or more (nlevels 0: one). */
 	struct cb_level	 levels[CB_MAX_LEVELS];
 	size_t		 nlevels;
 	double		 scattered;	/* share of samples in no level */
 	char		 flags[160];	/* the side's files' flags, joined */
+	/* The tested change, in logs, for the adjusted interval. */
+	double		 d, se, df, bias_up, bias_down;
 };
 
 struct cmp_row {
@@ -91,7 +118,13 @@ struct cmp_table {
 	size_t		 nrows;
 	char		**warnings;	/* machine differences and the like */
 	size_t		 nwarnings;
-	double		 threshold;	/* minimum |ratio - 1| to call real */
+	double		 threshold;	/* the change that matters, +-: the
+					   equivalence margin and the least
+					   change called slower or faster */
+	const struct rs_file *noise;	/* repeated runs: the noise model */
+	size_t		 nnoise;
+	size_t		 ntested;	/* cells tested (m) */
+	size_t		 nchanged;	/* called slower or faster (R) */
 };
 
 /*
@@ -106,11 +139,26 @@ int	cmp_build(struct cmp_table *t, const struct rs_file *files, size_t n,
 	    double threshold, char *err, size_t errlen);
 
 /*
- * The worst real slowdown against the baseline, as a ratio (1.07: 7%
- * slower), with its row and side; 1 when there is none.
+ * The same with a noise model: noise[0..nnoise-1] are repeated runs of
+ * one build on the machine (nnoise >= 2), whose spread stands for the
+ * between-run spread of a row where a side has one run.
+ */
+int	cmp_build_noise(struct cmp_table *t, const struct rs_file *files,
+	    size_t n, const size_t *sides, size_t nsides,
+	    const char *const *labels, double threshold,
+	    const struct rs_file *noise, size_t nnoise, char *err,
+	    size_t errlen);
+
+/*
+ * The slowdown a gate sees: the greatest lower bound of the interval of
+ * a cell called slower, as a ratio (1.07: at least 7% slower), with its
+ * row and side; 1 when no cell is slower.
  */
 double	cmp_worst_slowdown(const struct cmp_table *t, size_t *row,
 	    size_t *side);
+
+/* How many tested cells are unknown: what a strict gate fails on. */
+size_t	cmp_unknowns(const struct cmp_table *t, size_t *row, size_t *side);
 void	cmp_free(struct cmp_table *t);
 
 /* The letter of input i in legends and warnings: 'A' + i. */
@@ -122,6 +170,15 @@ void	cmp_change_text(double ratio, char *buf, size_t len);
 
 /* The marks of the text and markdown tables. */
 const char *cmp_mark(enum cmp_verdict v);
+
+/* The confidence level of the cells' intervals: 1 - CMP_FDR R / m. */
+double	cmp_ci_level(const struct cmp_table *t);
+
+/*
+ * The reason most unknowns share (one run a side, the spread assumed):
+ * the method text says it once, so tables need not say it per cell.
+ */
+extern const char cmp_why_assumed[];
 
 /* How the verdicts were reached, for under a table; lines end in '\n'. */
 void	cmp_method_text(const struct cmp_table *t, FILE *fp);

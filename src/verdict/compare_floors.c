@@ -2,8 +2,11 @@
 /*
  * Probe floors (verdict/compare_floors.h).  A run's probe floor is its
  * quietest reading of the contention probe; a side takes the lowest of
- * any file on the same kind of CPU (brand, family and model), across all
- * sides, since one run's floor cannot show that it never ran quiet.
+ * its own files, so that its figure never depends on the other files
+ * given.  A run contended from start to end has a floor above the quiet
+ * one, which only another run can show: where another side's file on the
+ * same kind of CPU (brand, family and model) read much lower, a warning
+ * says so, and the reader weighs that side's figures.
  */
 #include <math.h>
 #include <string.h>
@@ -12,9 +15,8 @@
 #include "verdict/compare_floors.h"
 #include "verdict/compare_warn.h"
 
-/* The quiet probe reading of a file: any result's, all share the run's. */
-static double
-file_floor(const struct rs_file *f)
+double
+cmp_file_floor(const struct rs_file *f)
 {
 	size_t i;
 
@@ -32,12 +34,6 @@ same_cpu(const struct rs_file *a, const struct rs_file *b)
 	    a->machine.cpu_model == b->machine.cpu_model);
 }
 
-/*
- * Every side's probe floor: the lowest reading of any file on the same
- * kind of CPU.  A run that was contended from start to end has a floor
- * above the quiet one, and only another run's floor can show it: judged
- * by the lower floor, its samples are seen as contended, not as quiet.
- */
 int
 cmp_probe_floors(struct cmp_table *t)
 {
@@ -49,22 +45,23 @@ cmp_probe_floors(struct cmp_table *t)
 		t->inputs[i].probe_floor = NAN;
 		for (k = 0; k < t->inputs[i].nfiles; k++) {
 			f = &t->inputs[i].f[k];
-			own = fl = file_floor(f);
+			own = fl = cmp_file_floor(f);
+			if (!(t->inputs[i].probe_floor <= own))
+				t->inputs[i].probe_floor = own;
 			for (j = 0; j < t->ninputs; j++)
 				for (l = 0; l < t->inputs[j].nfiles; l++) {
 					g = &t->inputs[j].f[l];
 					if (same_cpu(f, g) &&
-					    file_floor(g) < fl)
-						fl = file_floor(g);
+					    cmp_file_floor(g) < fl)
+						fl = cmp_file_floor(g);
 				}
 			if (fl < own * (1 - EST_PROBE_MARGIN) && cmp_warn(t,
 			    "%s: its contention probe never read below %.3f "
 			    "cycles where a run on the same CPU read %.3f: it "
-			    "ran with the core shared throughout",
+			    "may have run with the core shared throughout, "
+			    "and its figures be high by as much",
 			    f->path, own, fl) != 0)
 				return (-1);
-			if (!(t->inputs[i].probe_floor <= fl))
-				t->inputs[i].probe_floor = fl;
 		}
 	}
 	return (0);

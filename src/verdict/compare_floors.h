@@ -12,4 +12,8 @@
    of memory. */
 int	cmp_probe_floors(struct cmp_table *t);
 
+/* The quiet probe reading of a file: any result's, all share the run's;
+   NAN without a probe. */
+double	cmp_file_floor(const struct rs_file *f);
+
 #endif

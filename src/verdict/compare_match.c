@@ -4,30 +4,18 @@
  * benchmark's name and its parameters sorted (results.h), so the same
  * benchmark matches across files whatever order each listed its
  * parameters in.  Rows come in order of first appearance, the baseline's
- * first; each side of a row is pooled and judged against the baseline's,
- * with a bootstrap seed from the key, so that a verdict does not depend
- * on the order of the rows.
+ * first; each side of a row is pooled and tested against the baseline's,
+ * then every tested cell is judged with the others (cmp_decide).
  */
 #include <math.h>
-#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "verdict/compare_match.h"
+#include "verdict/compare_noise.h"
 #include "verdict/compare_side.h"
 #include "verdict/compare_verdict.h"
 #include "verdict/compare_warn.h"
-
-/* FNV-1a: a seed per row, so a verdict does not depend on row order. */
-static uint64_t
-seed_of(const char *s)
-{
-	uint64_t h = 0xcbf29ce484222325ULL;
-
-	for (; *s != '\0'; s++)
-		h = (h ^ (unsigned char)*s) * 0x100000001b3ULL;
-	return (h);
-}
 
 static struct cmp_row *
 find_row(struct cmp_table *t, const char *key)
@@ -73,6 +61,7 @@ cmp_match(struct cmp_table *t)
 	const struct rs_result *r;
 	struct cmp_row *row;
 	struct cmp_side base, other;
+	struct cmp_prior prior = { CMP_BASIS_NONE, NAN, NAN, 0 };
 	size_t i, j, k, cap = 0;
 
 	for (i = 0; i < t->ninputs; i++)
@@ -109,9 +98,13 @@ cmp_match(struct cmp_table *t)
 			cmp_side_free(&base);
 			return (-1);
 		}
-		cmp_judge(&base, NULL, &base, &row->cells[0], t->threshold, 0);
-		if (row->cells[0].verdict == CMP_UNTESTED)
-			row->cells[0].verdict = CMP_BASELINE;
+		cmp_judge(&base, NULL, &base, NULL, t->threshold,
+		    &row->cells[0]);
+		if (base.estimated && cmp_noise_prior(t, row->first->key, &base,
+		    &prior) != 0) {
+			cmp_side_free(&base);
+			return (-1);
+		}
 		for (j = 1; j < t->ninputs; j++) {
 			if (cmp_side_build(&t->inputs[j], row->first->key,
 			    &row->cells[j], &other) != 0) {
@@ -119,11 +112,11 @@ cmp_match(struct cmp_table *t)
 				cmp_side_free(&base);
 				return (-1);
 			}
-			cmp_judge(&base, &row->cells[0], &other, &row->cells[j],
-			    t->threshold, seed_of(row->first->key) + j);
+			cmp_judge(&base, &row->cells[0], &other, &prior,
+			    t->threshold, &row->cells[j]);
 			cmp_side_free(&other);
 		}
 		cmp_side_free(&base);
 	}
-	return (0);
+	return (cmp_decide(t));
 }

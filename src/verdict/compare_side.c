@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "core/stats.h"
 #include "verdict/compare_side.h"
@@ -21,6 +22,7 @@ cmp_side_free(struct cmp_side *d)
 	free(d->x);
 	free(d->probe);
 	free(d->count);
+	free(d->runs);
 	memset(d, 0, sizeof(*d));
 }
 
@@ -68,24 +70,27 @@ add_flags(struct cmp_cell *c, const char *more)
 }
 
 /*
- * How much contention slowed the probe on this side: the 90th percentile
- * of its contended readings over the floor (1 when none).  Contention
- * slows nothing more than it slows the front end, so a contended figure
- * may be inflated by up to this much, and no more.
+ * How much contention may have slowed a side's figure: 1 when it rests
+ * on quiet samples or was seldom contended; otherwise the 90th
+ * percentile, over the samples the figure uses, of how much slower the
+ * probe read than its floor.  Contention slows nothing more than it
+ * slows the front end, so the figure overstates the cost by at most
+ * this much.  It depends on this side's samples alone.
  */
 static double
-inflation(const struct est_input *in)
+inflation(const struct est_input *in, const struct est *e)
 {
 	double *r, f = 1;
 	size_t i, n = 0, total;
 
 	total = stats_rounds_total(&in->s);
-	if (in->probe == NULL || !isfinite(in->probe_floor) ||
+	if (e->quiet || !(e->contended > CMP_CONTENDED) || in->probe == NULL ||
+	    !isfinite(in->probe_floor) ||
 	    (r = malloc((total + 1) * sizeof(*r))) == NULL)
 		return (1);
 	for (i = 0; i < total; i++)
-		if (est_contended(in->probe[i], in->probe_floor))
-			r[n++] = in->probe[i] / in->probe_floor;
+		if (e->basis[i] && isfinite(in->probe[i]))
+			r[n++] = fmax(1, in->probe[i] / in->probe_floor);
 	if (n > 0) {
 		stats_sort(r, n);
 		f = stats_quantile_sorted(r, n, 0.9);
@@ -94,13 +99,27 @@ inflation(const struct est_input *in)
 	return (f);
 }
 
+/* When a run started, in seconds since the epoch; NAN: not known. */
+static double
+started(const struct rs_file *f)
+{
+	struct tm tm;
+	const char *end;
+
+	memset(&tm, 0, sizeof(tm));
+	end = f->started_at != NULL ? strptime(f->started_at,
+	    "%Y-%m-%dT%H:%M:%SZ", &tm) : NULL;
+	return (end != NULL && *end == '\0' ? (double)timegm(&tm) : NAN);
+}
+
 int
 cmp_side_build(const struct cmp_input *in, const char *key,
     struct cmp_cell *c, struct cmp_side *d)
 {
 	const struct rs_result *r;
+	struct est_input probed;
 	size_t i, k, n = 0, rounds = 0, at = 0, ra = 0;
-	double contended;
+	double contended, start, last = NAN;
 
 	memset(d, 0, sizeof(*d));
 	for (i = 0; i < in->nfiles; i++) {
@@ -117,11 +136,22 @@ cmp_side_build(const struct cmp_input *in, const char *key,
 	d->x = malloc((n + 1) * sizeof(double));
 	d->probe = malloc((n + 1) * sizeof(double));
 	d->count = calloc(rounds + 1, sizeof(size_t));
-	if (d->x == NULL || d->probe == NULL || d->count == NULL)
+	d->runs = calloc(in->nfiles, sizeof(*d->runs));
+	if (d->x == NULL || d->probe == NULL || d->count == NULL ||
+	    d->runs == NULL)
 		return (-1);
 	for (i = 0; i < in->nfiles; i++) {
 		if ((r = find_in(&in->f[i], key)) == NULL)
 			continue;
+		if (r->nrounds > 0) {
+			start = started(&in->f[i]);
+			d->runs[d->nruns++] = (struct cmp_run){ at, ra,
+			    r->nrounds, r->method, d->nruns == 0 ||
+			    fabs(start - last) > CMP_SESSION_GAP };
+			d->nsessions += d->runs[d->nruns - 1].new_session;
+			if (isfinite(start))
+				last = start;
+		}
 		if (r->nsamples > 0)
 			memcpy(d->x + at, r->samples,
 			    r->nsamples * sizeof(double));
@@ -137,10 +167,10 @@ cmp_side_build(const struct cmp_input *in, const char *key,
 	d->in.probe = d->probe;
 	d->in.probe_floor = in->probe_floor;
 	d->below_resolution = has_flag(c->flags, "below-resolution");
+	d->path = strcmp(c->r->mode, "path") == 0;
 	if (estimate(&d->in, 0, 0, &d->e) != 0)
 		return (-1);
 	d->estimated = 1;
-	d->inflation = inflation(&d->in);
 	/*
 	 * A quiet figure on too few rounds to test is no use here: judge
 	 * the side on all its samples, as contended (a mixture).
@@ -155,7 +185,12 @@ cmp_side_build(const struct cmp_input *in, const char *key,
 		d->estimated = 1;
 		d->e.contended = contended;
 	}
+	probed = d->in;
+	probed.probe = d->probe;
+	d->inflation = inflation(&probed, &d->e);
 	c->median = d->e.centre;
+	c->inflation = d->inflation;
+	c->runs = (unsigned)d->nruns;
 	c->rounds = d->e.rounds;
 	c->quiet = d->e.quiet;
 	c->contended = d->e.contended;
@@ -169,4 +204,59 @@ cmp_side_build(const struct cmp_input *in, const char *key,
 		c->scattered = d->e.scattered;
 	}
 	return (0);
+}
+
+/* One session's value from its rounds' values rv[0..m-1] (logs). */
+static int
+session_value(double *rv, size_t m, double *v, double *se, double *se_df)
+{
+	double mean = 0, ss = 0;
+	size_t i;
+
+	if (m == 0 || !isfinite(*v = stats_median(rv, m)))
+		return (0);
+	for (i = 0; i < m; i++)
+		mean += rv[i] / (double)m;
+	for (i = 0; i < m; i++)
+		ss += (rv[i] - mean) * (rv[i] - mean);
+	/* The median of m normal values: 1.2533 sd / sqrt(m). */
+	*se = m >= 2 ? 1.2533 * sqrt(ss / (double)(m - 1) / (double)m) : NAN;
+	*se_df = (double)m - 1;
+	return (1);
+}
+
+size_t
+cmp_run_values(const struct cmp_side *d, double lo, double hi, double *v,
+    double *se, double *se_df)
+{
+	struct est_input sub;
+	struct est sub_e;
+	const struct cmp_run *run;
+	double *rv;
+	size_t k, i, got, at, m = 0, n = 0;
+
+	if ((rv = malloc((d->in.s.nrounds + 1) * sizeof(*rv))) == NULL)
+		return (0);
+	for (k = 0; k < d->nruns; k++) {
+		run = &d->runs[k];
+		if (run->new_session && m > 0) {
+			n += session_value(rv, m, &v[n], &se[n], &se_df[n]);
+			m = 0;
+		}
+		memset(&sub, 0, sizeof(sub));
+		sub.s.x = d->x + run->sample;
+		sub.s.count = d->count + run->round;
+		sub.s.nrounds = run->nrounds;
+		sub.probe_floor = NAN;
+		memset(&sub_e, 0, sizeof(sub_e));
+		sub_e.basis = d->e.basis + run->sample;
+		got = est_round_values(&sub, &sub_e, lo, hi, rv + m);
+		/* In logs; a value that is no cost is left out. */
+		for (i = 0, at = m; i < got; i++)
+			if (rv[at + i] > 0)
+				rv[m++] = log(rv[at + i]);
+	}
+	n += session_value(rv, m, &v[n], &se[n], &se_df[n]);
+	free(rv);
+	return (n);
 }

@@ -1,13 +1,14 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * Judging a cell (verdict/compare_verdict.h), over rounds: the unit of
- * replication is the round, never the sample.  A plain side is tested on
- * its round medians: the exact rank-sum test, the bootstrap interval of
- * the ratio of medians and the threshold must all agree.  A side that
- * is a mixture is tested level by level where its levels pair surely;
- * one contended throughout is bounded by how much contention slowed its
- * probe; and mixtures whose levels tell nothing are real only where every
- * round of one side lies beyond every round of the other.
+ * Judging cells (verdict/compare_verdict.h).  A cell's alternatives are
+ * its figure and, where both sides settle on as many levels, its levels
+ * (below): a change of the code moves the levels, each by
+ * its own ratio where it adds a fixed cost, while the host moves the
+ * time spent at each.  The cell's p of a change is the lesser of the
+ * figure's and the levels' times two (Bonferroni); its p of equivalence
+ * is the greatest (every alternative must be shown within the margin),
+ * and 1 where levels cannot be paired.  Then Benjamini-Hochberg across the
+ * compare's tested cells, once for changes and once for equivalences.
  */
 #include <math.h>
 #include <stdlib.h>
@@ -17,6 +18,9 @@
 #include "core/stats.h"
 #include "verdict/compare_verdict.h"
 
+/* Tested, waiting for its verdict: what cmp_decide looks at. */
+#define TESTED(c)	((c)->verdict == CMP_UNKNOWN && isfinite((c)->p))
+
 /* Contended without a quiet figure: its figure is the host's phase. */
 static int
 contended_only(const struct cmp_side *d)
@@ -25,252 +29,161 @@ contended_only(const struct cmp_side *d)
 }
 
 /*
- * Whether a side's figure is a mixture that moves with the share of time
- * at each level rather than with the code: several levels, contention
- * without a quiet figure, or most samples in no level at all (a
- * contended continuum that a file without a probe cannot name).
+ * How far a mixture's figure may move from run to run as the time at
+ * each level moves, as a log sd: a quarter of the span of its levels, or
+ * of the 10th to 90th percentiles where most samples are in none.  What
+ * one run a side cannot show and runs a side would.
  */
-static int
-mixture(const struct cmp_side *d)
-{
-	return (d->e.nlevels >= 2 || contended_only(d) ||
-	    d->e.scattered >= CMP_SCATTERED);
-}
-
-/*
- * The test of one pair of replicate sets: rank-sum p, the ratio of
- * medians and its interval; 1 (real), 0 (not shown), -1 (not testable).
- */
-static int
-test_rounds(const double *a, size_t na, const double *x, size_t nx,
-    double threshold, uint64_t seed, struct cmp_cell *c)
-{
-	double u, ma, mx;
-
-	if (na < CMP_MIN_ROUNDS || nx < CMP_MIN_ROUNDS ||
-	    stats_rank_sum_min_p(na, nx) >= CMP_ALPHA)
-		return (-1);
-	ma = stats_median(a, na);
-	mx = stats_median(x, nx);
-	if (!(ma > 0))
-		return (-1);
-	c->tested = mx / ma;
-	stats_mann_whitney_exact(a, na, x, nx, &u, &c->p);
-	stats_bootstrap_ratio_ci(a, na, x, nx, CMP_RESAMPLES, seed,
-	    &c->ci_low, &c->ci_high);
-	if (isnan(c->p) || isnan(c->ci_low))
-		return (-1);
-	return (c->p < CMP_ALPHA && (c->ci_low > 1 || c->ci_high < 1) &&
-	    fabs(c->tested - 1) >= threshold);
-}
-
-/* A level against its counterpart: the test of their rounds; 1: real. */
-static int
-level_pair(const struct cmp_side *a, const struct est_level *la,
-    const struct cmp_side *x, const struct est_level *lx, double threshold,
-    uint64_t seed, double *ra, double *rx, struct cmp_cell *pair)
-{
-	size_t na, nx;
-
-	memset(pair, 0, sizeof(*pair));
-	pair->tested = pair->p = pair->ci_low = pair->ci_high = NAN;
-	na = est_round_values(&a->in, &a->e, la->l.lo, la->l.hi, ra);
-	nx = est_round_values(&x->in, &x->e, lx->l.lo, lx->l.hi, rx);
-	return (test_rounds(ra, na, rx, nx, threshold, seed, pair) == 1);
-}
-
-/* The share of a side's basis below its lowest level (strays only?). */
 static double
-below_floor(const struct cmp_side *d)
+mixture_sd(const struct cmp_side *d)
 {
 	struct stats_rounds sel;
-	double share;
+	double *x, sd = 0;
+	size_t n;
 	void *mem;
 
-	if (d->e.nbasis == 0 || est_select(&d->in, d->e.basis, -INFINITY,
-	    d->e.levels[0].l.lo * (1 - 1e-12), &sel, &mem) != 0)
-		return (1);
-	share = (double)stats_rounds_total(&sel) / (double)d->e.nbasis;
+	if (d->e.nlevels >= 2)
+		return (log(d->e.levels[d->e.nlevels - 1].l.value /
+		    d->e.levels[0].l.value) / 4);
+	if (!(d->e.scattered >= CMP_SCATTERED) || contended_only(d) ||
+	    est_select(&d->in, d->e.basis, -INFINITY, INFINITY, &sel,
+	    &mem) != 0)
+		return (0);
+	n = stats_rounds_total(&sel);
+	if (n >= 2) {
+		x = mem;	/* est_select puts sel.x first in mem */
+		stats_sort(x, n);
+		sd = log(stats_quantile_sorted(x, n, 0.9) /
+		    stats_quantile_sorted(x, n, 0.1)) / 4;
+	}
 	free(mem);
-	return (share);
+	return (isfinite(sd) ? sd : 0);
 }
 
-/*
- * Level by level.  A level that one side visited and the other did not
- * is a change in the time spent at each level, which a host's phases
- * make from run to run (by process as well as by time); what a change of
- * the code makes is every level moving by one ratio.  So levels are
- * paired only where the pairing is sure: both sides settle on the same
- * number of levels, at least two, and they pair in order; or each side's
- * lowest level is its floor, with nothing below it but strays (the
- * samples above a floor are contention, which only slows), and the two
- * floors pair.  The difference is real when every pair differs for
- * real, all by one ratio (to within two level half-widths).  The cell
- * shows the change of the largest level paired.
- */
-static void
-judge_levels(const struct cmp_side *a, const struct cmp_side *x,
-    double threshold, uint64_t seed, struct cmp_cell *c)
-{
-	const struct est_level *main = NULL;
-	struct cmp_cell pair;
-	double *ra, *rx, lo = INFINITY, hi = -INFINITY;
-	size_t i, npairs;
-	int real = 1;
-
-	c->verdict = CMP_SAME;
-	c->why = "levels";
-	if (a->e.nlevels == 0 || x->e.nlevels == 0) {
-		c->why = "no level holds";
-		return;
-	}
-	if (a->e.nlevels >= 2 && a->e.nlevels == x->e.nlevels)
-		npairs = x->e.nlevels;
-	else if (below_floor(a) < CMP_FLOOR_STRAYS &&
-	    below_floor(x) < CMP_FLOOR_STRAYS) {
-		npairs = 1;
-		c->why = "floors";
-	} else {
-		c->why = "levels that cannot be paired";
-		return;
-	}
-	ra = calloc(a->in.s.nrounds + 1, sizeof(double));
-	rx = calloc(x->in.s.nrounds + 1, sizeof(double));
-	for (i = 0; ra != NULL && rx != NULL && i < npairs; i++) {
-		real &= level_pair(a, &a->e.levels[i], x, &x->e.levels[i],
-		    threshold, seed + i, ra, rx, &pair);
-		lo = fmin(lo, pair.tested);
-		hi = fmax(hi, pair.tested);
-		if (main == NULL || x->e.levels[i].l.share > main->l.share) {
-			main = &x->e.levels[i];
-			c->tested = pair.tested;
-			c->p = pair.p;
-			c->ci_low = pair.ci_low;
-			c->ci_high = pair.ci_high;
-		}
-	}
-	free(ra);
-	free(rx);
-	if (main == NULL)
-		c->verdict = CMP_UNTESTED;
-	else if (real && hi / lo - 1 <= 2 * LEVEL_HALF_WIDTH)
-		c->verdict = CMP_DIFFERENT;
-}
-
-/*
- * The test of a's rounds against x's, each side's round values taken
- * over its samples in a window [w[0], w[1]]; 1 (real), 0, -1 (not
- * testable).  span, when not NULL, gets the extremes of the round values:
- * a's least and greatest, then x's.
- */
+/* One alternative: x's runs against a's within their windows. */
 static int
-test_windows(const struct cmp_side *a, const double wa[2],
-    const struct cmp_side *x, const double wx[2], double threshold,
-    uint64_t seed, struct cmp_cell *c, double span[4])
+alternative(const struct cmp_side *a, const double wa[2],
+    const struct cmp_side *x, const double wx[2],
+    const struct cmp_prior *prior, double threshold, int figure,
+    struct cmp_alt *alt)
 {
-	double *ra, *rx;
-	size_t na, nx;
+	double *buf;
+	struct cmp_reps ra, rx;
+	size_t na = a->nruns + 1, nx = x->nruns + 1;
 	int rc = -1;
 
-	ra = calloc(a->in.s.nrounds + 1, sizeof(double));
-	rx = calloc(x->in.s.nrounds + 1, sizeof(double));
-	if (ra != NULL && rx != NULL) {
-		na = est_round_values(&a->in, &a->e, wa[0], wa[1], ra);
-		nx = est_round_values(&x->in, &x->e, wx[0], wx[1], rx);
-		rc = test_rounds(ra, na, rx, nx, threshold, seed, c);
-		if (rc >= 0 && span != NULL) {
-			stats_sort(ra, na);
-			stats_sort(rx, nx);
-			span[0] = ra[0];
-			span[1] = ra[na - 1];
-			span[2] = rx[0];
-			span[3] = rx[nx - 1];
-		}
+	if ((buf = calloc(3 * (na + nx), sizeof(*buf))) == NULL) {
+		alt->why = "out of memory";
+		return (-1);
 	}
-	free(ra);
-	free(rx);
+	ra = (struct cmp_reps){ .v = buf, .se = buf + na };
+	rx = (struct cmp_reps){ .v = buf + 2 * na, .se = buf + 2 * na + nx };
+	ra.n = cmp_run_values(a, wa[0], wa[1], buf, buf + na,
+	    buf + 2 * na + 2 * nx);
+	rx.n = cmp_run_values(x, wx[0], wx[1], buf + 2 * na,
+	    buf + 2 * na + nx, buf + 2 * na + 2 * nx + na);
+	ra.se_df = buf[2 * na + 2 * nx];
+	rx.se_df = buf[2 * na + 2 * nx + na];
+	ra.bias = log(a->inflation);
+	rx.bias = log(x->inflation);
+	ra.mix = figure ? mixture_sd(a) : 0;
+	rx.mix = figure ? mixture_sd(x) : 0;
+	rc = cmp_test(&ra, &rx, prior, threshold, alt);
+	free(buf);
 	return (rc);
 }
 
-/* How much contention may have slowed a side's figure: 1 when quiet. */
-static double
-side_inflation(const struct cmp_side *d)
+static void
+take(struct cmp_cell *c, const struct cmp_alt *alt)
 {
-	return (contended_only(d) ? d->inflation : 1);
+	c->tested = exp(alt->d);
+	c->d = alt->d;
+	c->se = alt->se;
+	c->df = alt->df;
+	c->bias_up = alt->bias_up;
+	c->bias_down = alt->bias_down;
+	c->basis = alt->basis;
+	c->spread = alt->spread;
 }
 
 /*
- * A side contended throughout, against a quiet side or another such.
- * Contention only slows, and by no more than the probe was slowed (its
- * inflation): a contended side's figure overstates its cost by at most
- * that.  Each contended side is taken at its floor (its lowest level, or
- * all its rounds where no level holds), and the difference is real only
- * where it survives both bounds: slower beyond the slower side's
- * inflation, or faster beyond the baseline's.
+ * Whether level i of one side is nearer level i of the other than any
+ * other of its levels, both ways: where a side lost a level and gained
+ * another, pairing in order would pair a level with its neighbour.
  */
-static void
-judge_bounded(const struct cmp_side *a, const struct cmp_side *x,
-    double threshold, uint64_t seed, struct cmp_cell *c)
+static int
+sure_pairs(const struct est *a, const struct est *x)
 {
-	const struct cmp_side *d[2] = { a, x };
-	double w[2][2];
-	size_t k;
-	int rc;
+	size_t i, j;
 
-	for (k = 0; k < 2; k++) {
-		w[k][0] = -INFINITY;
-		w[k][1] = INFINITY;
-		if (contended_only(d[k]) && d[k]->e.nlevels > 0) {
-			w[k][0] = d[k]->e.levels[0].l.lo;
-			w[k][1] = d[k]->e.levels[0].l.hi;
-		}
-	}
-	rc = test_windows(a, w[0], x, w[1], threshold, seed, c, NULL);
-	c->verdict = CMP_UNTESTED;
-	c->why = "contended throughout, too few rounds at its floor";
-	if (rc < 0)
-		return;
-	c->verdict = rc == 1 && (c->tested / side_inflation(x) > 1 ||
-	    c->tested * side_inflation(a) < 1) ? CMP_DIFFERENT : CMP_SAME;
-	c->why = c->verdict == CMP_DIFFERENT ?
-	    "contended: beyond what contention explains" : rc == 1 ?
-	    "contended: within what contention explains" :
-	    "contended: floors";
+	for (i = 0; i < a->nlevels; i++)
+		for (j = 0; j < a->nlevels; j++)
+			if (j != i && (fabs(log(x->levels[i].l.value /
+			    a->levels[j].l.value)) <= fabs(log(
+			    x->levels[i].l.value / a->levels[i].l.value)) ||
+			    fabs(log(a->levels[i].l.value /
+			    x->levels[j].l.value)) <= fabs(log(
+			    a->levels[i].l.value / x->levels[i].l.value))))
+				return (0);
+	return (1);
 }
 
 /*
- * Mixtures whose levels tell nothing can still have moved apart: every
- * round of one side beyond every round of the other, by more than the
- * threshold after the contention bounds.  No change in the time spent
- * at each level does that; new levels do.
+ * The levels alternative, where both sides settle on as many levels, at
+ * least two, each nearer its partner than any other (sure_pairs): a change only where every pair moved the
+ * same way (an intersection-union test: its p is the greatest of the
+ * pairs' one-sided p, and needs no correction), for a change of the code
+ * moves every level, while a pairing the host confused moves one.  Its
+ * change is the least of the pairs'.  Returns 1 when tested, 0 when
+ * there are no levels, -1 when levels are there and cannot be paired.
  */
-static void
-judge_apart(const struct cmp_side *a, const struct cmp_side *x,
-    double threshold, uint64_t seed, struct cmp_cell *c)
+static int
+levels(const struct cmp_side *a, const struct cmp_side *x,
+    const struct cmp_prior *prior, double threshold, struct cmp_alt *out,
+    double *p_same)
 {
-	static const double all[2] = { -INFINITY, INFINITY };
-	double span[4];
+	struct cmp_alt alt, up, down;
+	double wa[2], wx[2];
+	size_t i;
 
-	if (test_windows(a, all, x, all, threshold, seed, c, span) != 1)
-		return;
-	if (span[2] / side_inflation(x) > span[1] * (1 + threshold) ||
-	    span[3] < span[0] / side_inflation(a) * (1 - threshold)) {
-		c->verdict = CMP_DIFFERENT;
-		c->why = "every round apart";
+	if (a->e.nlevels < 2 && x->e.nlevels < 2)
+		return (0);
+	if (a->e.nlevels != x->e.nlevels || !sure_pairs(&a->e, &x->e))
+		return (-1);
+	for (i = 0; i < a->e.nlevels; i++) {
+		wa[0] = a->e.levels[i].l.lo;
+		wa[1] = a->e.levels[i].l.hi;
+		wx[0] = x->e.levels[i].l.lo;
+		wx[1] = x->e.levels[i].l.hi;
+		if (alternative(a, wa, x, wx, prior, threshold, 0, &alt) != 0)
+			return (-1);
+		*p_same = fmax(*p_same, alt.p_same);
+		if (i == 0 || alt.p_up > up.p_up ||
+		    (alt.p_up == up.p_up && alt.d < up.d))
+			up = alt;
+		if (i == 0 || alt.p_down > down.p_down ||
+		    (alt.p_down == down.p_down && alt.d > down.d))
+			down = alt;
 	}
+	*out = up.p_up <= down.p_down ? up : down;
+	out->p = fmin(1, 2 * fmin(up.p_up, down.p_down));
+	return (1);
 }
-
 
 void
 cmp_judge(const struct cmp_side *a, const struct cmp_cell *base,
-    const struct cmp_side *x, struct cmp_cell *c, double threshold,
-    uint64_t seed)
+    const struct cmp_side *x, const struct cmp_prior *prior,
+    double threshold, struct cmp_cell *c)
 {
 	static const double all[2] = { -INFINITY, INFINITY };
-	struct cmp_cell other;
-	int rc;
+	struct cmp_alt fig, lv;
+	int paired;
 
-	c->ratio = c->tested = c->ci_low = c->ci_high = c->p = NAN;
+	c->ratio = c->tested = c->ci_low = c->ci_high = NAN;
+	c->p = c->q = c->p_same = c->q_same = NAN;
+	c->d = c->se = c->df = c->spread = NAN;
+	c->bias_up = c->bias_down = 0;
+	c->basis = CMP_BASIS_NONE;
 	c->why = "";
 	if (c->r == NULL) {
 		c->verdict = CMP_MISSING;
@@ -280,42 +193,122 @@ cmp_judge(const struct cmp_side *a, const struct cmp_cell *base,
 		c->verdict = CMP_NOT_OK;
 		return;
 	}
-	c->verdict = CMP_UNTESTED;
-	if (base == NULL || base->r == NULL || !base->r->ok ||
-	    !(base->median > 0))
+	c->verdict = CMP_UNKNOWN;
+	if (base == NULL) {
+		c->verdict = CMP_BASELINE;
 		return;
+	}
+	if (base->r == NULL || !base->r->ok || !(base->median > 0)) {
+		c->why = "no baseline";
+		return;
+	}
 	c->ratio = c->median / base->median;
 	if (a->below_resolution || x->below_resolution) {
 		c->why = "below the loop's resolution";
 		return;
 	}
-	if (a->e.rounds < CMP_MIN_ROUNDS || x->e.rounds < CMP_MIN_ROUNDS ||
-	    stats_rank_sum_min_p(a->e.rounds, x->e.rounds) >= CMP_ALPHA) {
-		c->why = "too few rounds to show a difference (a file from "
-		    "before rounds is one round; give several runs a side)";
+	if (alternative(a, all, x, all, prior, threshold, 1, &fig) != 0) {
+		c->why = fig.why;
 		return;
 	}
-	if ((a->e.quiet && contended_only(x)) ||
-	    (x->e.quiet && contended_only(a))) {
-		judge_bounded(a, x, threshold, seed, c);
-		return;
+	take(c, &fig);
+	c->p = fig.p;
+	c->p_same = fig.p_same;
+	paired = levels(a, x, prior, threshold, &lv, &c->p_same);
+	if (paired < 0) {
+		c->p_same = 1;
+		c->why = "levels that cannot be paired";
+	} else if (paired > 0) {
+		/* Two alternatives: Bonferroni. */
+		if (lv.p < fig.p)
+			take(c, &lv);
+		c->p = fmin(1, 2 * fmin(fig.p, lv.p));
 	}
-	if (mixture(a) || mixture(x)) {
-		judge_levels(a, x, threshold, seed, c);
-		/* Levels that tell nothing: the bounds, or the rounds, may. */
-		if (c->verdict == CMP_DIFFERENT)
-			return;
-		other = *c;
-		if (contended_only(a) && contended_only(x))
-			judge_bounded(a, x, threshold, seed, &other);
-		if (other.verdict != CMP_DIFFERENT) {
-			other = *c;
-			judge_apart(a, x, threshold, seed, &other);
-		}
-		if (other.verdict == CMP_DIFFERENT)
-			*c = other;
-		return;
+}
+
+const char cmp_why_assumed[] = "one run a side, its between-run spread "
+    "assumed: more runs a side or --noise may tell";
+
+/* Why a tested cell is unknown. */
+static const char *
+unknown_why(const struct cmp_cell *c, int changed)
+{
+	if (c->why[0] != '\0')
+		return (c->why);
+	if (changed)
+		return ("a change shown, not shown to reach the threshold");
+	if (c->basis == CMP_BASIS_ASSUMED)
+		return (cmp_why_assumed);
+	return ("the interval spans the threshold: more runs a side may "
+	    "tell");
+}
+
+int
+cmp_decide(struct cmp_table *t)
+{
+	struct cmp_cell **cell;
+	double *p, *q, *ps, *qs, m, alpha;
+	size_t i, j, n = 0;
+	int changed, past;
+
+	for (i = 0; i < t->nrows; i++)
+		for (j = 1; j < t->ninputs; j++)
+			n += TESTED(&t->rows[i].cells[j]);
+	t->ntested = n;
+	t->nchanged = 0;
+	if (n == 0)
+		return (0);
+	cell = calloc(n, sizeof(*cell));
+	p = calloc(4 * n, sizeof(*p));
+	if (cell == NULL || p == NULL) {
+		free(cell);
+		free(p);
+		return (-1);
 	}
-	rc = test_windows(a, all, x, all, threshold, seed, c, NULL);
-	c->verdict = rc < 0 ? CMP_UNTESTED : rc ? CMP_DIFFERENT : CMP_SAME;
+	q = p + n;
+	ps = p + 2 * n;
+	qs = p + 3 * n;
+	for (i = n = 0; i < t->nrows; i++)
+		for (j = 1; j < t->ninputs; j++)
+			if (TESTED(&t->rows[i].cells[j])) {
+				cell[n] = &t->rows[i].cells[j];
+				p[n] = cell[n]->p;
+				ps[n] = cell[n]->p_same;
+				n++;
+			}
+	stats_bh_adjust(p, n, q);
+	stats_bh_adjust(ps, n, qs);
+	m = log1p(t->threshold);
+	for (i = 0; i < n; i++) {
+		cell[i]->q = q[i];
+		cell[i]->q_same = qs[i];
+		changed = q[i] <= CMP_FDR;
+		past = cell[i]->d - cell[i]->bias_up >= m ? 1 :
+		    cell[i]->d + cell[i]->bias_down <= -m ? -1 : 0;
+		if (changed && past != 0) {
+			cell[i]->verdict = past > 0 ? CMP_SLOWER : CMP_FASTER;
+			t->nchanged++;
+		} else if (qs[i] <= CMP_FDR)
+			cell[i]->verdict = CMP_SAME;
+		else
+			cell[i]->why = unknown_why(cell[i], changed);
+	}
+	/* Intervals that keep their coverage among the cells picked out. */
+	alpha = 1 - cmp_ci_level(t);
+	for (i = 0; i < n; i++)
+		cmp_alt_interval(cell[i]->d, cell[i]->se, cell[i]->df,
+		    cell[i]->bias_up, cell[i]->bias_down, alpha,
+		    &cell[i]->ci_low, &cell[i]->ci_high);
+	free(cell);
+	free(p);
+	return (0);
+}
+
+double
+cmp_ci_level(const struct cmp_table *t)
+{
+	if (t->ntested == 0)
+		return (1 - CMP_FDR);
+	return (1 - CMP_FDR * (double)(t->nchanged > 0 ? t->nchanged : 1) /
+	    (double)t->ntested);
 }

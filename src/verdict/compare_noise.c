@@ -1,0 +1,80 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * The noise model (verdict/compare_noise.h).  Given repeated runs of one
+ * build (--noise), a row's between-run spread is the sd of the log of
+ * their figures, each taken as compare takes a side's run, with degrees
+ * of freedom one less than their number.  Without them it is assumed:
+ * CMP_ASSUMED_SPREAD for an instruction, CMP_ASSUMED_PATH_SPREAD for a
+ * kernel path (whole runs of one sit at different levels of the host),
+ * and a calibrated run's conversion adds CMP_CALIBRATION_SD.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "verdict/compare_floors.h"
+#include "verdict/compare_noise.h"
+
+/* The spread the noise runs show for key; NAN: fewer than two have it. */
+static int
+measured(const struct cmp_table *t, const char *key, double *sd,
+    double *df)
+{
+	struct cmp_input in;
+	struct cmp_cell c;
+	struct cmp_side d;
+	double *v, mean = 0, ss = 0;
+	size_t i, n;
+
+	*sd = *df = NAN;
+	memset(&in, 0, sizeof(in));
+	memset(&c, 0, sizeof(c));
+	in.f = t->noise;
+	in.nfiles = t->nnoise;
+	in.probe_floor = NAN;
+	for (i = 0; i < t->nnoise; i++)
+		if (!(in.probe_floor <= cmp_file_floor(&t->noise[i])))
+			in.probe_floor = cmp_file_floor(&t->noise[i]);
+	if (cmp_side_build(&in, key, &c, &d) != 0 ||
+	    (v = calloc(3 * (d.nruns + 1), sizeof(*v))) == NULL) {
+		cmp_side_free(&d);
+		return (-1);
+	}
+	n = c.r != NULL && c.r->ok ? cmp_run_values(&d, -INFINITY, INFINITY,
+	    v, v + d.nruns + 1, v + 2 * (d.nruns + 1)) : 0;
+	for (i = 0; i < n; i++)
+		mean += v[i] / (double)n;
+	for (i = 0; i < n; i++)
+		ss += (v[i] - mean) * (v[i] - mean);
+	if (n >= 2) {
+		*sd = sqrt(ss / (double)(n - 1));
+		*df = (double)n - 1;
+	}
+	free(v);
+	cmp_side_free(&d);
+	return (0);
+}
+
+int
+cmp_noise_prior(const struct cmp_table *t, const char *key,
+    const struct cmp_side *d, struct cmp_prior *prior)
+{
+	double sd, df;
+
+	if (t->nnoise >= 2) {
+		if (measured(t, key, &sd, &df) != 0)
+			return (-1);
+		if (isfinite(sd)) {
+			*prior = (struct cmp_prior){ CMP_BASIS_NOISE, sd, df,
+			    0 };
+			return (0);
+		}
+	}
+	prior->basis = CMP_BASIS_ASSUMED;
+	prior->sd = d->path ? CMP_ASSUMED_PATH_SPREAD : CMP_ASSUMED_SPREAD;
+	prior->df = INFINITY;
+	prior->calibration = d->nruns > 0 && d->runs[0].method != NULL &&
+	    strcmp(d->runs[0].method, "calibrated") == 0 ?
+	    CMP_CALIBRATION_SD : 0;
+	return (0);
+}
