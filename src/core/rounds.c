@@ -215,6 +215,26 @@ est_input_of(const struct cb_result *r, const double *x, size_t *count)
 }
 
 /*
+ * Calibrated cycles carry the calibration's own error, common to every
+ * sample of the run, which no resampling of them can show: the interval
+ * grows by it in quadrature (a 95% half-width of 1.96 sd).
+ */
+static void
+with_calibration(enum cb_cycle_method m, struct est *e)
+{
+	double lo, hi, cal;
+
+	if (m != CB_CYCLES_CALIBRATED || !isfinite(e->ci_low) ||
+	    !isfinite(e->ci_high))
+		return;
+	cal = 1.96 * ENGINE_CALIBRATION_SD * e->centre;
+	lo = e->centre - e->ci_low;
+	hi = e->ci_high - e->centre;
+	e->ci_low = e->centre - sqrt(lo * lo + cal * cal);
+	e->ci_high = e->centre + sqrt(hi * hi + cal * cal);
+}
+
+/*
  * Statistics of x (cycles or ticks) over the samples the figure rests on:
  * quantiles of those samples, and the centre and interval of rounds.
  */
@@ -372,6 +392,7 @@ finish(struct acc *a, const struct engine_prep *p, double floor)
 		goto oom;
 	}
 	r->cycles.median = e.centre;
+	with_calibration(r->method, &e);
 	r->cycles.ci95_low = e.ci_low;
 	r->cycles.ci95_high = e.ci_high;
 	r->ref = ref;

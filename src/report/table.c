@@ -21,6 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/engine.h"
 #include "core/names.h"
 #include "core/registry.h"
 #include "os/term.h"
@@ -235,11 +236,13 @@ legend(FILE *fp, const char *ref, const struct grid_fit *fit, int width,
 	wrap_text(fp, 0, 0, text, markdown ? 0 : w);
 	if (markdown)
 		fputc('\n', fp);
-	wrap_text(fp, 0, 0, "+-ci95 says how well the figure is known (half "
-	    "its 95% interval, bootstrapped over rounds then samples; in % of "
-	    "the figure where tiny), cv how much the samples spread: many "
-	    "scattered samples give a tight +-ci95 beside a large cv.",
-	    markdown ? 0 : w);
+	snprintf(text, sizeof(text), "+-ci95 says how well the figure is known "
+	    "(half its 95%% interval, bootstrapped over rounds then samples, "
+	    "with a calibration's %g%% error added where cycles are "
+	    "calibrated; in %% of the figure where tiny), cv how much the "
+	    "samples spread: many scattered samples give a tight +-ci95 "
+	    "beside a large cv.", ENGINE_CALIBRATION_SD * 100);
+	wrap_text(fp, 0, 0, text, markdown ? 0 : w);
 	if (markdown)
 		fputc('\n', fp);
 	wrap_text(fp, 0, 0, "Where the contention probe saw the core shared, "

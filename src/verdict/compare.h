@@ -34,6 +34,7 @@
 
 #include <stdio.h>
 
+#include "core/engine.h"
 #include "results/results.h"
 
 #define CMP_FDR		0.05	/* false discovery rate across cells */
@@ -41,8 +42,8 @@
 					   row's log figure, when no runs
 					   show it */
 #define CMP_ASSUMED_PATH_SPREAD	0.10	/* the same for a kernel path */
-#define CMP_CALIBRATION_SD	0.001	/* a calibrated run's cycles-per-tick
-					   error: imul at 3.003 for 3 */
+#define CMP_CALIBRATION_SD	ENGINE_CALIBRATION_SD /* a calibrated
+					   run's cycles-per-tick error */
 #define CMP_QUIET_ROUNDS	5	/* a quiet figure on fewer rounds is set
 					   aside: five a side is the least that
 					   can show a difference */
