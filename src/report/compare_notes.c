@@ -71,7 +71,7 @@ shown_flags(const struct cmp_cell *c, char *buf, size_t len)
 /*
  * A row's levels, the flags that bear on its verdicts, and how they were
  * reached where that is more than the plain test: "atomic/lock-add: A
- * levels 6.40 (40%) | 8.30 (60%); B flags contended; B ~ levels that
+ * levels 6.40 (40%) | 8.30 (60%); B flags contended; B ? levels that
  * cannot be paired".
  */
 static int

@@ -201,13 +201,13 @@ html_compare_section(FILE *fp, const struct cmp_table *t)
 	}
 	/*
 	 * The text is wrapped for a terminal; here only its items ("*  ",
-	 * "~  ", "?  ") start lines and the browser wraps the rest.
+	 * "=  ", "?  ") start lines and the browser wraps the rest.
 	 */
 	if ((mfp = open_memstream(&method, &len)) != NULL) {
 		cmp_method_text(t, mfp);
 		fclose(mfp);
 		for (p = method; (p = strchr(p, '\n')) != NULL; p++)
-			if (p[1] != '\0' && strchr("*~?", p[1]) == NULL)
+			if (p[1] != '\0' && strchr("*=?", p[1]) == NULL)
 				*p = ' ';
 		fputs("<p class=\"method\">", fp);
 		html_text(fp, method);

@@ -15,8 +15,9 @@
 #include "verdict/compare_floors.h"
 #include "verdict/compare_warn.h"
 
-double
-cmp_file_floor(const struct rs_file *f)
+/* The quiet probe reading of a file: any result's, all share the run's. */
+static double
+file_floor(const struct rs_file *f)
 {
 	size_t i;
 
@@ -24,6 +25,18 @@ cmp_file_floor(const struct rs_file *f)
 		if (isfinite(f->results[i].probe_floor))
 			return (f->results[i].probe_floor);
 	return (NAN);
+}
+
+double
+cmp_files_floor(const struct rs_file *f, size_t n)
+{
+	double fl = NAN, own;
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (!isnan(own = file_floor(&f[i])) && !(fl <= own))
+			fl = own;
+	return (fl);
 }
 
 static int
@@ -42,18 +55,17 @@ cmp_probe_floors(struct cmp_table *t)
 	double fl, own;
 
 	for (i = 0; i < t->ninputs; i++) {
-		t->inputs[i].probe_floor = NAN;
+		t->inputs[i].probe_floor = cmp_files_floor(t->inputs[i].f,
+		    t->inputs[i].nfiles);
 		for (k = 0; k < t->inputs[i].nfiles; k++) {
 			f = &t->inputs[i].f[k];
-			own = fl = cmp_file_floor(f);
-			if (!(t->inputs[i].probe_floor <= own))
-				t->inputs[i].probe_floor = own;
+			own = fl = file_floor(f);
 			for (j = 0; j < t->ninputs; j++)
 				for (l = 0; l < t->inputs[j].nfiles; l++) {
 					g = &t->inputs[j].f[l];
 					if (same_cpu(f, g) &&
-					    cmp_file_floor(g) < fl)
-						fl = cmp_file_floor(g);
+					    file_floor(g) < fl)
+						fl = file_floor(g);
 				}
 			if (fl < own * (1 - EST_PROBE_MARGIN) && cmp_warn(t,
 			    "%s: its contention probe never read below %.3f "

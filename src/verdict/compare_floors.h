@@ -12,8 +12,8 @@
    of memory. */
 int	cmp_probe_floors(struct cmp_table *t);
 
-/* The quiet probe reading of a file: any result's, all share the run's;
-   NAN without a probe. */
-double	cmp_file_floor(const struct rs_file *f);
+/* The quietest probe reading of f[0..n-1]: the lowest of their floors,
+   a file without a probe giving none; NAN when none has one. */
+double	cmp_files_floor(const struct rs_file *f, size_t n);
 
 #endif

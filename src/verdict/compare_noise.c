@@ -31,10 +31,7 @@ measured(const struct cmp_table *t, const char *key, double *sd,
 	memset(&c, 0, sizeof(c));
 	in.f = t->noise;
 	in.nfiles = t->nnoise;
-	in.probe_floor = NAN;
-	for (i = 0; i < t->nnoise; i++)
-		if (!(in.probe_floor <= cmp_file_floor(&t->noise[i])))
-			in.probe_floor = cmp_file_floor(&t->noise[i]);
+	in.probe_floor = cmp_files_floor(t->noise, t->nnoise);
 	if (cmp_side_build(&in, key, &c, &d) != 0 ||
 	    (v = calloc(3 * (d.nruns + 1), sizeof(*v))) == NULL) {
 		cmp_side_free(&d);

@@ -24,12 +24,18 @@ rows() {
 	grep -E '^(basic|fixture)' <<<"$output"
 }
 
-@test "two real runs, CPU 0 and CPU 1: no difference called real" {
+@test "two real runs, CPU 0 and CPU 1: no change called, equivalence not shown on 1%" {
 	run "$CB" compare $A0 $A1
 	[ "$status" -eq 0 ]
 	[ "$(rows | wc -l)" -eq 7 ]
 	! rows | grep -q '\*$'
-	[ "$(rows | grep -c '~$')" -eq 6 ]
+	# One run a side: the between-run spread assumed 1%, so within 1%
+	# cannot be shown either.
+	[ "$(rows | grep -c '?$')" -eq 7 ]
+	grep -q 'assumed (1%, 10% for a kernel' <<<"$output"
+	# With a margin wider than that spread, equivalence is shown.
+	run "$CB" compare --threshold 50 $A0 $A1
+	[ "$(rows | grep -c '=$')" -eq 6 ]
 	# The empty loop is its own resolution: not tested, and said why.
 	rows | grep -qE '^basic/empty-loop .* \?$'
 	tr '\n' ' ' <<<"$output" | grep -q \
@@ -48,33 +54,38 @@ rows() {
 @test "identical inputs: no false differences" {
 	run "$CB" compare $A0 $A0
 	[ "$status" -eq 0 ]
-	[ "$(rows | grep -c '+0.0% ~$')" -eq 6 ]
+	! rows | grep -q '\*$'
+	[ "$(rows | grep -c '+0.0% ?$')" -eq 7 ]
+	run "$CB" compare --threshold 5 $A0 $A0
+	[ "$(rows | grep -c '+0.0% =$')" -eq 6 ]
 	! grep -q '^warning' <<<"$output"
 }
 
-@test "an lfence after every imul is flagged as real" {
+@test "an lfence after every imul is called slower" {
 	run "$CB" compare $A0 $AL
 	[ "$status" -eq 0 ]
 	rows | grep -E '^basic/imul-latency +3.00 +16.0 +\+432% \*$'
-	rows | grep -E '^basic/add-latency .* ~$'
-	rows | grep -E '^basic/imul-throughput .* ~$'
-	grep -q 'exact rank-sum test over the two sides' <<<"$output"
+	rows | grep -E '^basic/add-latency .* \?$'
+	rows | grep -E '^basic/imul-throughput .* \?$'
+	grep -q 'across the 6 cells tested (Benjamini-Hochberg)' <<<"$output"
 }
 
-@test "--threshold raises the smallest change called real" {
+@test "--threshold raises the smallest change called slower" {
+	# +432% is within a margin of +-500%: the same, by definition.
 	run "$CB" compare --threshold 500 $A0 $AL
 	[ "$status" -eq 0 ]
-	rows | grep -E '^basic/imul-latency .*\+432% ~$'
+	rows | grep -E '^basic/imul-latency .*\+432% =$'
 	run "$CB" compare --threshold 400 $A0 $AL
 	rows | grep -E '^basic/imul-latency .* \*$'
 }
 
-@test "files from before rounds are one round each: nothing is called real" {
+@test "files from before rounds are one round each: all unknown" {
 	run "$CB" compare $F/basic-cpu0.json $F/basic-lfence.json
 	[ "$status" -eq 0 ]
 	! rows | grep -q '\*$'
 	rows | grep -E '^basic/imul-latency +3.00 +17.0 +\+467% \?$'
-	grep -q 'B ? too few rounds to show a difference' <<<"$output"
+	! rows | grep -q '=$'
+	grep -q 'B ? one round a side: give several runs a side' <<<"$output"
 }
 
 @test "--vs: several runs a side pool their rounds; same build, no alarm" {
@@ -86,22 +97,97 @@ rows() {
 	grep -qE '^B  ' <<<"$output"
 	! grep -qE '^C  ' <<<"$output"
 	# Levels are named, and rows whose levels cannot be paired say so.
-	grep -q 'atomic/lock-add: .*levels that cannot be paired' \
+	grep -q 'atomic/store-rel-mov: .*levels that cannot be paired' \
 	    <<<"$(tr '\n' ' ' <<<"$output")"
 }
 
-@test "--fail-above: a real slowdown beyond it fails, exit 1" {
+@test "--fail-above: a slowdown shown beyond it fails, exit 1" {
 	run --separate-stderr "$CB" compare --fail-above 10 $A0 $AL
 	[ "$status" -eq 1 ]
-	[[ "$stderr" =~ "basic/imul-latency is 43"[0-9]"."[0-9]"% slower in B" ]]
+	# The gate reads the low end of the interval, below the +432%.
+	[[ "$stderr" =~ "basic/imul-latency is at least 4"[0-2][0-9]"."[0-9]"% slower in B" ]]
 	[[ "$stderr" == *"above --fail-above 10%"* ]]
 	run "$CB" compare --fail-above 1000 $A0 $AL
 	[ "$status" -eq 0 ]
-	# A change not called real fails nothing, however large.
+	# Above the ratio's +432% but not its low end: no failure.
+	run "$CB" compare --fail-above 430 $A0 $AL
+	[ "$status" -eq 0 ]
+	# A change not called slower fails nothing, however large.
 	run "$CB" compare --fail-above 1 $F/basic-cpu0.json $F/basic-lfence.json
 	[ "$status" -eq 0 ]
 	run "$CB" compare --fail-above 1 $A0 $A1
 	[ "$status" -eq 0 ]
+}
+
+# A copy of results file $1 at $2 that started at $3, without the rows
+# named in $4 (a regex; '' none).
+restamp() {
+	python3 - "$1" "$2" "$3" "$4" <<-'PY'
+	import json, re, sys
+	d = json.load(open(sys.argv[1]))
+	d["run"]["started_at"] = sys.argv[3]
+	if sys.argv[4]:
+	    d["results"] = [r for r in d["results"]
+	        if not re.fullmatch(sys.argv[4], r["name"])]
+	json.dump(d, open(sys.argv[2], "w"))
+	PY
+}
+
+@test "--strict: exit 1 when any verdict is unknown, 0 when none is" {
+	run --separate-stderr "$CB" compare --strict $A0 $A1
+	[ "$status" -eq 1 ]
+	[[ "$stderr" == *"--strict: 7 verdicts unknown, the first basic/add-latency in B"* ]]
+	# Shown the same on a wide margin, but the empty loop is below its
+	# resolution: still unknown.
+	run --separate-stderr "$CB" compare --strict --threshold 50 $A0 $A1
+	[ "$status" -eq 1 ]
+	[[ "$stderr" == *"--strict: 1 verdict unknown, the first basic/empty-loop in B"* ]]
+	restamp $A0 "$BATS_TEST_TMPDIR/a.json" 2026-12-01T15:07:42Z basic/empty-loop
+	restamp $A1 "$BATS_TEST_TMPDIR/b.json" 2026-12-01T15:07:43Z basic/empty-loop
+	run "$CB" compare --strict --threshold 50 "$BATS_TEST_TMPDIR/a.json" \
+	    "$BATS_TEST_TMPDIR/b.json"
+	[ "$status" -eq 0 ]
+	[ "$(rows | grep -c '=$')" -eq 6 ]
+	# A slowdown shown is no unknown: without --fail-above, exit 0.
+	restamp $AL "$BATS_TEST_TMPDIR/l.json" 2026-12-01T15:07:45Z basic/empty-loop
+	run "$CB" compare --strict --threshold 50 "$BATS_TEST_TMPDIR/a.json" \
+	    "$BATS_TEST_TMPDIR/l.json"
+	[ "$status" -eq 0 ]
+	rows | grep -E '^basic/imul-latency .* \*$'
+}
+
+@test "--noise: two or more runs' spread stands for one run a side's" {
+	run --separate-stderr "$CB" compare --noise $A0 $A0 $A1
+	[ "$status" -eq 2 ]
+	[[ "$stderr" == *"--noise takes two or more repeated runs"* ]]
+	# Runs an hour apart: two sessions, a spread measured.
+	restamp $A0 "$BATS_TEST_TMPDIR/n1.json" 2026-12-01T10:00:00Z ''
+	restamp $A1 "$BATS_TEST_TMPDIR/n2.json" 2026-12-01T11:00:00Z ''
+	"$CB" compare --noise "$BATS_TEST_TMPDIR/n1.json" \
+	    --noise "$BATS_TEST_TMPDIR/n2.json" --format json $A0 $AL \
+	    >"$BATS_TEST_TMPDIR/c.json"
+	python3 - "$BATS_TEST_TMPDIR/c.json" <<-'PY'
+	import json, sys
+	d = json.load(open(sys.argv[1]))
+	rows = {r["name"]: r["cells"][1] for r in d["rows"]}
+	for name, c in rows.items():
+	    if name == "basic/empty-loop":
+	        assert c["basis"] == "none", c
+	        continue
+	    assert c["basis"] == "noise", c
+	    assert c["spread"] != 0.01, c
+	assert rows["basic/imul-latency"]["verdict"] == "slower"
+	PY
+	# Runs seconds apart are one session: no spread between sessions,
+	# so the spread is assumed still.
+	"$CB" compare --noise $A0 --noise $A1 --format json $A0 $AL \
+	    >"$BATS_TEST_TMPDIR/c.json"
+	python3 - "$BATS_TEST_TMPDIR/c.json" <<-'PY'
+	import json, sys
+	d = json.load(open(sys.argv[1]))
+	c = [r["cells"][1] for r in d["rows"] if r["name"] == "basic/add-latency"][0]
+	assert c["basis"] == "assumed", c
+	PY
 }
 
 @test "--vs and --fail-above refuse what they cannot use" {
@@ -180,7 +266,8 @@ rows() {
 	[ "$status" -eq 0 ]
 	[ "$(wc -l <<<"$output")" -eq 15 ]
 	head -1 <<<"$output" | grep -q '^name,params,input,label,file,status,'
-	grep -q '^basic/imul-latency,,B,rounds-lfence,.*,different' \
+	head -1 <<<"$output" | grep -q ',ci_low,ci_high,p_value,q_value,q_same,verdict,rounds,runs,basis,flags,levels,why'
+	grep -q '^basic/imul-latency,,B,rounds-lfence,.*,slower,8,1,assumed,' \
 	    <<<"$output"
 }
 
@@ -193,14 +280,25 @@ rows() {
 	rows = {r["name"]: r["cells"] for r in d["rows"]}
 	assert all(r["params"] == {} for r in d["rows"]), d["rows"]
 	imul = rows["basic/imul-latency"][1]
-	assert imul["verdict"] == "different", imul
-	assert imul["ci95_low"] > 5 and imul["p_value"] < 0.01, imul
-	assert rows["basic/add-latency"][1]["verdict"] == "same"
+	assert d["fdr"] == 0.05 and d["tested"] == 6, d
+	assert 0.95 < d["ci_level"] < 1, d
+	assert "alpha" not in d and "resamples" not in d, d
+	imul = rows["basic/imul-latency"][1]
+	assert imul["verdict"] == "slower", imul
+	assert 5 < imul["ci_low"] < 5.33 < imul["ci_high"], imul
+	assert imul["p_value"] < 0.01 and imul["q_value"] < 0.05, imul
+	assert imul["runs"] == 1 and imul["basis"] == "assumed", imul
+	assert imul["spread"] == 0.01 and imul["inflation"] >= 1, imul
+	assert "ci95_low" not in imul, imul
+	add = rows["basic/add-latency"][1]
+	assert add["verdict"] == "unknown" and add["q_same"] > 0.05, add
+	assert add["why"].startswith("one run a side, its between-run spread assumed"), add
 	assert rows["basic/add-latency"][0]["verdict"] == "baseline"
 	assert imul["rounds"] == 8, imul
 	loop = rows["basic/empty-loop"][1]
 	assert "below-resolution" in loop["flags"].split(","), loop
-	assert loop["verdict"] == "untested" and loop["why"], loop
+	assert loop["verdict"] == "unknown" and loop["why"], loop
+	assert loop["basis"] == "none" and loop["p_value"] is None, loop
 	PY
 }
 
@@ -212,12 +310,14 @@ rows() {
 	run "$CB" compare "$BATS_TEST_TMPDIR/a.json" "$BATS_TEST_TMPDIR/b.json"
 	[ "$status" -eq 0 ]
 	# Verdicts on a shared VM are not asserted: only that every row has
-	# one, and that a row not tested says why in a note.
-	[ "$(rows | grep -cE ' [*~?]$')" -eq 2 ]
-	if rows | grep -qE ' \?$'; then
+	# one, and that an unknown row says why: in a note, or, where the
+	# spread was assumed (one run a side), once in the method text.
+	[ "$(rows | grep -cE ' [*=?]$')" -eq 2 ]
+	for name in $(rows | grep -E ' \?$' | cut -d' ' -f1); do
 		# A note wraps at 80 columns: read it as one line.
-		tr '\n' ' ' <<<"$output" | grep -qE 'note: basic/.*B \? '
-	fi
+		tr '\n' ' ' <<<"$output" | grep -qE "note: $name: .*B \\? " ||
+		    grep -q 'assumed (1%, 10% for a kernel' <<<"$output"
+	done
 }
 
 # Each bad input: exit 2, and the message names the file and the fault.
@@ -301,14 +401,14 @@ bad() {
 	[[ "$output" == *'c.json: not a cyclebench results file: its "format" is "cyclebench-compare", not "cyclebench-results"'* ]]
 }
 
-@test "github: a warning per real slowdown, escaped as workflow commands" {
+@test "github: a warning per slowdown shown, escaped as workflow commands" {
 	run "$CB" compare --format github $F/rounds-cpu0.json $F/rounds-lfence.json
 	[ "$status" -eq 0 ]
 	# every line a workflow command GitHub reads
 	! grep -vE '^::(warning|notice|error) title=[^:]*::' <<<"$output"
 	grep -qE '^::warning title=cyclebench%3A basic/imul-latency slower::basic/imul-latency: 16\.0 core cycles per operation in rounds-lfence \(B\) against 3\.00 in rounds-cpu0 \(A\), \+432%25; ' <<<"$output"
 	! grep -q 'add-latency' <<<"$output"
-	grep -q '^::notice title=cyclebench compare::1 real slowdown and 0 real speedups against rounds-cpu0 over 7 benchmarks' <<<"$output"
+	grep -q '^::notice title=cyclebench compare::1 slowdown and 0 speedups shown against rounds-cpu0 over 7 benchmarks' <<<"$output"
 	# the other way round the same change is a speedup: a notice
 	run "$CB" compare --format github $F/rounds-lfence.json $F/rounds-cpu0.json
 	grep -q '^::notice title=cyclebench%3A basic/imul-latency faster::' <<<"$output"

@@ -3,7 +3,7 @@
  * A comparison to render in cmocka tests: basic-cpu0.json (A) against
  * inject.json (B), whose CPU brand, kernel, a name, parameters and flags
  * are HTML and markdown injection attempts; rows only one side has,
- * untested cells (one round a side) and a warning that the kernels
+ * unknown cells (one round a side) and a warning that the kernels
  * differ.  cf_real makes a cell a real change, as the verdict would, so
  * the renderers' handling of one is tested without the statistics.
  * Include after <cmocka.h>.
@@ -61,20 +61,31 @@ cf_row(const char *name, const char *params)
 	return (NULL);
 }
 
-/* Side B of row a real change by ratio, as the verdict would set it. */
+/*
+ * Side B of row a real change by ratio, as the verdict would set it:
+ * slower above 1, faster below, shown over two runs a side.
+ */
 static inline void
 cf_real(struct cmp_row *row, double ratio)
 {
 	struct cmp_cell *c = &row->cells[1];
 
-	c->verdict = CMP_DIFFERENT;
+	c->verdict = ratio > 1 ? CMP_SLOWER : CMP_FASTER;
+	c->why = "";
 	c->ratio = c->tested = ratio;
 	c->median = row->cells[0].median * ratio;
 	c->ci_low = ratio - 0.0625;
 	c->ci_high = ratio + 0.0625;
 	c->p = 0.001;
+	c->q = 0.002;
+	c->p_same = c->q_same = 0.9;
 	c->rounds = 8;
+	c->runs = 2;
+	c->basis = CMP_BASIS_RUNS;
+	c->spread = 0.005;
+	c->inflation = 1;
 	row->cells[0].rounds = 8;
+	row->cells[0].runs = 2;
 }
 
 /*

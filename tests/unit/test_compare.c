@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Unit tests for verdict/compare.c, the comparison assembled: sides
- * refused, a failure in a part undoing the whole, the worst slowdown,
- * and the words tables print (changes, marks, the method).  The
+ * refused, a failure in a part undoing the whole, what the gates see
+ * (the worst slowdown shown, the unknowns), the intervals' level, and
+ * the words tables print (changes, marks, the method).  The
  * verdicts, rows, floors, warnings and labels have tests of their own
  * (test_compare_<part>.c).
  */
@@ -75,7 +76,25 @@ test_build_label_clash(void **state)
 	rs_free(&f[1]);
 }
 
-/* The largest real slowdown of any side but the baseline's. */
+/* Rows over three sides: cells[row][side], zeroed. */
+static void
+grid(struct cmp_table *t, struct cmp_row rows[2], struct cmp_cell cells[2][3])
+{
+
+	memset(cells, 0, 2 * sizeof(cells[0]));
+	memset(t, 0, sizeof(*t));
+	rows[0].cells = cells[0];
+	rows[1].cells = cells[1];
+	t->rows = rows;
+	t->nrows = 2;
+	t->ninputs = 3;
+}
+
+/*
+ * What a gate sees: the greatest low end of the interval of a cell called
+ * slower on any side but the baseline's, not its ratio, so that a gate
+ * fails only on a slowdown shown to pass it.
+ */
 static void
 test_worst_slowdown(void **state)
 {
@@ -85,27 +104,66 @@ test_worst_slowdown(void **state)
 	size_t row = 99, side = 99;
 
 	(void)state;
-	memset(cells, 0, sizeof(cells));
-	memset(&t, 0, sizeof(t));
-	rows[0].cells = cells[0];
-	rows[1].cells = cells[1];
-	t.rows = rows;
-	t.nrows = 2;
-	t.ninputs = 3;
+	grid(&t, rows, cells);
 	assert_true(cmp_worst_slowdown(&t, &row, &side) == 1);
 	assert_int_equal(row, 99);	/* untouched: there is none */
-	cells[0][0] = (struct cmp_cell){ .verdict = CMP_DIFFERENT,
-	    .tested = 9 };		/* the baseline's own: never */
-	cells[0][1] = (struct cmp_cell){ .verdict = CMP_SAME, .tested = 5 };
-	cells[0][2] = (struct cmp_cell){ .verdict = CMP_DIFFERENT,
-	    .tested = 1.2 };
-	cells[1][1] = (struct cmp_cell){ .verdict = CMP_DIFFERENT,
-	    .tested = 1.5 };
-	cells[1][2] = (struct cmp_cell){ .verdict = CMP_DIFFERENT,
-	    .tested = 0.5 };		/* faster */
-	assert_true(cmp_worst_slowdown(&t, &row, &side) == 1.5);
+	cells[0][0] = (struct cmp_cell){ .verdict = CMP_SLOWER,
+	    .tested = 9, .ci_low = 8 };	/* the baseline's own: never */
+	cells[0][1] = (struct cmp_cell){ .verdict = CMP_UNKNOWN,
+	    .tested = 5, .ci_low = 4 };	/* not shown: never */
+	cells[0][2] = (struct cmp_cell){ .verdict = CMP_SLOWER,
+	    .tested = 1.6, .ci_low = 1.1 };
+	cells[1][1] = (struct cmp_cell){ .verdict = CMP_SLOWER,
+	    .tested = 1.5, .ci_low = 1.2 };
+	cells[1][2] = (struct cmp_cell){ .verdict = CMP_FASTER,
+	    .tested = 0.5, .ci_low = 0.4, .ci_high = 0.6 };
+	/* 1.2 (row 1), not the larger ratio 1.6 (row 0). */
+	assert_true(cmp_worst_slowdown(&t, &row, &side) == 1.2);
 	assert_int_equal(row, 1);
 	assert_int_equal(side, 1);
+}
+
+/* A strict gate counts the unknowns, and names the first. */
+static void
+test_unknowns(void **state)
+{
+	struct cmp_cell cells[2][3];
+	struct cmp_row rows[2];
+	struct cmp_table t;
+	size_t row = 99, side = 99;
+
+	(void)state;
+	grid(&t, rows, cells);
+	cells[0][0].verdict = cells[1][0].verdict = CMP_BASELINE;
+	cells[0][1].verdict = CMP_SAME;
+	cells[0][2].verdict = CMP_MISSING;
+	cells[1][1].verdict = CMP_SLOWER;
+	cells[1][2].verdict = CMP_NOT_OK;
+	assert_int_equal(cmp_unknowns(&t, &row, &side), 0);
+	assert_int_equal(row, 99);
+	/* The baseline's own column is never judged, so never counted. */
+	cells[0][0].verdict = CMP_UNKNOWN;
+	assert_int_equal(cmp_unknowns(&t, &row, &side), 0);
+	cells[0][2].verdict = CMP_UNKNOWN;
+	cells[1][1].verdict = CMP_UNKNOWN;
+	assert_int_equal(cmp_unknowns(&t, &row, &side), 2);
+	assert_int_equal(row, 0);
+	assert_int_equal(side, 2);
+}
+
+/* Intervals widen to keep their coverage among the cells called. */
+static void
+test_ci_level(void **state)
+{
+	struct cmp_table t;
+
+	(void)state;
+	memset(&t, 0, sizeof(t));
+	assert_true(fabs(cmp_ci_level(&t) - (1 - CMP_FDR)) < 1e-12);
+	t.ntested = 100;
+	assert_true(fabs(cmp_ci_level(&t) - (1 - CMP_FDR / 100)) < 1e-12);
+	t.nchanged = 10;
+	assert_true(fabs(cmp_ci_level(&t) - (1 - CMP_FDR * 0.1)) < 1e-12);
 }
 
 static void
@@ -135,9 +193,10 @@ test_marks(void **state)
 {
 
 	(void)state;
-	assert_string_equal(cmp_mark(CMP_DIFFERENT), "*");
-	assert_string_equal(cmp_mark(CMP_SAME), "~");
-	assert_string_equal(cmp_mark(CMP_UNTESTED), "?");
+	assert_string_equal(cmp_mark(CMP_SLOWER), "*");
+	assert_string_equal(cmp_mark(CMP_FASTER), "*");
+	assert_string_equal(cmp_mark(CMP_SAME), "=");
+	assert_string_equal(cmp_mark(CMP_UNKNOWN), "?");
 	assert_string_equal(cmp_mark(CMP_BASELINE), "");
 	assert_string_equal(cmp_mark(CMP_MISSING), "");
 	assert_string_equal(cmp_mark(CMP_NOT_OK), "");
@@ -155,15 +214,17 @@ test_method_text(void **state)
 	(void)state;
 	memset(&t, 0, sizeof(t));
 	t.threshold = 0.05;
+	t.ntested = 42;
 	fp = open_memstream(&text, &len);
 	assert_non_null(fp);
 	cmp_method_text(&t, fp);
 	assert_int_equal(fclose(fp), 0);
 	assert_non_null(strstr(text, "baseline's (A)"));
-	assert_non_null(strstr(text, "p < 0.01 (two-sided)"));
-	assert_non_null(strstr(text, "(2000 resamples)"));
+	assert_non_null(strstr(text, "assumed (1%, 10% for a kernel"));
+	assert_non_null(strstr(text, "rate at 5% across the 42 cells tested"));
 	assert_non_null(strstr(text, "least 5% (--threshold)"));
-	assert_non_null(strstr(text, "fewer than 3 rounds a side"));
+	assert_non_null(strstr(text, "within +-5% (two one-sided"));
+	assert_non_null(strstr(text, "?  unknown"));
 	assert_true(len > 0 && text[len - 1] == '\n');
 	free(text);
 }
@@ -175,6 +236,8 @@ main(void)
 		cmocka_unit_test(test_bad_sides),
 		cmocka_unit_test(test_build_label_clash),
 		cmocka_unit_test(test_worst_slowdown),
+		cmocka_unit_test(test_unknowns),
+		cmocka_unit_test(test_ci_level),
 		cmocka_unit_test(test_change_text),
 		cmocka_unit_test(test_marks),
 		cmocka_unit_test(test_method_text),

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Unit tests for report/compare_csv.c: a comparison read back as a
- * spreadsheet reads it (csv_read.h), a record of the 16 documented
+ * spreadsheet reads it (csv_read.h), a record of the 20 documented
  * columns per row and side, every text exactly as the results files had
  * it however hostile (commas, quotes, line ends, formula signs, markup:
  * CSV is not HTML and must not be escaped as such), unknown figures
@@ -21,13 +21,14 @@
 #include "compare_fixture.h"
 #include "csv_read.h"
 
-#define NCOLS	16
+#define NCOLS	20
 #define HOSTILE	"=cmd|' /C calc'!A0,\"q\"\r\n@x"
 
 static const char *const head[NCOLS] = {
 	"name", "params", "input", "label", "file", "status",
-	"cycles_median", "ratio", "ci95_low", "ci95_high", "p_value",
-	"verdict", "rounds", "flags", "levels", "why",
+	"cycles_median", "ratio", "ci_low", "ci_high", "p_value", "q_value",
+	"q_same", "verdict", "rounds", "runs", "basis", "flags", "levels",
+	"why",
 };
 
 /* The records after the header, each checked for NCOLS fields. */
@@ -68,11 +69,19 @@ test_rows_and_sides(void **state)
 		assert_string_equal(rec[i][3], cf_t.inputs[i % 2].label);
 		assert_string_equal(rec[i][4], cf_files[i % 2].path);
 	}
-	/* A's own cell is the baseline; B's untested with the reason. */
+	/*
+	 * A's own cell is the baseline; B's unknown with the reason (one
+	 * round a side), untested: no p, no basis.
+	 */
 	assert_string_equal(rec[4][0], "basic/imul-throughput");
-	assert_string_equal(rec[4][11], "baseline");
-	assert_string_equal(rec[5][11], "untested");
-	assert_true(rec[5][15][0] != '\0');
+	assert_string_equal(rec[4][13], "baseline");
+	assert_string_equal(rec[5][13], "unknown");
+	assert_string_equal(rec[5][10], "");
+	assert_string_equal(rec[5][11], "");
+	assert_string_equal(rec[5][15], "1");
+	assert_string_equal(rec[5][16], "none");
+	assert_string_equal(rec[5][19],
+	    "one round a side: give several runs a side");
 	assert_true(fabs(strtod(rec[4][6], NULL) /
 	    cf_row("basic/imul-throughput", "")->cells[0].median - 1) < 1e-9);
 	/* Only in A: B's cell missing, its figures empty, not 0. */
@@ -80,7 +89,8 @@ test_rows_and_sides(void **state)
 	assert_string_equal(rec[1][5], "missing");
 	assert_string_equal(rec[1][6], "");
 	assert_string_equal(rec[1][7], "");
-	assert_string_equal(rec[1][11], "missing");
+	assert_string_equal(rec[1][13], "missing");
+	assert_string_equal(rec[1][15], "0");
 	free(out);
 }
 
@@ -127,8 +137,13 @@ test_real_change(void **state)
 	assert_string_equal(rec[7][8], "1.1875");
 	assert_string_equal(rec[7][9], "1.3125");
 	assert_string_equal(rec[7][10], "0.001");
-	assert_string_equal(rec[7][11], "different");
-	assert_string_equal(rec[7][12], "8");
+	assert_string_equal(rec[7][11], "0.002");
+	assert_string_equal(rec[7][12], "0.9");
+	assert_string_equal(rec[7][13], "slower");
+	assert_string_equal(rec[7][14], "8");
+	assert_string_equal(rec[7][15], "2");
+	assert_string_equal(rec[7][16], "runs");
+	assert_string_equal(rec[7][19], "");
 	free(out);
 }
 

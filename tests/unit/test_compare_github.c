@@ -2,7 +2,7 @@
 /*
  * Unit tests for report/compare_github.c: every line a GitHub workflow
  * command, "::warning title=...::message" or "::notice ...", a warning
- * per real slowdown and per input difference, a notice per speedup and
+ * per slowdown shown and per input difference, a notice per speedup and
  * one that sums up; and names escaped as the syntax requires (%, CR, LF
  * everywhere, ':' and ',' in the title), so no name can end a command
  * or start another.
@@ -62,9 +62,10 @@ test_no_change(void **state)
 	assert_non_null(strstr(out, "::warning title=cyclebench%3A inputs "
 	    "differ::kernel differs: A "));
 	assert_non_null(strstr(out, "::notice title=cyclebench compare::0 "
-	    "real slowdowns and 0 real speedups against "));
+	    "slowdowns and 0 speedups shown against "));
 	assert_non_null(strstr(out, " over 8 benchmarks (a change of at "
-	    "least 1%25, "));
+	    "least 1%25, false discovery rate 5%25 across 0 cells tested, "
+	    "Benjamini-Hochberg)\n"));
 	free(out);
 }
 
@@ -87,10 +88,10 @@ test_changes(void **state)
 	    "basic/load-latency slower::basic/load-latency: 5.00 core cycles "
 	    "per operation in "));
 	assert_non_null(strstr(out, "+25%25; 95%25 interval of the ratio 1.188 "
-	    "to 1.312, Mann-Whitney p = 0.001\n"));
+	    "to 1.312, q = 0.002\n"));
 	assert_non_null(strstr(out, "::notice title=cyclebench%3A "
 	    "basic/nop-throughput faster::"));
-	assert_non_null(strstr(out, "::1 real slowdown and 1 real speedup "
+	assert_non_null(strstr(out, "::1 slowdown and 1 speedup shown "
 	    "against "));
 	free(out);
 }

@@ -62,6 +62,14 @@ test_documented_keys(void **state)
 	    "cyclebench-compare");
 	assert_true(fabs(json_real_value(json_object_get(doc, "threshold")) -
 	    0.01) < 1e-15);
+	/* What the verdicts held: the FDR, the intervals' level, m. */
+	assert_true(json_real_value(json_object_get(doc, "fdr")) == CMP_FDR);
+	assert_true(json_real_value(json_object_get(doc, "ci_level")) ==
+	    cmp_ci_level(&cf_t));
+	assert_int_equal(json_integer_value(json_object_get(doc, "tested")),
+	    cf_t.ntested);
+	assert_null(json_object_get(doc, "alpha"));
+	assert_null(json_object_get(doc, "resamples"));
 	assert_int_equal(json_array_size(json_object_get(doc, "inputs")), 2);
 	for (i = 0; i < json_array_size(json_object_get(doc, "inputs")); i++)
 		schema_keys(schema_at(s, "properties/inputs/items"),
@@ -118,9 +126,21 @@ test_texts_and_nulls(void **state)
 	assert_true(json_is_null(json_object_get(c, "median")));
 	assert_true(json_is_null(json_object_get(c, "ratio")));
 	assert_true(json_is_null(json_object_get(c, "reason")));
+	assert_int_equal(json_integer_value(json_object_get(c, "runs")), 0);
+	assert_string_equal(json_string_value(json_object_get(c, "basis")),
+	    "none");
 	c = cell_at(doc, 0, 0);
 	assert_string_equal(json_string_value(json_object_get(c, "verdict")),
 	    "baseline");
+	/* One round a side: unknown, untested, and why. */
+	c = cell_at(doc, (size_t)(cf_row("basic/imul-throughput", "") -
+	    cf_t.rows), 1);
+	assert_string_equal(json_string_value(json_object_get(c, "verdict")),
+	    "unknown");
+	assert_true(json_is_null(json_object_get(c, "p_value")));
+	assert_true(json_is_null(json_object_get(c, "q_same")));
+	assert_string_equal(json_string_value(json_object_get(c, "why")),
+	    "one round a side: give several runs a side");
 	assert_true(json_is_real(json_object_get(c, "median")));
 	/* The hostile parameters: the object itself, keys and all. */
 	row = json_array_get(json_object_get(doc, "rows"), 7);
@@ -142,12 +162,19 @@ test_real_change(void **state)
 	doc = render_json();
 	c = cell_at(doc, (size_t)(row - cf_t.rows), 1);
 	assert_string_equal(json_string_value(json_object_get(c, "verdict")),
-	    "different");
+	    "slower");
 	assert_true(json_real_value(json_object_get(c, "ratio")) == 1.25);
-	assert_true(json_real_value(json_object_get(c, "ci95_low")) ==
-	    1.1875);
-	assert_true(json_real_value(json_object_get(c, "ci95_high")) ==
-	    1.3125);
+	assert_true(json_real_value(json_object_get(c, "ci_low")) == 1.1875);
+	assert_true(json_real_value(json_object_get(c, "ci_high")) == 1.3125);
+	assert_true(json_real_value(json_object_get(c, "p_value")) == 0.001);
+	assert_true(json_real_value(json_object_get(c, "q_value")) == 0.002);
+	assert_true(json_real_value(json_object_get(c, "p_same")) == 0.9);
+	assert_true(json_real_value(json_object_get(c, "q_same")) == 0.9);
+	assert_int_equal(json_integer_value(json_object_get(c, "runs")), 2);
+	assert_string_equal(json_string_value(json_object_get(c, "basis")),
+	    "runs");
+	assert_true(json_real_value(json_object_get(c, "spread")) == 0.005);
+	assert_true(json_real_value(json_object_get(c, "inflation")) == 1);
 	assert_true(json_real_value(json_object_get(c, "tested_ratio")) ==
 	    1.25);
 	assert_int_equal(json_integer_value(json_object_get(c, "rounds")), 8);

@@ -105,11 +105,16 @@ test_verdict_names(void **state)
 
 	(void)state;
 	assert_string_equal(cmp_verdict_names[CMP_BASELINE], "baseline");
+	assert_string_equal(cmp_verdict_names[CMP_SLOWER], "slower");
+	assert_string_equal(cmp_verdict_names[CMP_FASTER], "faster");
 	assert_string_equal(cmp_verdict_names[CMP_SAME], "same");
-	assert_string_equal(cmp_verdict_names[CMP_DIFFERENT], "different");
-	assert_string_equal(cmp_verdict_names[CMP_UNTESTED], "untested");
+	assert_string_equal(cmp_verdict_names[CMP_UNKNOWN], "unknown");
 	assert_string_equal(cmp_verdict_names[CMP_MISSING], "missing");
 	assert_string_equal(cmp_verdict_names[CMP_NOT_OK], "not-ok");
+	assert_string_equal(cmp_basis_names[CMP_BASIS_NONE], "none");
+	assert_string_equal(cmp_basis_names[CMP_BASIS_RUNS], "runs");
+	assert_string_equal(cmp_basis_names[CMP_BASIS_NOISE], "noise");
+	assert_string_equal(cmp_basis_names[CMP_BASIS_ASSUMED], "assumed");
 }
 
 int

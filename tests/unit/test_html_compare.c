@@ -72,9 +72,10 @@ test_section(void **state)
 	/* The method: wrapped by the browser, its items on their lines. */
 	m = strstr(out, "<p class=\"method\">");
 	assert_non_null(m);
-	assert_non_null(strstr(m, "\n*  a real difference"));
-	assert_non_null(strstr(m, "\n~  not shown to differ"));
-	assert_non_null(strstr(m, "\n?  not tested"));
+	assert_non_null(strstr(m, "\n*  slower or faster"));
+	assert_non_null(strstr(m, "\n=  the same"));
+	assert_non_null(strstr(m, "\n?  unknown"));
+	assert_null(strstr(m, "\n   contention may explain"));
 	assert_null(strstr(m, "\nmeans more cycles"));
 	assert_non_null(strstr(m, " means more cycles"));
 	free(out);
