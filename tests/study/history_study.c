@@ -57,6 +57,7 @@ static const struct family families[] = {
 	{ "5% step", STEP, 100, 0.01, 0, 0.05, 1000, 0, NAN, NAN },
 	{ "2% step", STEP, 100, 0.02, 0, 0.02, 1000, 0, NAN, NAN },
 	{ "5% step", STEP, 30, 0.02, 0, 0.05, 1000, 0, NAN, NAN },
+	{ "5% step", STEP, 20, 0.02, 0, 0.05, 1000, 0, NAN, NAN },
 	{ "5% step", STEP, 10, 0.02, 0, 0.05, 1000, 0, NAN, NAN },
 	{ "5% up, 5% back", TWO_STEPS, 100, 0.02, 0, 0.05, 1000, 0, NAN, NAN },
 	{ "5% drift", DRIFT, 100, 0.02, 0, 0.05, 1000, 0, NAN, NAN },
@@ -233,10 +234,13 @@ main(int argc, char **argv)
 		printf("| %s | %zu | %.0f%% | %u | %.1f |", f->name, f->n,
 		    f->spread * 100, t.series, falses);
 		if (t.truths)
-			printf(" %.3f | %.2f |\n", power,
-			    t.found ? t.err / t.found : NAN);
+			printf(" %.3f |", power);
 		else
-			printf(" - | - |\n");
+			printf(" - |");
+		if (t.found)
+			printf(" %.2f |\n", t.err / t.found);
+		else
+			printf(" - |\n");
 		if (falses > f->max_false || power < f->min_power)
 			missed |= 1u << i;
 	}
