@@ -23,9 +23,10 @@
  * CP_ALPHA, so a flat segment costs a few shuffles.  The sums come from
  * Fenwick trees over the figures' ranks, O(m log m) a shuffle of m runs;
  * a segment over CP_MANY_RUNS gets fewer shuffles, so 10000 runs take a
- * fraction of a second, in O(n) memory.  No shuffle test can call a
- * shift with l runs on one side of m unless C(m, l) is well over
- * 2 / CP_ALPHA: a shuffle puts those runs there as often as that.
+ * fraction of a second (a steep drift, tested in many parts, seconds),
+ * in O(n) memory.  No shuffle test can call a shift with l runs on one
+ * side of m unless C(m, l) is well over 2 / CP_ALPHA: a shuffle puts
+ * those runs there once in C(m, l) / 2.
  *
  * Last, a shift smaller than the minimum (a fraction of the older level)
  * is merged away, the smallest first, until every one left is large
@@ -126,7 +127,7 @@ changes_level(const struct cp_point *p, size_t start, size_t end,
 
 _Static_assert(CP_MIN_RUNS >= 2, "a part needs two runs to have a spread");
 
-/* A segment's runs in a shuffle are ranks into its sorted figures. */
+/* A figure and its place in the segment: sorted, they give the ranks. */
 struct pair {
 	double		 v;
 	size_t		 i;
@@ -320,6 +321,7 @@ weakest(const struct cp_segment *seg, size_t nseg, double min_shift)
 	return (at);
 }
 
+/* Room for n runs, the figures filled in; returns the one block to free. */
 static void *
 work_alloc(struct work *w, const struct cp_point *p, size_t n)
 {

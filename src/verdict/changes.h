@@ -32,13 +32,15 @@ struct cp_segment {
  * is the one that can call a false shift, so about 0.5 series in 100
  * have one (measured: tests/study).  A segment of more than
  * CP_MANY_RUNS runs, whose shuffles cost more and whose changes need no
- * fine p, gets CP_PERMUTATIONS_MANY (none may split it as well).
- * CP_ALPHA times shuffles + 1 is a whole number, so the level is exact.
+ * fine p, gets CP_PERMUTATIONS_MANY (none may split it as well): so a
+ * history of 10000 runs takes under a second, unless it drifts steeply
+ * (a few seconds: each of many parts is tested).  CP_ALPHA times
+ * shuffles + 1 is a whole number, so the level is exact.
  */
 #define CP_ALPHA		0.005
 #define CP_PERMUTATIONS		999
 #define CP_PERMUTATIONS_MANY	199
-#define CP_MANY_RUNS		1000
+#define CP_MANY_RUNS		200
 #define CP_SEED		0x6869737479ULL	/* the shuffles', with the segment's */
 
 /*
