@@ -177,12 +177,13 @@ hist_method_text(FILE *fp)
 
 	fprintf(fp, "A level is the median of its runs' medians; its 95%% "
 	    "interval spans the\ninterval of that median from the spread "
-	    "between runs (order statistics\nfrom 6 runs, Student's t below) "
-	    "and the runs' own median interval.  A\nshift is called where two "
-	    "adjacent levels of at least %d runs each have\ndisjoint intervals "
-	    "and differ by at least %.0f%% (binary segmentation, every\n"
-	    "boundary re-tested against its final neighbours).\n",
-	    CP_MIN_RUNS, CP_MIN_SHIFT * 100);
+	    "between runs and the runs' own\nmedian interval.  A shift is "
+	    "called where the runs split into two parts of\nat least %d runs "
+	    "each, more unlike (energy distance of the logs of their\n"
+	    "medians) than the best split of all but %.1f%% of shuffles of "
+	    "them, whose\nlevels differ by at least %.0f%% (e-divisive means, "
+	    "each part again).\n", CP_MIN_RUNS, CP_ALPHA * 100,
+	    CP_MIN_SHIFT * 100);
 }
 
 /* A table per series, then how the levels were found. */

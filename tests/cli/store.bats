@@ -284,15 +284,16 @@ PY
 }
 
 @test "compare --db/--vs and report --db take stored runs" {
-	make_runs runs 10 2 --shift 3:1.5
+	# 20 runs a machine: fewer than 8 a side no history tells from chance.
+	make_runs runs 40 2 --shift 12:1.5
 	"$CB" db import --db s.db runs/*.json >/dev/null
 	export CYCLEBENCH_DB=$PWD/s.db
 	run "$CB" compare --db 'machine=Fixture 0,last=1' \
 	    --vs --db 'machine=Fixture 1,last=1'
 	assert_status 0
-	assert_output "A  Fixture 0: run 9"
-	assert_output "B  Fixture 1: run 10"
-	assert_output "commit=c0004"
+	assert_output "A  Fixture 0: run 39"
+	assert_output "B  Fixture 1: run 40"
+	assert_output "commit=c0019"
 	run "$CB" compare --db 'machine=Fixture 0,run=1' \
 	    --vs --db 'machine=Fixture 0,last=1'
 	assert_status 0

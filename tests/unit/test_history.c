@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * Unit tests for report/history.c: a benchmark's runs with a 20% step
- * in the middle.  hist_levels finds the two levels and the shift text
+ * Unit tests for report/history.c: a benchmark's 16 runs with a 20% step
+ * in the middle (8 a side: fewer cannot be told from a shuffle).  hist_levels finds the two levels and the shift text
  * says +20.0%; the text has a line per run, the shift line between the
  * levels, a column only for what varies (the kernel here, not the
  * microcode), one level and no shift for a flat series; the CSV reads
@@ -20,14 +20,15 @@
 #include "csv_read.h"
 #include "report/history.h"
 
-#define NRUNS	8
+#define NRUNS	16
+#define STEP_AT	8
 
 static struct hist_run runs[NRUNS];
 static struct cp_point pts[NRUNS];
 static char at[NRUNS][24];
 static struct hist_series h;
 
-/* Runs 0-3 at 100 cycles, 4-7 at 120 (step != 0): kernel 6.9 from 4. */
+/* Runs 0-7 at 100 cycles, 8-15 at 120 (step != 0): kernel 6.9 from 8. */
 static void
 series(double step)
 {
@@ -42,10 +43,12 @@ series(double step)
 	h.runs = runs;
 	h.pts = pts;
 	for (i = 0; i < NRUNS; i++) {
-		snprintf(at[i], sizeof(at[i]), "2026-01-0%zuT00:00:00Z", i + 1);
+		snprintf(at[i], sizeof(at[i]), "2026-01-%02zuT00:00:00Z", i + 1);
 		runs[i] = (struct hist_run){ (long long)i + 10, at[i],
-		    i < 4 ? "6.8" : "6.9", "0xa", NULL, i == 5 ? "noisy" : "" };
-		pts[i].value = 100 + (i < 4 ? 0 : step) + (i % 2 ? 0.25 : 0);
+		    i < STEP_AT ? "6.8" : "6.9", "0xa", NULL,
+		    i == STEP_AT + 1 ? "noisy" : "" };
+		pts[i].value = 100 + (i < STEP_AT ? 0 : step) +
+		    (i % 2 ? 0.25 : 0);
 		pts[i].lo = pts[i].value - 0.5;
 		pts[i].hi = pts[i].value + 0.5;
 	}
@@ -86,7 +89,7 @@ test_levels(void **state)
 	(void)state;
 	series(20);
 	assert_int_equal(h.nseg, 2);
-	assert_int_equal(h.seg[1].start, 4);
+	assert_int_equal(h.seg[1].start, STEP_AT);
 	hist_shift_text(&h, 1, buf, sizeof(buf));
 	assert_string_equal(buf, "+20.0%");
 	series(0);
@@ -103,17 +106,17 @@ test_text(void **state)
 	series(20);
 	out = render(REPORT_TEXT);
 	assert_non_null(strstr(out, "basic/imul k=<v> on box, \"lab\" "
-	    "(01234567): 8 runs, "));
+	    "(01234567): 16 runs, "));
 	/* The kernel varies: its column; the microcode does not. */
 	assert_non_null(strstr(out, "   run  started               kernel"
 	    "    cycles  95% interval         flags\n"));
 	assert_null(strstr(out, "microcode"));
-	assert_non_null(strstr(out, "    13  2026-01-04T00:00:00Z  6.8     "
+	assert_non_null(strstr(out, "    17  2026-01-08T00:00:00Z  6.8     "
 	    "   100.2  99.8 - 100.8"));
 	assert_non_null(strstr(out, "   --- shift +20.0%: "));
-	assert_true(strstr(out, "   --- shift") < strstr(out, "    14  "));
-	assert_true(strstr(out, "   --- shift") > strstr(out, "    13  "));
-	assert_non_null(strstr(out, "    15  2026-01-06T00:00:00Z  6.9     "
+	assert_true(strstr(out, "   --- shift") < strstr(out, "    18  "));
+	assert_true(strstr(out, "   --- shift") > strstr(out, "    17  "));
+	assert_non_null(strstr(out, "    19  2026-01-10T00:00:00Z  6.9     "
 	    "   120.2  119.8 - 120.8        noisy\n"));
 	assert_non_null(strstr(out, "\n1 shift between 2 levels.\n"));
 	assert_non_null(strstr(out, "A level is the median of its runs' "));
@@ -121,7 +124,7 @@ test_text(void **state)
 	series(0);
 	out = render(REPORT_TEXT);
 	assert_non_null(strstr(out, "\nOne level: 100.1 ["));
-	assert_non_null(strstr(out, "] over 8 runs; no shift.\n"));
+	assert_non_null(strstr(out, "] over 16 runs; no shift.\n"));
 	assert_null(strstr(out, "--- shift"));
 	free(out);
 }
@@ -147,12 +150,14 @@ test_csv(void **state)
 		assert_string_equal(fields[1], "box, \"lab\"");
 		assert_string_equal(fields[2], "basic/imul k=<v>");
 		assert_int_equal(atoi(fields[3]), i + 10);
-		assert_string_equal(fields[5], i < 4 ? "6.8" : "6.9");
+		assert_string_equal(fields[5], i < STEP_AT ? "6.8" : "6.9");
 		assert_string_equal(fields[7], "");	/* no commit */
 		/* Every run carries its level and where it began. */
-		assert_string_equal(fields[15], i < 4 ? "10" : "14");
-		assert_true(strtod(fields[12], NULL) > (i < 4 ? 99 : 119));
-		assert_true(strtod(fields[12], NULL) < (i < 4 ? 101 : 121));
+		assert_string_equal(fields[15], i < STEP_AT ? "10" : "18");
+		assert_true(strtod(fields[12], NULL) > (i < STEP_AT ? 99 :
+		    119));
+		assert_true(strtod(fields[12], NULL) < (i < STEP_AT ? 101 :
+		    121));
 	}
 	assert_int_equal(i, NRUNS);
 	free(out);
