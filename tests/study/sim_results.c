@@ -133,7 +133,7 @@ put_array(FILE *fp, const char *key, const double *v, size_t n)
 
 	fprintf(fp, "\"%s\":[", key);
 	for (i = 0; i < n; i++)
-		fprintf(fp, "%s%.17g", i ? "," : "", v[i]);
+		fprintf(fp, "%s%.9g", i ? "," : "", v[i]);
 	fprintf(fp, "],");
 }
 
