@@ -118,6 +118,8 @@ static const struct family families[] = {
 	{ "noisy host, 1 run, +10%", { NOISY(1, 10) }, TIMES(1.10), 1, 0 },
 	{ "noisy host, 5 runs of 3 rounds, +10%", { NOISY(5, 3) },
 	    TIMES(1.10), 1, 0 },
+	{ "noisy host, 1 run of 3 rounds, +10%", { NOISY(1, 3) },
+	    TIMES(1.10), 1, 0 },
 	{ "+10% in a quarter of the rows", { NOISY(3, 10) },
 	    { .ratio = 1.10, .rows = 0.25 }, 1, 0 },
 	{ "+30% in 6 of 10 rounds", { NOISY(3, 10) },
