@@ -270,6 +270,23 @@ $(BUILD)/tests/helpers/%: tests/helpers/%.c
 	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -o $@ $<
 
+# The verdict study (tests/study): compare's verdicts on simulated
+# results whose truth is known, the false alarms and the power of each
+# family.  verdict-study prints the full table (minutes); check-study
+# runs a few compares of each, which fails when a target is missed.
+STUDY	 = $(BUILD)/study/verdict_study
+$(STUDY): tests/study/verdict_study.c tests/study/sim_results.c \
+	    tests/study/sim_results.h $(INTERNAL)
+	@mkdir -p $(dir $@)
+	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -o $@ $(filter %.c,$^) $(INTERNAL) \
+	    $(LDLIBS)
+
+.PHONY: verdict-study check-study
+verdict-study: $(STUDY)
+	@VERDICT_STUDY=$(STUDY) scripts/verdict-study
+check-study: $(STUDY)
+	@VERDICT_STUDY=$(STUDY) scripts/verdict-study --quick
+
 # One throw-away PostgreSQL cluster for every target that tests the
 # PostgreSQL results store (scripts/with-postgres; skipped, and said so,
 # where no server is installed).
