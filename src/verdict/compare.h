@@ -109,6 +109,8 @@ struct cmp_input {
 	const struct rs_file *f;	/* the side's first file */
 	size_t		 nfiles;	/* f[0..nfiles-1] are the side's */
 	double		 probe_floor;	/* its quiet probe reading */
+	double		 ref_floor;	/* the lowest of any file on its CPU,
+					   every side's: the quiet reading */
 	char		 label[CMP_LABEL_MAX];
 };
 

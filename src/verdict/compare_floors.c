@@ -57,6 +57,7 @@ cmp_probe_floors(struct cmp_table *t)
 	for (i = 0; i < t->ninputs; i++) {
 		t->inputs[i].probe_floor = cmp_files_floor(t->inputs[i].f,
 		    t->inputs[i].nfiles);
+		t->inputs[i].ref_floor = t->inputs[i].probe_floor;
 		for (k = 0; k < t->inputs[i].nfiles; k++) {
 			f = &t->inputs[i].f[k];
 			own = fl = file_floor(f);
@@ -67,6 +68,8 @@ cmp_probe_floors(struct cmp_table *t)
 					    file_floor(g) < fl)
 						fl = file_floor(g);
 				}
+			if (fl < t->inputs[i].ref_floor)
+				t->inputs[i].ref_floor = fl;
 			if (fl < own * (1 - EST_PROBE_MARGIN) && cmp_warn(t,
 			    "%s: its contention probe never read below %.3f "
 			    "cycles where a run on the same CPU read %.3f: it "

@@ -32,6 +32,7 @@ measured(const struct cmp_table *t, const char *key, double *sd,
 	in.f = t->noise;
 	in.nfiles = t->nnoise;
 	in.probe_floor = cmp_files_floor(t->noise, t->nnoise);
+	in.ref_floor = in.probe_floor;
 	if (cmp_side_build(&in, key, &c, &d) != 0 ||
 	    (v = calloc(3 * (d.nruns + 1), sizeof(*v))) == NULL) {
 		cmp_side_free(&d);

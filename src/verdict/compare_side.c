@@ -70,27 +70,36 @@ add_flags(struct cmp_cell *c, const char *more)
 }
 
 /*
- * How much contention may have slowed a side's figure: 1 when it rests
- * on quiet samples or was seldom contended; otherwise the 90th
- * percentile, over the samples the figure uses, of how much slower the
- * probe read than its floor.  Contention slows nothing more than it
- * slows the front end, so the figure overstates the cost by at most
- * this much.  It depends on this side's samples alone.
+ * How much contention may have slowed a side's figure, judged the same
+ * way on every side: 1 when it rests on quiet samples or was seldom
+ * contended; otherwise the 90th percentile, over the samples the figure
+ * uses, of how much slower the probe read than its floor.  Contention
+ * slows nothing more than it slows the front end, so the figure
+ * overstates the cost by at most this much.  A side contended from start
+ * to end has a floor above the quiet one: where a file on the same CPU
+ * read below its floor by more than the margin, that quiet reading
+ * (ref) is the floor here, so the bound shows what its own floor hides.
+ * The figure itself rests on the side's own files alone.
  */
 static double
-inflation(const struct est_input *in, const struct est *e)
+inflation(const struct est_input *in, const struct est *e, double ref)
 {
-	double *r, f = 1;
+	double *r, f = 1, floor = in->probe_floor;
 	size_t i, n = 0, total;
+	int never_quiet;
 
 	total = stats_rounds_total(&in->s);
-	if (e->quiet || !(e->contended > CMP_CONTENDED) || in->probe == NULL ||
-	    !isfinite(in->probe_floor) ||
+	never_quiet = ref < floor * (1 - EST_PROBE_MARGIN);
+	if (never_quiet)
+		floor = ref;
+	else if (e->quiet || !(e->contended > CMP_CONTENDED))
+		return (1);
+	if (in->probe == NULL || !isfinite(floor) ||
 	    (r = malloc((total + 1) * sizeof(*r))) == NULL)
 		return (1);
 	for (i = 0; i < total; i++)
 		if (e->basis[i] && isfinite(in->probe[i]))
-			r[n++] = fmax(1, in->probe[i] / in->probe_floor);
+			r[n++] = fmax(1, in->probe[i] / floor);
 	if (n > 0) {
 		stats_sort(r, n);
 		f = stats_quantile_sorted(r, n, 0.9);
@@ -187,10 +196,10 @@ cmp_side_build(const struct cmp_input *in, const char *key,
 	}
 	probed = d->in;
 	probed.probe = d->probe;
-	d->inflation = inflation(&probed, &d->e);
+	d->inflation = inflation(&probed, &d->e, in->ref_floor);
 	c->median = d->e.centre;
 	c->inflation = d->inflation;
-	c->runs = (unsigned)d->nruns;
+	c->runs = (unsigned)d->nsessions;
 	c->rounds = d->e.rounds;
 	c->quiet = d->e.quiet;
 	c->contended = d->e.contended;

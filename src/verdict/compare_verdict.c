@@ -107,6 +107,24 @@ take(struct cmp_cell *c, const struct cmp_alt *alt)
 }
 
 /*
+ * The samples that belong to level i of e: those nearer it than any
+ * other level (in logs), as far out on the open side as to the nearest
+ * level.  Not the level's own span, which the data chose: values taken
+ * within it lose their tails and look steadier than they are.
+ */
+static void
+level_window(const struct est *e, size_t i, double w[2])
+{
+	const struct est_level *l = e->levels;
+	size_t n = e->nlevels;
+
+	w[0] = i > 0 ? sqrt(l[i - 1].l.value * l[i].l.value) :
+	    l[0].l.value * sqrt(l[0].l.value / l[1].l.value);
+	w[1] = i + 1 < n ? sqrt(l[i].l.value * l[i + 1].l.value) :
+	    l[i].l.value * sqrt(l[i].l.value / l[i - 1].l.value);
+}
+
+/*
  * Whether level i of one side is nearer level i of the other than any
  * other of its levels, both ways: where a side lost a level and gained
  * another, pairing in order would pair a level with its neighbour.
@@ -151,10 +169,8 @@ levels(const struct cmp_side *a, const struct cmp_side *x,
 	if (a->e.nlevels != x->e.nlevels || !sure_pairs(&a->e, &x->e))
 		return (-1);
 	for (i = 0; i < a->e.nlevels; i++) {
-		wa[0] = a->e.levels[i].l.lo;
-		wa[1] = a->e.levels[i].l.hi;
-		wx[0] = x->e.levels[i].l.lo;
-		wx[1] = x->e.levels[i].l.hi;
+		level_window(&a->e, i, wa);
+		level_window(&x->e, i, wx);
 		if (alternative(a, wa, x, wx, prior, threshold, 0, &alt) != 0)
 			return (-1);
 		*p_same = fmax(*p_same, alt.p_same);

@@ -182,6 +182,8 @@ put_result(FILE *fp, const struct sim_model *m, size_t row, const double *x,
 	    "\"levels\":[],\"flags\":[]}", pfloor);
 }
 
+/* Each run an hour after the one before: its own session, as each run
+   has a host phase of its own here (verdict/compare_side.h). */
 static void
 put_head(FILE *fp, int side, unsigned run)
 {
@@ -194,8 +196,9 @@ put_head(FILE *fp, int side, unsigned run)
 	    "\"cycles_per_tick\":1.3,\"cycle_method\":\"calibrated\","
 	    "\"cycle_source\":null,\"os\":\"Linux\",\"kernel\":\"6.1\","
 	    "\"arch\":\"x86_64\",\"mitigations\":{},\"hypervisor\":\"KVM\"},"
-	    "\"run\":{\"started_at\":null,\"argv\":[\"sim\",\"%c%u\"],"
-	    "\"partial\":false},\"results\":[", 'A' + side, run);
+	    "\"run\":{\"started_at\":\"2026-12-%02uT%02u:00:00Z\","
+	    "\"argv\":[\"sim\",\"%c%u\"],\"partial\":false},"
+	    "\"results\":[", 1 + (unsigned)side, run % 24, 'A' + side, run);
 }
 
 char *

@@ -39,8 +39,8 @@ enum study_call { CALL_UP, CALL_DOWN, CALL_SAME, CALL_UNKNOWN };
 static enum study_call
 study_call(const struct cmp_cell *c)
 {
-	if (c->verdict == CMP_DIFFERENT)
-		return (c->tested > 1 ? CALL_UP : CALL_DOWN);
+	if (c->verdict == CMP_SLOWER || c->verdict == CMP_FASTER)
+		return (c->verdict == CMP_SLOWER ? CALL_UP : CALL_DOWN);
 	if (c->verdict == CMP_SAME)
 		return (CALL_SAME);
 	return (CALL_UNKNOWN);
