@@ -129,6 +129,7 @@ cmp_side_build(const struct cmp_input *in, const char *key,
 	struct est_input probed;
 	size_t i, k, n = 0, rounds = 0, at = 0, ra = 0;
 	double contended, start, last = NAN;
+	int fresh;
 
 	memset(d, 0, sizeof(*d));
 	for (i = 0; i < in->nfiles; i++) {
@@ -154,10 +155,11 @@ cmp_side_build(const struct cmp_input *in, const char *key,
 			continue;
 		if (r->nrounds > 0) {
 			start = started(&in->f[i]);
+			fresh = d->nruns == 0 ||
+			    fabs(start - last) > CMP_SESSION_GAP;
 			d->runs[d->nruns++] = (struct cmp_run){ at, ra,
-			    r->nrounds, r->method, d->nruns == 0 ||
-			    fabs(start - last) > CMP_SESSION_GAP };
-			d->nsessions += d->runs[d->nruns - 1].new_session;
+			    r->nrounds, r->method, fresh };
+			d->nsessions += fresh;
 			if (isfinite(start))
 				last = start;
 		}

@@ -112,6 +112,54 @@ test_missing(void **state)
 	rs_free(&f[1]);
 }
 
+/*
+ * Runs started within CMP_SESSION_GAP of the one before are one
+ * session, the replicate; an hour apart, two; a run without a start
+ * time joins the session before it.
+ */
+static void
+test_sessions(void **state)
+{
+	static const char *const at[] = { "2026-12-01T15:07:42Z",
+	    "2026-12-01T16:07:42Z", NULL };
+	struct cmp_input in;
+	struct cmp_side d;
+	struct cmp_cell c;
+	struct rs_file f[3];
+	double v[4], se[4], df[4];
+	size_t k;
+
+	(void)state;
+	load(&f[0], RES "rounds-cpu0.json");
+	load(&f[1], RES "rounds-cpu1.json");
+	load(&f[2], RES "rounds-lfence.json");
+	memset(&in, 0, sizeof(in));
+	in.f = f;
+	in.nfiles = 3;
+	in.probe_floor = NAN;
+	memset(&c, 0, sizeof(c));
+	assert_int_equal(cmp_side_build(&in, "basic/add-latency", &c, &d), 0);
+	assert_int_equal(d.nruns, 3);
+	assert_int_equal(d.nsessions, 1);
+	assert_true(d.runs[0].new_session);
+	assert_false(d.runs[1].new_session || d.runs[2].new_session);
+	assert_int_equal(cmp_run_values(&d, -INFINITY, INFINITY, v, se, df),
+	    1);
+	cmp_side_free(&d);
+	for (k = 0; k < 3; k++)
+		f[k].started_at = at[k];
+	memset(&c, 0, sizeof(c));
+	assert_int_equal(cmp_side_build(&in, "basic/add-latency", &c, &d), 0);
+	assert_int_equal(d.nsessions, 2);
+	assert_true(d.runs[0].new_session && d.runs[1].new_session);
+	assert_false(d.runs[2].new_session);
+	assert_int_equal(cmp_run_values(&d, -INFINITY, INFINITY, v, se, df),
+	    2);
+	cmp_side_free(&d);
+	for (k = 0; k < 3; k++)
+		rs_free(&f[k]);
+}
+
 /* A run that failed in one file is what the side shows. */
 static void
 test_failed_in_one(void **state)
@@ -151,6 +199,7 @@ main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_pooled),
 		cmocka_unit_test(test_missing),
+		cmocka_unit_test(test_sessions),
 		cmocka_unit_test(test_failed_in_one),
 	};
 
