@@ -284,15 +284,16 @@ $(STUDY): tests/study/verdict_study.c tests/study/sim_results.c \
 .PHONY: verdict-study check-study
 verdict-study: $(STUDY)
 	@VERDICT_STUDY=$(STUDY) scripts/verdict-study
-check-study: $(STUDY)
+check-study: $(STUDY) $(BUILD)/study/history_study
 	@VERDICT_STUDY=$(STUDY) scripts/verdict-study --quick
+	@$(BUILD)/study/history_study --quick
 
 # One throw-away PostgreSQL cluster for every target that tests the
 # PostgreSQL results store (scripts/with-postgres; skipped, and said so,
 # where no server is installed).
 check: deps
 	@scripts/with-postgres $(MAKE) --no-print-directory check-unit \
-	    check-cli check-schemas check-docs check-clang check-lint \
+	    check-study check-cli check-schemas check-docs check-clang check-lint \
 	    check-tidy check-valgrind check-i386 check-arm64 check-fuzz \
 	    check-asan
 
