@@ -158,6 +158,23 @@ test_measure(void **state)
 	ab_free(&r);
 }
 
+/*
+ * The side that did not fail: marked not measured.  Under qemu-user its
+ * own rounds end without samples, so it fails on its own and keeps its
+ * own reason: both sides failed, neither is "not measured".
+ */
+static void
+other_side(const struct cb_result *r, const struct cb_bench *bench)
+{
+	assert_ptr_equal(r->bench, bench);
+	if (EMULATED() && r->status == CB_ERROR)
+		return;
+	assert_int_equal(r->status, CB_SKIPPED);
+	assert_string_equal(r->reason, "not measured: the other side of the "
+	    "comparison failed");
+	assert_null(r->samples);
+}
+
 /* A side that fails keeps its reason; the other is not measured. */
 static void
 test_measure_fails(void **state)
@@ -172,11 +189,7 @@ test_measure_fails(void **state)
 	    NULL), -1);
 	assert_int_equal(r.a.status, CB_ERROR);
 	assert_string_equal(r.a.reason, "test: broken");
-	assert_int_equal(r.b.status, CB_SKIPPED);
-	assert_string_equal(r.b.reason, "not measured: the other side of the "
-	    "comparison failed");
-	assert_ptr_equal(r.b.bench, &b);
-	assert_null(r.b.samples);
+	other_side(&r.b, &b);
 	assert_true(isnan(r.shift) && isnan(r.lo) && isnan(r.hi));
 	ab_verdict(&r, buf, sizeof(buf));
 	assert_string_equal(buf, "no verdict: the comparison did not "
@@ -184,8 +197,7 @@ test_measure_fails(void **state)
 	ab_free(&r);
 	assert_int_equal(ab_measure(&a, &broken, &o, AB_MIN_ROUNDS, &r, NULL,
 	    NULL), -1);
-	assert_int_equal(r.a.status, CB_SKIPPED);
-	assert_ptr_equal(r.a.bench, &a);
+	other_side(&r.a, &a);
 	assert_int_equal(r.b.status, CB_ERROR);
 	ab_free(&r);
 }
