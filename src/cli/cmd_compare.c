@@ -28,7 +28,7 @@ static const char compare_help[] =
 "the next.  The run is what is replicated: with several runs a side their\n"
 "spread is measured; with one, it is taken from --noise or assumed, and\n"
 "the output says which.  The false discovery rate across the cells is\n"
-"held at 5%.  Differences in what shapes the numbers (cycle method,\n"
+"held at 1%.  Differences in what shapes the numbers (cycle method,\n"
 "kernel, hypervisor, microcode, mitigations) are warned about.\n"
 "\n"
 "  --vs                the files and selections that follow form the next\n"

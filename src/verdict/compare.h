@@ -37,7 +37,7 @@
 #include "core/engine.h"
 #include "results/results.h"
 
-#define CMP_FDR		0.05	/* false discovery rate across cells */
+#define CMP_FDR		0.01	/* false discovery rate across cells */
 #define CMP_ASSUMED_SPREAD	0.01	/* between-run sd of an instruction
 					   row's log figure, when no runs
 					   show it */

@@ -34,7 +34,7 @@ count() {
 	[ "$(count '<svg ')" -eq 3 ]
 	grep -q '<h2>Comparison</h2>' "$OUT"
 	grep -q '16.0 .*+432% \*' "$OUT"
-	grep -q 'false discovery rate at 5% across the 6 cells tested' "$OUT"
+	grep -q 'false discovery rate at 1% across the 6 cells tested' "$OUT"
 	# Every row's flags are shown beside its bar.
 	grep -q 'below-resolution' "$OUT"
 }

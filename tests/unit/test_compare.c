@@ -221,7 +221,7 @@ test_method_text(void **state)
 	assert_int_equal(fclose(fp), 0);
 	assert_non_null(strstr(text, "baseline's (A)"));
 	assert_non_null(strstr(text, "assumed (1%, 10% for a kernel"));
-	assert_non_null(strstr(text, "rate at 5% across the 42 cells tested"));
+	assert_non_null(strstr(text, "rate at 1% across the 42 cells tested"));
 	assert_non_null(strstr(text, "least 5% (--threshold)"));
 	assert_non_null(strstr(text, "within +-5% (two one-sided"));
 	assert_non_null(strstr(text, "?  unknown"));

@@ -64,7 +64,7 @@ test_no_change(void **state)
 	assert_non_null(strstr(out, "::notice title=cyclebench compare::0 "
 	    "slowdowns and 0 speedups shown against "));
 	assert_non_null(strstr(out, " over 8 benchmarks (a change of at "
-	    "least 1%25, false discovery rate 5%25 across 0 cells tested, "
+	    "least 1%25, false discovery rate 1%25 across 0 cells tested, "
 	    "Benjamini-Hochberg)\n"));
 	free(out);
 }
@@ -87,7 +87,7 @@ test_changes(void **state)
 	assert_non_null(strstr(out, "::warning title=cyclebench%3A "
 	    "basic/load-latency slower::basic/load-latency: 5.00 core cycles "
 	    "per operation in "));
-	assert_non_null(strstr(out, "+25%25; 95%25 interval of the ratio 1.188 "
+	assert_non_null(strstr(out, "+25%25; 99%25 interval of the ratio 1.188 "
 	    "to 1.312, q = 0.002\n"));
 	assert_non_null(strstr(out, "::notice title=cyclebench%3A "
 	    "basic/nop-throughput faster::"));
