@@ -280,13 +280,13 @@ restamp() {
 	rows = {r["name"]: r["cells"] for r in d["rows"]}
 	assert all(r["params"] == {} for r in d["rows"]), d["rows"]
 	imul = rows["basic/imul-latency"][1]
-	assert d["fdr"] == 0.05 and d["tested"] == 6, d
-	assert 0.95 < d["ci_level"] < 1, d
+	assert d["fdr"] == 0.01 and d["tested"] == 6, d
+	assert 0.99 < d["ci_level"] < 1, d
 	assert "alpha" not in d and "resamples" not in d, d
 	imul = rows["basic/imul-latency"][1]
 	assert imul["verdict"] == "slower", imul
 	assert 5 < imul["ci_low"] < 5.33 < imul["ci_high"], imul
-	assert imul["p_value"] < 0.01 and imul["q_value"] < 0.05, imul
+	assert imul["p_value"] < 0.01 and imul["q_value"] < 0.01, imul
 	assert imul["runs"] == 1 and imul["basis"] == "assumed", imul
 	assert imul["spread"] == 0.01 and imul["inflation"] >= 1, imul
 	assert "ci95_low" not in imul, imul
