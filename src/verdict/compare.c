@@ -16,6 +16,7 @@
 #include "verdict/compare_floors.h"
 #include "verdict/compare_labels.h"
 #include "verdict/compare_match.h"
+#include "verdict/compare_noise.h"
 #include "verdict/compare_warn.h"
 
 int
@@ -63,7 +64,8 @@ cmp_build_noise(struct cmp_table *t, const struct rs_file *files, size_t n,
 		cmp_free(t);
 		return (-1);
 	}
-	if (cmp_machine_warnings(t) != 0 || cmp_probe_floors(t) != 0 ||
+	if (cmp_machine_warnings(t) != 0 || cmp_noise_warn(t) != 0 ||
+	    cmp_probe_floors(t) != 0 ||
 	    cmp_match(t) != 0)
 		goto oom;
 	return (0);

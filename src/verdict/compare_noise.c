@@ -14,6 +14,7 @@
 
 #include "verdict/compare_floors.h"
 #include "verdict/compare_noise.h"
+#include "verdict/compare_warn.h"
 
 /* The spread the noise runs show for key; NAN: fewer than two have it. */
 static int
@@ -75,4 +76,23 @@ cmp_noise_prior(const struct cmp_table *t, const char *key,
 	    strcmp(d->runs[0].method, "calibrated") == 0 ?
 	    CMP_CALIBRATION_SD : 0;
 	return (0);
+}
+
+int
+cmp_noise_warn(struct cmp_table *t)
+{
+	double lo = INFINITY, hi = -INFINITY, s;
+	size_t i;
+
+	for (i = 0; i < t->nnoise; i++)
+		if (isfinite(s = cmp_started(&t->noise[i]))) {
+			lo = fmin(lo, s);
+			hi = fmax(hi, s);
+		}
+	if (t->nnoise < 2 || hi - lo > CMP_SESSION_GAP)
+		return (0);
+	return (cmp_warn(t, "the %zu --noise runs started within %d seconds "
+	    "of each other: one session, which shows no spread between "
+	    "sessions; the spread is assumed instead (run them spread over "
+	    "time)", t->nnoise, CMP_SESSION_GAP));
 }

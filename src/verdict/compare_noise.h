@@ -19,4 +19,11 @@
 int	cmp_noise_prior(const struct cmp_table *t, const char *key,
 	    const struct cmp_side *d, struct cmp_prior *prior);
 
+/*
+ * A warning where the noise runs cannot show a between-session spread:
+ * they all started within CMP_SESSION_GAP of each other.  -1: out of
+ * memory.
+ */
+int	cmp_noise_warn(struct cmp_table *t);
+
 #endif

@@ -108,9 +108,8 @@ inflation(const struct est_input *in, const struct est *e, double ref)
 	return (f);
 }
 
-/* When a run started, in seconds since the epoch; NAN: not known. */
-static double
-started(const struct rs_file *f)
+double
+cmp_started(const struct rs_file *f)
 {
 	struct tm tm;
 	const char *end;
@@ -154,7 +153,7 @@ cmp_side_build(const struct cmp_input *in, const char *key,
 		if ((r = find_in(&in->f[i], key)) == NULL)
 			continue;
 		if (r->nrounds > 0) {
-			start = started(&in->f[i]);
+			start = cmp_started(&in->f[i]);
 			fresh = d->nruns == 0 ||
 			    fabs(start - last) > CMP_SESSION_GAP;
 			d->runs[d->nruns++] = (struct cmp_run){ at, ra,

@@ -19,6 +19,9 @@
  */
 #define CMP_SESSION_GAP	300	/* seconds */
 
+/* When a run started, in seconds since the epoch; NAN: not known. */
+double	cmp_started(const struct rs_file *f);
+
 /* Where one run's samples and rounds lie in the pooled arrays. */
 struct cmp_run {
 	size_t		 sample, round, nrounds;

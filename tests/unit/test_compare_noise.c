@@ -94,6 +94,15 @@ test_measured(void **state)
 	/* Started seconds apart: one session, no spread between sessions. */
 	assert_int_equal(cmp_noise_prior(&t, KEY, &d, &p), 0);
 	assert_int_equal(p.basis, CMP_BASIS_ASSUMED);
+	/* And the reader is told so, once. */
+	assert_int_equal(cmp_noise_warn(&t), 0);
+	assert_int_equal(t.nwarnings, 1);
+	assert_non_null(strstr(t.warnings[0], "the 3 --noise runs started "
+	    "within 300 seconds"));
+	free(t.warnings[0]);
+	free(t.warnings);
+	t.warnings = NULL;
+	t.nwarnings = 0;
 	/* An hour apart: three sessions, sd of their values, df 2. */
 	for (i = 0; i < 3; i++) {
 		f[i].started_at = at[i];
@@ -105,6 +114,8 @@ test_measured(void **state)
 	assert_int_equal(cmp_noise_prior(&t, KEY, &d, &p), 0);
 	assert_int_equal(p.basis, CMP_BASIS_NOISE);
 	assert_true(p.df == 2);
+	assert_int_equal(cmp_noise_warn(&t), 0);
+	assert_int_equal(t.nwarnings, 0);
 	assert_true(fabs(p.sd - sqrt(ss / 2)) < 1e-12);
 	assert_true(p.sd > 0.01);	/* lfence's imul is slower */
 	assert_true(p.calibration == 0);
