@@ -17,6 +17,7 @@
 #include "verdict/compare_labels.h"
 #include "verdict/compare_match.h"
 #include "verdict/compare_noise.h"
+#include "verdict/compare_side.h"
 #include "verdict/compare_warn.h"
 
 int
@@ -164,19 +165,22 @@ cmp_method_text(const struct cmp_table *t, FILE *fp)
 	    "cycles: each side's figure, the median of its rounds' medians "
 	    "(quiet samples\nwhere it has a quiet figure); change: over the "
 	    "baseline's (%c), minus 1, so +\nmeans more cycles (slower).  A "
-	    "round is a burst in a fresh process, a run\na results file; the "
-	    "run is what is replicated: runs a side are tested by\nWelch's t "
-	    "on the log of each run's figure, and with one run a side the\n"
-	    "between-run spread is measured (--noise) or assumed (%g%%, %g%% "
-	    "for a kernel\npath).  Each pair of levels is an alternative to "
-	    "the figure.  Verdicts hold the\nfalse discovery rate at %g%% "
-	    "across the %zu cells tested (Benjamini-Hochberg).\n"
+	    "round is a burst in a fresh process.  What is\nreplicated is "
+	    "the session, a side's runs that started within %d s of each\n"
+	    "other: with two or more a side, Welch's t on their log figures; "
+	    "with one,\nits between-session spread is measured (--noise) or "
+	    "assumed (%g%%, %g%% for\na kernel path).  Each side's levels, "
+	    "where they pair, are a second test.\nVerdicts hold the false "
+	    "discovery rate at %g%% across the %zu cells tested\n"
+	    "(Benjamini-Hochberg).\n"
 	    "*  slower or faster: a change shown, at least %g%% (--threshold) "
 	    "past what\n   contention may explain.\n"
 	    "=  the same: the change shown within +-%g%% (two one-sided "
 	    "tests).\n"
-	    "?  unknown: neither could be shown (see the notes).\n",
-	    CMP_LETTER(0), CMP_ASSUMED_SPREAD * 100,
+	    "?  unknown: neither could be shown; without a note, because the "
+	    "spread\n   between sessions was assumed (more sessions a side, "
+	    "or --noise, may tell).\n",
+	    CMP_LETTER(0), CMP_SESSION_GAP, CMP_ASSUMED_SPREAD * 100,
 	    CMP_ASSUMED_PATH_SPREAD * 100, CMP_FDR * 100, t->ntested,
 	    t->threshold * 100, t->threshold * 100);
 }

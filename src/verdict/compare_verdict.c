@@ -242,8 +242,8 @@ cmp_judge(const struct cmp_side *a, const struct cmp_cell *base,
 	}
 }
 
-const char cmp_why_assumed[] = "one run a side, its between-run spread "
-    "assumed: more runs a side or --noise may tell";
+const char cmp_why_assumed[] = "one session a side, its between-session "
+    "spread assumed: more sessions a side or --noise may tell";
 
 /* Why a tested cell is unknown. */
 static const char *
