@@ -242,6 +242,16 @@ $(BUILD)/tests/%: tests/unit/$(ARCH_DIR)/%.c $(TEST_DEPS)
 $(BUILD)/tests/%: tests/unit/$(OS)/%.c $(TEST_DEPS)
 	$(unit_test)
 
+# Studies of a procedure that decides, on generated data whose truth is
+# known (tests/study): what it gets wrong and what it finds, as tables.
+$(BUILD)/study/%: tests/study/%.c $(INTERNAL)
+	@mkdir -p $(dir $@)
+	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -o $@ $< $(INTERNAL) $(LDLIBS)
+
+.PHONY: levels-study
+levels-study: $(BUILD)/study/levels_study
+	$(BUILD)/study/levels_study
+
 # A fuzz target's corpus replayed as a unit test (tests/fuzz/replay.c).
 $(BUILD)/tests/replay_%: tests/fuzz/fuzz_%.c tests/fuzz/replay.c \
 	    $(CLI_PARSERS) $(INTERNAL)
