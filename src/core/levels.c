@@ -405,7 +405,9 @@ levels_find(const struct stats_rounds *s, struct level *out,
 	memcpy(alive, all, n * sizeof(*all));
 	nalive = n;
 	for (k = 0; k < CANDIDATES_MAX && nalive > 0; k++) {
-		start = densest(alive, nalive, 2 * h, &len);
+		/* Centred on the densest stretch one level's spread wide. */
+		start = densest(alive, nalive, 2 * fmax(LEVEL_HALF_WIDTH, sd),
+		    &len);
 		c = weighted_median(alive + start, len);
 		was = nalive;
 		cand[k].share = take(alive, &nalive, c, h, &lo, &hi);

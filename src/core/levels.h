@@ -18,10 +18,11 @@
  *   samples taken one after the other in a round (no move of a round as
  *   a whole widens them): their LEVEL_SPREAD_Q quantile, which lies
  *   within one level wherever a level holds much of each round.
- * - Candidates: the window of half-width h = LEVEL_WIDTH_SPREADS sd
- *   (at least LEVEL_HALF_WIDTH, at most LEVEL_MAX_HALF_WIDTH) holding the
- *   most samples, if it holds LEVEL_MIN_SHARE of them and
- *   LEVEL_MIN_SAMPLES; its samples taken out, again.
+ * - Candidates: centred on the densest stretch one spread either side
+ *   (at least LEVEL_HALF_WIDTH), the window of half-width
+ *   h = LEVEL_WIDTH_SPREADS sd (at most LEVEL_MAX_HALF_WIDTH) is one if
+ *   it holds LEVEL_MIN_SHARE of the samples and LEVEL_MIN_SAMPLES; its
+ *   samples taken out, again.
  * - Two neighbouring candidates are separate levels only if the valley
  *   between them is real: were the samples of one mode, every stretch
  *   between them would hold at least the lesser of their windows (of
@@ -34,25 +35,26 @@
  *   lie within one window (2h); wider, only a candidate holding
  *   LEVEL_DOMINANT times as much as each other one is a level (a level
  *   with a shoulder), else they are a continuum and no level.  So
- *   merging is not transitive: values each 2.5% above the last never
- *   chain into one wide level.
+ *   merging is not transitive: tight values each 2.5% above the last do
+ *   not chain into one wide level.
  *
  * Samples in no level are "scattered": a continuum such as a contended
  * phase of varying intensity, which is no level.  Beyond
  * LEVELS_MAX_POINTS samples, an even spread of that many stands for them
  * (every k-th of each round), so work and memory stay bounded.
  *
- * What holds (make levels-study): on one level, normal or lognormal or
- * with 5% outliers up to +30% or rounded to whole numbers or eighths,
- * spread 0.1%-5%, 3-20 rounds of 5-50 samples, round centres moved by
- * N(0, s/2), two levels or more are found in at most LEVEL_FALSE_SPLIT
- * of inputs in every family (the worst family 0.6%).  Two levels 26%
- * apart (6.4 and 8.3), each holding 20%-80%, by process or mixed within
- * rounds, spread 0.5%-2%, 5 rounds or more of 15 samples or more: both
- * found in 95% or more of inputs in every family; 10% apart, so at
- * spreads up to 1%; at 2% that pair is often one level.  A continuum of
- * overlapping values where no value holds much of each round reads as
- * one wide level: its spread is read too wide.
+ * What holds (make levels-study, 1000 inputs a family): on one level,
+ * normal or lognormal or with 5% outliers up to +30% or rounded to whole
+ * numbers or eighths, spread 0.1%-5%, 3-20 rounds of 5-50 samples,
+ * round centres moved by N(0, s/2), two levels or more are found in at
+ * most LEVEL_FALSE_SPLIT of inputs in every family (the worst 0.5%).
+ * Two levels 26% apart (6.4 and 8.3), each holding 20%-80%, by process
+ * or mixed within rounds, spread 0.5%-2%, 5 rounds or more of 15
+ * samples or more: both found in 95% or more of inputs in every family.
+ * 10% apart (6.4 and 7.04): at spreads up to 1% likewise, but for 5
+ * rounds of 15 mixed 20/80 (93%); at 2% that pair is often one level.
+ * A continuum of overlapping values where no value holds much of each
+ * round reads as one wide level: its spread is read too wide.
  */
 #ifndef CB_LEVELS_H
 #define CB_LEVELS_H
@@ -69,7 +71,7 @@
 #define LEVEL_MIN_SHARE		0.10	/* of the (round-weighted) samples */
 #define LEVEL_MIN_SAMPLES	3	/* in a level, however few in all */
 #define LEVEL_QUANTUM		0.4	/* a lattice step, at most, of the median */
-#define LEVEL_VALLEY_Z		3.0	/* a valley this many noises deep is real */
+#define LEVEL_VALLEY_Z		3.3	/* a valley this many noises deep is real */
 #define LEVEL_DOMINANT		2	/* a level beside its shoulder holds more */
 /*
  * On one level, the share of inputs in which levels_find() finds two or
