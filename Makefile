@@ -242,14 +242,18 @@ $(BUILD)/tests/%: tests/unit/$(ARCH_DIR)/%.c $(TEST_DEPS)
 $(BUILD)/tests/%: tests/unit/$(OS)/%.c $(TEST_DEPS)
 	$(unit_test)
 
-# The history study (tests/study): changes_find on generated series of
-# known truth; make history-study prints its table, --quick asserts.
-$(BUILD)/study/history_study: tests/study/history_study.c $(INTERNAL)
+# Studies of a procedure that decides, on generated data whose truth is
+# known (tests/study): what it gets wrong and what it finds, as tables;
+# --quick asserts the targets in seconds.
+$(BUILD)/study/%: tests/study/%.c $(INTERNAL)
 	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -o $@ $< $(INTERNAL) $(LDLIBS)
-.PHONY: history-study
+
+.PHONY: history-study levels-study
 history-study: $(BUILD)/study/history_study
 	$(BUILD)/study/history_study
+levels-study: $(BUILD)/study/levels_study
+	$(BUILD)/study/levels_study
 
 # A fuzz target's corpus replayed as a unit test (tests/fuzz/replay.c).
 $(BUILD)/tests/replay_%: tests/fuzz/fuzz_%.c tests/fuzz/replay.c \
