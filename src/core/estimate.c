@@ -174,6 +174,15 @@ estimate(const struct est_input *in, unsigned resamples, uint64_t seed,
 	return (level_intervals(in, e, resamples, seed));
 }
 
+int
+est_settled(const struct est *e, unsigned rounds, double precision)
+{
+	if (!e->quiet && e->contended > 0)
+		return (0);
+	return (e->rounds >= rounds &&
+	    (e->ci_high - e->ci_low) / 2 <= precision * fabs(e->centre));
+}
+
 void
 est_free(struct est *e)
 {

@@ -67,6 +67,16 @@ int	estimate(const struct est_input *in, unsigned resamples, uint64_t seed,
 	    struct est *e);
 void	est_free(struct est *e);
 
+/*
+ * Whether e may end the rounds: it rests on `rounds' rounds at least and
+ * its interval is within `precision' of it either way, and it is not a
+ * contended figure standing in for a quiet one that too few rounds have
+ * yet (contended samples, but no quiet figure): a host busy for a second
+ * or two would otherwise end a row's rounds on a figure 40% high, while
+ * the rounds of the other rows saw it quiet.
+ */
+int	est_settled(const struct est *e, unsigned rounds, double precision);
+
 /* Whether a probe reading says the core was shared. */
 int	est_contended(double probe, double floor);
 

@@ -279,6 +279,57 @@ test_estimate_empty(void **state)
 	est_free(&e);
 }
 
+/*
+ * What may end the rounds: six rounds that agree end them; the same with
+ * four of them contended, and so no quiet figure yet, do not, however
+ * loose the precision asked (the two quiet rounds read 100, the busy
+ * ones 140, the figure of all 140); a third quiet round makes the quiet
+ * figure, which does.
+ */
+static void
+test_estimate_settled(void **state)
+{
+	enum { R = 6, N = 10 };
+	double x[R * N], probe[R * N];
+	size_t count[R], r, i;
+	struct est_input in;
+	struct est e;
+
+	(void)state;
+	for (r = 0; r < R; r++) {
+		count[r] = N;
+		for (i = 0; i < N; i++) {
+			x[r * N + i] = 100 + 0.1 * (double)i;
+			probe[r * N + i] = 1;
+		}
+	}
+	in = (struct est_input){ { x, count, R }, probe, 1 };
+	assert_int_equal(estimate(&in, 200, 1, &e), 0);
+	assert_true(est_settled(&e, 5, 0.03));
+	assert_false(est_settled(&e, 7, 0.03));	/* too few rounds */
+	assert_false(est_settled(&e, 5, 0.0001));	/* too wide */
+	est_free(&e);
+	for (r = 2; r < R; r++)
+		for (i = 0; i < N; i++) {
+			x[r * N + i] = 140 + 0.1 * (double)i;
+			probe[r * N + i] = 2;
+		}
+	assert_int_equal(estimate(&in, 200, 1, &e), 0);
+	assert_false(e.quiet);
+	assert_true(e.rounds == R && e.centre > 140);
+	assert_true(e.ci_high - e.ci_low < e.centre);
+	assert_false(est_settled(&e, 5, 0.5));
+	est_free(&e);
+	for (i = 0; i < N; i++) {
+		x[2 * N + i] = 100 + 0.1 * (double)i;
+		probe[2 * N + i] = 1;
+	}
+	assert_int_equal(estimate(&in, 200, 1, &e), 0);
+	assert_true(e.quiet);
+	assert_true(est_settled(&e, 3, 0.03));
+	est_free(&e);
+}
+
 int
 main(void)
 {
@@ -288,6 +339,7 @@ main(void)
 		cmocka_unit_test(test_estimate_quiet_needs_rounds),
 		cmocka_unit_test(test_estimate_levels),
 		cmocka_unit_test(test_estimate_empty),
+		cmocka_unit_test(test_estimate_settled),
 	};
 
 	return (cmocka_run_group_tests(tests, NULL, NULL));
