@@ -68,11 +68,40 @@ by_at(const void *a, const void *b)
 	return ((x->i > y->i) - (x->i < y->i));
 }
 
+static size_t
+gcd(size_t a, size_t b)
+{
+	size_t t;
+
+	while (b != 0) {
+		t = a % b;
+		a = b;
+		b = t;
+	}
+	return (a);
+}
+
+/*
+ * A stride through n slots that visits each once and jumps about (the
+ * golden ratio's share of n, or the next number prime to n): readings
+ * taken one after another get slots far apart, so the spread adds no
+ * trend across a round that a reader of the samples would take for one.
+ */
+static size_t
+coprime_stride(size_t n)
+{
+	size_t s = (size_t)((double)n * 0.618) + 1;
+
+	while (gcd(s, n) != 1)
+		s++;
+	return (s);
+}
+
 int
 lattice_spread(double *ref, double *cyc, size_t n, double step)
 {
 	struct at *s;
-	size_t i, j, k;
+	size_t i, j, k, slot, stride;
 	double v, to;
 
 	if (!(step > 1) || n == 0)
@@ -88,9 +117,11 @@ lattice_spread(double *ref, double *cyc, size_t n, double step)
 			;
 		if (!(v - step / 2 > 0))
 			continue;
+		stride = coprime_stride(j - i);
 		for (k = i; k < j; k++) {
-			to = v + step * (((double)(k - i) + 0.5) /
-			    (double)(j - i) - 0.5);
+			slot = (k - i) * stride % (j - i);
+			to = v + step * (((double)slot + 0.5) / (double)(j - i) -
+			    0.5);
 			if (cyc != NULL)
 				cyc[s[k].i] *= to / v;
 			ref[s[k].i] = to;

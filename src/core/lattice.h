@@ -13,7 +13,8 @@
  * has a step of 1.  Spreading: a reading of v stands for a time anywhere
  * within half a step of v (the start fell anywhere within a step, so
  * readings are unbiased on average but not one by one), so the readings
- * tied at v are spread evenly over [v - step/2, v + step/2].  Their
+ * tied at v are spread evenly over [v - step/2, v + step/2], in an order
+ * that jumps about (no trend in time).  Their
  * median is then the median of grouped data, interpolated within the
  * step, and moves smoothly with the calls' times instead of by steps.
  */

@@ -126,6 +126,32 @@ test_lattice_spread_leaves(void **state)
 	assert_near(ref[2], 78, 0);
 }
 
+/*
+ * 100 readings tied at 520: spread over the grid of their step, each
+ * slot once, and with no trend between the first half and the second.
+ */
+static void
+test_lattice_spread_no_trend(void **state)
+{
+	enum { N = 100 };
+	double ref[N], sorted[N], half[2] = { 0, 0 };
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < N; i++)
+		ref[i] = 520;
+	assert_int_equal(lattice_spread(ref, NULL, N, STEP), 0);
+	for (i = 0; i < N; i++) {
+		sorted[i] = ref[i];
+		half[i >= N / 2] += ref[i] / (N / 2);
+	}
+	stats_sort(sorted, N);
+	for (i = 0; i < N; i++)
+		assert_near(sorted[i], 520 + STEP * ((i + 0.5) / N - 0.5),
+		    1e-9);
+	assert_near(half[0], half[1], 0.05 * STEP);
+}
+
 int
 main(void)
 {
@@ -133,6 +159,7 @@ main(void)
 		cmocka_unit_test(test_lattice_step),
 		cmocka_unit_test(test_lattice_spread_follows),
 		cmocka_unit_test(test_lattice_spread_leaves),
+		cmocka_unit_test(test_lattice_spread_no_trend),
 	};
 
 	return (cmocka_run_group_tests(tests, NULL, NULL));
