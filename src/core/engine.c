@@ -12,6 +12,7 @@
 #include "core/clock.h"
 #include "core/engine.h"
 #include "core/guard.h"
+#include "core/lattice.h"
 #include "core/stats.h"
 #include "core/timing.h"
 #include "util/time.h"
@@ -29,6 +30,7 @@
  */
 #define REF_BEST_OF		5
 #define REF_SHORT		4	/* the short reference chain: 1/4 */
+#define STEP_READINGS		512	/* intervals that find the clock's step */
 
 static int
 flat_body(struct cb_result *r)
@@ -169,6 +171,26 @@ engine_imul_check(const struct engine_calibration *cal)
 	return (stats_median(cyc, ROUNDS));
 }
 
+/*
+ * The reference clock's step (core/lattice.h), from the add chain timed
+ * at many lengths, so the intervals fall on every step they can.
+ */
+static unsigned
+tick_step(void)
+{
+	double d[STEP_READINGS];
+	struct stamp s0, s1;
+	int i;
+
+	for (i = 0; i < STEP_READINGS; i++) {
+		stamp_begin(&s0);
+		arch_add_chain(1 + (uint64_t)i % 61, NULL);
+		stamp_end(&s1);
+		d[i] = (double)(s1.ref - s0.ref);
+	}
+	return (lattice_step(d, STEP_READINGS));
+}
+
 void
 engine_prepare(struct engine_prep *p, int quick)
 {
@@ -195,6 +217,7 @@ engine_prepare(struct engine_prep *p, int quick)
 	}
 	p->loop_ticks = stats_median(ref, 5);
 	p->probe_iters = choose_base(arch_probe_block, NULL);
+	p->tick_step = tick_step();
 }
 
 /* The probe now, in cycles per nop, under the clock `ratio'. */
@@ -534,6 +557,21 @@ engine_round(const struct cb_bench *b, void *ctx, const struct cb_options *o,
 	if (b->mode == CB_PATH ? sample_path(b, ctx, o, p, first, &s, r) != 0 :
 	    sample_loop(b, ctx, o, p, &s, r) != 0) {
 		gather_free(&s);
+		return;
+	}
+	/*
+	 * A path's calls read whole steps of the clock: its median would
+	 * land on a step and flip between neighbours from run to run.
+	 * Cycles converted from the ticks move with them; counted ones are
+	 * not in steps.
+	 */
+	if (b->mode == CB_PATH && lattice_spread(s.ref, !clock_counting() ||
+	    b->timed != NULL ? s.cyc : NULL, s.n, (double)p->tick_step /
+	    b->ops) != 0) {
+		gather_free(&s);
+		r->status = CB_ERROR;
+		snprintf(r->reason, sizeof(r->reason), "out of memory for "
+		    "%zu samples", cap);
 		return;
 	}
 	r->ratio_after *= 1 + test_drift();

@@ -32,7 +32,9 @@
  * for the host to change the clock under every one).  A core clock that
  * wanders between samples, as it does on a shared host, so moves no
  * number.  Beside every sample the contention probe (core/estimate.h) is
- * timed before and after it, and the slower reading kept.
+ * timed before and after it, and the slower reading kept.  A path's
+ * samples, read off a clock that moves in steps of many ticks, are spread
+ * over their step at the end of a round (core/lattice.h).
  */
 #ifndef CB_ENGINE_H
 #define CB_ENGINE_H
@@ -65,6 +67,7 @@ struct engine_prep {
 	struct engine_calibration cal;
 	double	 loop_ticks;	/* reference ticks per empty-loop iteration */
 	uint64_t probe_iters;	/* iterations of a probe reading */
+	unsigned tick_step;	/* the reference clock's step (core/lattice.h) */
 };
 
 void	engine_prepare(struct engine_prep *p, int quick);

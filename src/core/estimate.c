@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * The estimator of core/estimate.h: choose the basis (quiet samples or
- * all), then its centre, interval and levels.
+ * The estimator of core/estimate.h: choose the basis (quiet samples at
+ * the tightest margin that has enough rounds, or all), then its centre,
+ * interval and levels.
  */
 #include <math.h>
 #include <stdlib.h>
@@ -80,26 +81,29 @@ rounds_with_samples(const struct stats_rounds *s)
 }
 
 /*
- * Mark the quiet samples of rounds with at least EST_QUIET_MIN_SAMPLES
- * of them; returns how many rounds that is, and the contended share.
+ * Mark the samples whose probe read within `margin' of the floor, in
+ * rounds with at least EST_QUIET_MIN_SAMPLES of them; returns how many
+ * rounds that is, with how many samples were probed and how many of
+ * those read above the margin.
  */
 static unsigned
-mark_quiet(const struct est_input *in, unsigned char *basis,
-    double *contended)
+mark_quiet(const struct est_input *in, double margin, unsigned char *basis,
+    size_t *probed, size_t *busy)
 {
 	const struct stats_rounds *s = &in->s;
-	size_t r, i, at, quiet, probed = 0, busy = 0;
+	size_t r, i, at, quiet;
 	unsigned rounds = 0;
 
+	*probed = *busy = 0;
 	for (r = at = 0; r < s->nrounds; at += s->count[r++]) {
 		quiet = 0;
 		for (i = at; i < at + s->count[r]; i++) {
 			basis[i] = 0;
 			if (isnan(in->probe[i]))
 				continue;
-			probed++;
-			if (est_contended(in->probe[i], in->probe_floor))
-				busy++;
+			(*probed)++;
+			if (in->probe[i] > in->probe_floor * (1 + margin))
+				(*busy)++;
 			else {
 				basis[i] = 1;
 				quiet++;
@@ -110,8 +114,30 @@ mark_quiet(const struct est_input *in, unsigned char *basis,
 		else
 			memset(basis + at, 0, s->count[r]);
 	}
-	*contended = probed > 0 ? (double)busy / (double)probed : NAN;
 	return (rounds);
+}
+
+/*
+ * The quiet basis: at the tightest margin, doubling up to
+ * EST_PROBE_MARGIN, that leaves EST_QUIET_MIN_ROUNDS rounds with quiet
+ * samples.  The contended share is the one at EST_PROBE_MARGIN
+ * (est_contended()), whatever the margin used.  1 if the basis is quiet
+ * samples, 0 if it must be all of them.
+ */
+static int
+quiet_basis(const struct est_input *in, unsigned char *basis,
+    double *contended)
+{
+	size_t probed, busy;
+	unsigned k;
+
+	mark_quiet(in, EST_PROBE_MARGIN, basis, &probed, &busy);
+	*contended = probed > 0 ? (double)busy / (double)probed : NAN;
+	for (k = EST_MARGIN_STEPS; k > 0; k--)
+		if (mark_quiet(in, EST_PROBE_MARGIN / (double)(1u << (k - 1)),
+		    basis, &probed, &busy) >= EST_QUIET_MIN_ROUNDS)
+			return (busy > 0);
+	return (0);
 }
 
 static int
@@ -155,8 +181,7 @@ estimate(const struct est_input *in, unsigned resamples, uint64_t seed,
 		return (-1);
 	memset(e->basis, 1, n);
 	if (in->probe != NULL && isfinite(in->probe_floor)) {
-		if (mark_quiet(in, e->basis, &e->contended) >=
-		    EST_QUIET_MIN_ROUNDS && e->contended > 0)
+		if (quiet_basis(in, e->basis, &e->contended))
 			e->quiet = 1;
 		else
 			memset(e->basis, 1, n);
@@ -172,6 +197,15 @@ estimate(const struct est_input *in, unsigned resamples, uint64_t seed,
 	for (i = 0; i < e->nlevels; i++)
 		e->levels[i].l = lv[i];
 	return (level_intervals(in, e, resamples, seed));
+}
+
+int
+est_settled(const struct est *e, unsigned rounds, double precision)
+{
+	if (!e->quiet && e->contended > 0)
+		return (0);
+	return (e->rounds >= rounds &&
+	    (e->ci_high - e->ci_low) / 2 <= precision * fabs(e->centre));
 }
 
 void

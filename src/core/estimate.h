@@ -13,6 +13,14 @@
  * floor is contended.  Where at least EST_QUIET_MIN_ROUNDS rounds kept
  * quiet samples, the figure rests on the quiet samples alone (the quiet
  * figure), and the share of contended samples is reported beside it.
+ * The probe feels a tenant far less than a kernel path does: on a
+ * 2-vCPU KVM guest a probe 4-8% above its floor came with a null system
+ * call 25% slow, and those samples, quiet at EST_PROBE_MARGIN, moved the
+ * quiet figure from run to run by as much.  So the quiet samples are
+ * those within the tightest margin, from EST_PROBE_MARGIN halved
+ * EST_MARGIN_STEPS - 1 times (1%) and doubled, at which
+ * EST_QUIET_MIN_ROUNDS rounds have them: the quietest the run saw enough
+ * of.
  *
  * The basis (quiet samples, or all when there is no quiet figure) gives:
  * the figure, the median of the round medians; its interval, the
@@ -30,6 +38,7 @@
 #include "core/stats.h"
 
 #define EST_PROBE_MARGIN	0.08	/* above the floor: contended */
+#define EST_MARGIN_STEPS	4	/* quiet margins tried: 1, 2, 4, 8% */
 #define EST_QUIET_MIN_ROUNDS	3	/* rounds with quiet samples */
 #define EST_QUIET_MIN_SAMPLES	2	/* quiet samples that make a round */
 #define EST_RESAMPLES		1000
@@ -66,6 +75,16 @@ struct est {
 int	estimate(const struct est_input *in, unsigned resamples, uint64_t seed,
 	    struct est *e);
 void	est_free(struct est *e);
+
+/*
+ * Whether e may end the rounds: it rests on `rounds' rounds at least and
+ * its interval is within `precision' of it either way, and it is not a
+ * contended figure standing in for a quiet one that too few rounds have
+ * yet (contended samples, but no quiet figure): a host busy for a second
+ * or two would otherwise end a row's rounds on a figure 40% high, while
+ * the rounds of the other rows saw it quiet.
+ */
+int	est_settled(const struct est *e, unsigned rounds, double precision);
 
 /* Whether a probe reading says the core was shared. */
 int	est_contended(double probe, double floor);

@@ -441,8 +441,8 @@ enough(struct acc *a, unsigned lo, unsigned hi, double budget, double floor)
 	 * The figure must rest on as many rounds as are asked for at
 	 * least: where contention left few quiet ones, wait for more.
 	 */
-	if (estimate(&in, CHECK_RESAMPLES, 1, &e) == 0 && e.rounds >= lo &&
-	    (e.ci_high - e.ci_low) / 2 <= precision * fabs(e.centre)) {
+	if (estimate(&in, CHECK_RESAMPLES, 1, &e) == 0 &&
+	    est_settled(&e, lo, precision)) {
 		r->stop = CB_STOP_PRECISION;
 		stop = 1;
 	}

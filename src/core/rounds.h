@@ -13,8 +13,9 @@
  *
  * How many rounds: at least ROUNDS_MIN, then more until the figure
  * (core/estimate.h) rests on ROUNDS_MIN rounds (a contended round may
- * have no quiet samples to give) and its 95% interval is within the
- * precision asked
+ * have no quiet samples to give, and a contended figure standing in for
+ * a quiet one ends nothing: est_settled()) and its 95% interval is
+ * within the precision asked
  * (ROUNDS_PRECISION for loops, ROUNDS_PATH_PRECISION for paths: a kernel
  * path's cost varies far more from call to call), the benchmark has had
  * ROUNDS_MAX rounds, or its rounds have taken ROUNDS_BUDGET seconds;

@@ -279,6 +279,116 @@ test_estimate_empty(void **state)
 	est_free(&e);
 }
 
+/*
+ * What may end the rounds: six rounds that agree end them; the same with
+ * four of them contended, and so no quiet figure yet, do not, however
+ * loose the precision asked (the two quiet rounds read 100, the busy
+ * ones 140, the figure of all 140); a third quiet round makes the quiet
+ * figure, which does.
+ */
+static void
+test_estimate_settled(void **state)
+{
+	enum { R = 6, N = 10 };
+	double x[R * N], probe[R * N];
+	size_t count[R], r, i;
+	struct est_input in;
+	struct est e;
+
+	(void)state;
+	for (r = 0; r < R; r++) {
+		count[r] = N;
+		for (i = 0; i < N; i++) {
+			x[r * N + i] = 100 + 0.1 * (double)i;
+			probe[r * N + i] = 1;
+		}
+	}
+	in = (struct est_input){ { x, count, R }, probe, 1 };
+	assert_int_equal(estimate(&in, 200, 1, &e), 0);
+	assert_true(est_settled(&e, 5, 0.03));
+	assert_false(est_settled(&e, 7, 0.03));	/* too few rounds */
+	assert_false(est_settled(&e, 5, 0.0001));	/* too wide */
+	est_free(&e);
+	for (r = 2; r < R; r++)
+		for (i = 0; i < N; i++) {
+			x[r * N + i] = 140 + 0.1 * (double)i;
+			probe[r * N + i] = 2;
+		}
+	assert_int_equal(estimate(&in, 200, 1, &e), 0);
+	assert_false(e.quiet);
+	assert_true(e.rounds == R && e.centre > 140);
+	assert_true(e.ci_high - e.ci_low < e.centre);
+	assert_false(est_settled(&e, 5, 0.5));
+	est_free(&e);
+	for (i = 0; i < N; i++) {
+		x[2 * N + i] = 100 + 0.1 * (double)i;
+		probe[2 * N + i] = 1;
+	}
+	assert_int_equal(estimate(&in, 200, 1, &e), 0);
+	assert_true(e.quiet);
+	assert_true(est_settled(&e, 3, 0.03));
+	est_free(&e);
+}
+
+/*
+ * A probe that feels a tenant less than the path does: three quiet rounds
+ * (probe within 0.5% of the floor, the path at 100), six mildly
+ * contended ones (probe 5-7% up, the path at 125, quiet at
+ * EST_PROBE_MARGIN) and three heavily (probe 70% up, 140).  The figure is
+ * the quiet rounds', not the 125 that all nine below EST_PROBE_MARGIN
+ * give; the contended share is still the one at EST_PROBE_MARGIN.  With
+ * only two quiet rounds, the quietest margin that has three is 8%, and
+ * the figure is 125.  And where the probe's readings scatter 3% on their
+ * own, whatever the path did, the figure stays the path's.
+ */
+static void
+test_estimate_tightest_margin(void **state)
+{
+	enum { R = 12, N = 32 };
+	double x[R * N], probe[R * N];
+	size_t count[R], r, i;
+	struct stats_rng g;
+	struct est_input in;
+	struct est e;
+
+	(void)state;
+	stats_rng_seed(&g, 5);
+	for (r = 0; r < R; r++) {
+		count[r] = N;
+		for (i = 0; i < N; i++) {
+			double up = r < 3 ? 0.005 * uniform(&g) : r < 9 ?
+			    0.05 + 0.02 * uniform(&g) : 0.7;
+
+			x[r * N + i] = around(&g, r < 3 ? 100 : r < 9 ? 125 :
+			    140, 0.002);
+			probe[r * N + i] = 0.0853 * (1 + up);
+		}
+	}
+	in = (struct est_input){ { x, count, R }, probe, 0.0853 };
+	assert_int_equal(estimate(&in, 200, 1, &e), 0);
+	assert_true(e.quiet);
+	assert_int_equal(e.rounds, 3);
+	assert_near(e.centre, 100, 0.5);
+	assert_near(e.contended, 3.0 / R, 1e-12);
+	est_free(&e);
+	for (i = 0; i < N; i++)
+		probe[2 * N + i] = 0.0853 * 1.06;
+	assert_int_equal(estimate(&in, 200, 1, &e), 0);
+	assert_true(e.quiet);
+	assert_int_equal(e.rounds, 9);
+	assert_near(e.centre, 125, 1);
+	est_free(&e);
+	for (r = 0; r < R; r++)
+		for (i = 0; i < N; i++) {
+			x[r * N + i] = around(&g, 100, 0.01);
+			probe[r * N + i] = 0.0853 * (1 + 0.03 * uniform(&g));
+		}
+	assert_int_equal(estimate(&in, 200, 1, &e), 0);
+	assert_true(e.quiet && e.rounds >= 3);
+	assert_near(e.centre, 100, 0.5);
+	est_free(&e);
+}
+
 int
 main(void)
 {
@@ -288,6 +398,8 @@ main(void)
 		cmocka_unit_test(test_estimate_quiet_needs_rounds),
 		cmocka_unit_test(test_estimate_levels),
 		cmocka_unit_test(test_estimate_empty),
+		cmocka_unit_test(test_estimate_settled),
+		cmocka_unit_test(test_estimate_tightest_margin),
 	};
 
 	return (cmocka_run_group_tests(tests, NULL, NULL));
