@@ -125,9 +125,12 @@ level_window(const struct est *e, size_t i, double w[2])
 }
 
 /*
- * Whether level i of one side is nearer level i of the other than any
- * other of its levels, both ways: where a side lost a level and gained
- * another, pairing in order would pair a level with its neighbour.
+ * Whether the levels pair in order for sure: no level of one side sits
+ * where a level of the other side of another rank does (within two
+ * half-widths).  Where it does, that level stayed and the host moved the
+ * time spent at the others, and pairing in order would pair it with its
+ * neighbour; where none does, every level moved, as a change of the code
+ * moves them, by one ratio or by one added cost.
  */
 static int
 sure_pairs(const struct est *a, const struct est *x)
@@ -136,12 +139,8 @@ sure_pairs(const struct est *a, const struct est *x)
 
 	for (i = 0; i < a->nlevels; i++)
 		for (j = 0; j < a->nlevels; j++)
-			if (j != i && (fabs(log(x->levels[i].l.value /
-			    a->levels[j].l.value)) <= fabs(log(
-			    x->levels[i].l.value / a->levels[i].l.value)) ||
-			    fabs(log(a->levels[i].l.value /
-			    x->levels[j].l.value)) <= fabs(log(
-			    a->levels[i].l.value / x->levels[i].l.value))))
+			if (j != i && fabs(log(x->levels[i].l.value /
+			    a->levels[j].l.value)) <= 2 * LEVEL_HALF_WIDTH)
 				return (0);
 	return (1);
 }
