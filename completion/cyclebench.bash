@@ -57,7 +57,7 @@ _cyclebench() {
 		    echo 1) - 1)))" -- "$cur"))
 		return 0 ;;
 	--label|--what-if|--repetitions|--timeout|--threshold|--rounds|\
-	--unroll|--init|--vs|--context|--fail-above)
+	--unroll|--init|--vs|--context|--fail-above|--noise-db)
 		return 0 ;;
 	esac
 	if [[ $cur == -* ]]; then

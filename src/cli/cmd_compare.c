@@ -46,8 +46,10 @@ static const char compare_help[] =
 "  --threshold PCT     the change that matters, in percent (1): the least\n"
 "                      called slower or faster, and the margin of same\n"
 "  --noise FILE        a repeated run of one build on this machine (give\n"
-"                      two or more): their spread stands for a row's\n"
-"                      between-run spread where a side has one run\n"
+"                      two or more, spread over time): their spread stands\n"
+"                      for a row's between-session spread where a side\n"
+"                      has one session\n"
+"  --noise-db SELECTION  the same, from the results store\n"
 "  --fail-above PCT    exit 1 when a slowdown is shown to exceed PCT\n"
 "                      percent (the low end of its interval)\n"
 "  --strict            exit 1 also when any verdict is unknown\n";
@@ -90,6 +92,7 @@ compare_parse_args(int argc, char **argv, struct compare_args *a)
 		{ "fail-above", required_argument, NULL, 'F' },
 		{ "strict", no_argument, NULL, 's' },
 		{ "noise", required_argument, NULL, 'n' },
+		{ "noise-db", required_argument, NULL, 'N' },
 		{ "vs", no_argument, NULL, 'v' },
 		{ "db", required_argument, NULL, 'd' },
 		{ "store", required_argument, NULL, 'S' },
@@ -145,6 +148,12 @@ compare_parse_args(int argc, char **argv, struct compare_args *a)
 				    "--noise files", COMPARE_MAX_FILES));
 			a->noise[a->nnoise++] = optarg;
 			break;
+		case 'N':
+			if (optarg[0] == '\0')
+				return (usage_error("compare", "--noise-db "
+				    "needs a selection"));
+			a->noise_db = optarg;
+			break;
 		case 'l':
 			if (a->nlabels == CMP_MAX_INPUTS)
 				return (usage_error("compare", "too many "
@@ -180,9 +189,9 @@ compare_parse_args(int argc, char **argv, struct compare_args *a)
 	if (a->nnoise == 1)
 		return (usage_error("compare", "--noise takes two or more "
 		    "repeated runs, one --noise each: one run has no spread"));
-	if (a->store != NULL && !a->stored)
+	if (a->store != NULL && !a->stored && a->noise_db == NULL)
 		return (usage_error("compare", "--store goes with --db "
-		    "SELECTION"));
+		    "SELECTION or --noise-db SELECTION"));
 	/* Stored runs are counted once loaded. */
 	if (!a->vs && !a->stored && a->nsources < 2)
 		return (usage_error("compare", "give at least two results "
@@ -332,6 +341,48 @@ load_sources(const struct compare_args *a, struct rs_file **files, int *n,
 }
 
 /*
+ * The noise model's runs: the --noise files, then the runs --noise-db
+ * selects.  0, or the exit status after saying why.
+ */
+static int
+load_noise(const struct compare_args *a, struct rs_file **noise, int *n)
+{
+	struct rs_file *sel, *all;
+	int nsel, rc, k;
+
+	*noise = NULL;
+	*n = 0;
+	if (a->nnoise > 0 && (rc = load_inputs(a->noise, a->nnoise,
+	    noise)) != 0)
+		return (rc);
+	*n = a->nnoise;
+	if (a->noise_db == NULL)
+		return (0);
+	rc = cli_load_selection("compare", a->store, a->noise_db,
+	    COMPARE_MAX_FILES - *n, &sel, &nsel);
+	if (rc == CLI_TOO_MANY)
+		return (usage_error("compare", "--noise-db selects over %d "
+		    "runs (narrow it: last=N)", COMPARE_MAX_FILES - *n));
+	if (rc != 0)
+		return (rc);
+	if ((all = realloc(*noise, (size_t)(*n + nsel) *
+	    sizeof(*all))) == NULL) {
+		free_inputs(sel, nsel);
+		fprintf(stderr, "cyclebench: out of memory\n");
+		return (EXIT_USAGE);
+	}
+	for (k = 0; k < nsel; k++)
+		all[*n + k] = sel[k];
+	free(sel);
+	*noise = all;
+	*n += nsel;
+	if (*n < 2)
+		return (usage_error("compare", "the noise model needs two or "
+		    "more repeated runs; --noise-db selected %d", nsel));
+	return (0);
+}
+
+/*
  * With --fail-above: a slowdown whose interval lies above it fails the
  * command; with --strict, so does any unknown verdict.
  */
@@ -369,43 +420,44 @@ cmd_compare(int argc, char **argv)
 	size_t sides[CMP_MAX_INPUTS], nsides;
 	struct compare_args a;
 	struct cmp_table t;
-	struct rs_file *files, *noise = NULL;
+	struct rs_file *files, *noise;
 	char err[256];
-	int n, rc;
+	int n, nnoise, rc;
 
 	if ((rc = compare_parse_args(argc, argv, &a)) != 0)
 		return (rc < 0 ? 0 : rc);
-	if (a.nnoise > 0 && (rc = load_inputs(a.noise,
-	    a.nnoise, &noise)) != 0)
+	if ((rc = load_noise(&a, &noise, &nnoise)) != 0) {
+		free_inputs(noise, nnoise);
 		return (rc);
+	}
 	if ((rc = load_sources(&a, &files, &n, sides, &nsides)) != 0) {
 		free_inputs(files, n);
-		free_inputs(noise, a.nnoise);
+		free_inputs(noise, nnoise);
 		return (rc);
 	}
 	if (nsides < 2) {
 		free_inputs(files, n);
-		free_inputs(noise, a.nnoise);
+		free_inputs(noise, nnoise);
 		return (usage_error("compare", "one side to compare: give two "
 		    "or more runs, or --vs"));
 	}
 	if (a.nlabels != 0 && (size_t)a.nlabels != nsides) {
 		free_inputs(files, n);
-		free_inputs(noise, a.nnoise);
+		free_inputs(noise, nnoise);
 		return (usage_error("compare", "%d --label for %zu sides: give "
 		    "one per side, or none", a.nlabels, nsides));
 	}
 	if (cmp_build_noise(&t, files, (size_t)n, sides, nsides,
 	    a.nlabels ? a.labels : NULL, a.threshold, noise,
-	    (size_t)a.nnoise, err, sizeof(err)) != 0) {
+	    (size_t)nnoise, err, sizeof(err)) != 0) {
 		free_inputs(files, n);
-		free_inputs(noise, a.nnoise);
+		free_inputs(noise, nnoise);
 		return (usage_error("compare", "%s", err));
 	}
 	if ((rc = print(&t, a.format)) == 0)
 		rc = gate(&t, a.fail_above, a.strict);
 	cmp_free(&t);
 	free_inputs(files, n);
-	free_inputs(noise, a.nnoise);
+	free_inputs(noise, nnoise);
 	return (rc);
 }

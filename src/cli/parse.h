@@ -53,6 +53,7 @@ struct compare_args {
 	int		 strict;	/* --strict: unknown fails the gate */
 	char		*noise[COMPARE_MAX_FILES];	/* --noise: repeated runs */
 	int		 nnoise;
+	const char	*noise_db;	/* --noise-db: stored repeated runs */
 	struct compare_source sources[COMPARE_MAX_FILES];
 	size_t		 nsources;
 	size_t		 nsides;	/* sides named with --vs, at least 1 */
