@@ -98,7 +98,7 @@ rows() {
 	grep -qE '^B  ' <<<"$output"
 	! grep -qE '^C  ' <<<"$output"
 	# Levels are named, and rows whose levels cannot be paired say so.
-	grep -q 'atomic/store-rel-mov: .*levels that cannot be paired' \
+	grep -q 'atomic/lock-add: .*levels that cannot be paired' \
 	    <<<"$(tr '\n' ' ' <<<"$output")"
 }
 
