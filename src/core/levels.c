@@ -271,12 +271,14 @@ valley(const struct point *p, size_t n, double a, double b, double h,
 		return (0);
 	want = fmin(weight_in(p, n, a - h, a + h),
 	    weight_in(p, n, b - h, b + h)) * n_eff / (2 * h);
-	for (w = fmin(to - from, 2 * h); ; w = fmin(to - from, 2 * w)) {
+	w = fmin(to - from, 2 * h);
+	for (;;) {
 		least = emptiest(p, n, from, to, w) * n_eff;
 		if (M_SQRT2 * (sqrt(want * w) - sqrt(least)) > LEVEL_VALLEY_Z)
 			return (1);
 		if (w >= to - from)
 			return (0);
+		w = fmin(to - from, 2 * w);
 	}
 }
 

@@ -145,7 +145,7 @@ cmp_side_build(const struct cmp_input *in, const char *key,
 	d->x = malloc((n + 1) * sizeof(double));
 	d->probe = malloc((n + 1) * sizeof(double));
 	d->count = calloc(rounds + 1, sizeof(size_t));
-	d->runs = calloc(in->nfiles, sizeof(*d->runs));
+	d->runs = calloc(in->nfiles + 1, sizeof(*d->runs));
 	if (d->x == NULL || d->probe == NULL || d->count == NULL ||
 	    d->runs == NULL)
 		return (-1);

@@ -273,7 +273,7 @@ cmp_decide(struct cmp_table *t)
 	t->nchanged = 0;
 	if (n == 0)
 		return (0);
-	cell = calloc(n, sizeof(*cell));
+	cell = calloc(n, sizeof(struct cmp_cell *));
 	p = calloc(4 * n, sizeof(*p));
 	if (cell == NULL || p == NULL) {
 		free(cell);
