@@ -90,15 +90,20 @@ for kind in ("anon", "file"):
 PY
 }
 
-@test "per-call min <= p50 <= p90 <= p99 <= max" {
+# The median is the median of the rounds' medians, each round weighing
+# the same; p90 and p99 are of the samples pooled.  Where rounds differ
+# in size and sit at different levels (a two-CPU switch at 68k and 457k
+# cycles), the median can lie above p90: only min and max bound it.
+@test "per-call min <= p90 <= p99 <= max, min <= median <= max" {
 	check_json <<'PY'
 import json, sys
 for r in json.load(open(sys.argv[1]))["results"]:
     if r["status"] != "ok":
         continue
     c = r["cycles"]
-    q = [c["min"], c["median"], c["p90"], c["p99"], c["max"]]
+    q = [c["min"], c["p90"], c["p99"], c["max"]]
     assert all(a <= b for a, b in zip(q, q[1:])), (r["name"], r["params"], q)
+    assert c["min"] <= c["median"] <= c["max"], (r["name"], r["params"], c)
     assert c["min"] > 0, (r["name"], r["params"], q)
     assert r["first_call"] is not None and r["first_call"] > 0, r["name"]
     assert len(r["samples"]) >= 1, r["name"]
