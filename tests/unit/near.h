@@ -17,4 +17,11 @@
 	}								\
 } while (0)
 
+/*
+ * Equal as doubles.  On i386 with x87 excess precision a constant or a
+ * product is compared in long double unless cast: 0.01 is not the double
+ * 0.01 there.
+ */
+#define assert_double_equal(a, b)	assert_true((double)(a) == (double)(b))
+
 #endif

@@ -18,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "near.h"
 #include "results_fixture.h"
 #include "verdict/compare.h"
 
@@ -118,7 +119,7 @@ test_worst_slowdown(void **state)
 	cells[1][2] = (struct cmp_cell){ .verdict = CMP_FASTER,
 	    .tested = 0.5, .ci_low = 0.4, .ci_high = 0.6 };
 	/* 1.2 (row 1), not the larger ratio 1.6 (row 0). */
-	assert_true(cmp_worst_slowdown(&t, &row, &side) == 1.2);
+	assert_double_equal(cmp_worst_slowdown(&t, &row, &side), 1.2);
 	assert_int_equal(row, 1);
 	assert_int_equal(side, 1);
 }

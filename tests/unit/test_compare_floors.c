@@ -17,6 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "near.h"
 #include "core/estimate.h"
 #include "results_fixture.h"
 #include "verdict/compare_floors.h"
@@ -70,7 +71,7 @@ test_lowest_on_the_cpu(void **state)
 	table(&t, f, sides, 2);
 	assert_int_equal(cmp_probe_floors(&t), 0);
 	assert_true(t.inputs[0].probe_floor == low);
-	assert_true(t.inputs[1].probe_floor ==
+	assert_double_equal(t.inputs[1].probe_floor,
 	    low * (1 + EST_PROBE_MARGIN / 2));
 	assert_int_equal(t.nwarnings, 1);
 	assert_non_null(strstr(t.warnings[0], "rounds-lfence.json: its "
@@ -85,14 +86,14 @@ test_lowest_on_the_cpu(void **state)
 	g[2] = old;
 	table(&t, g, sides, 2);
 	assert_int_equal(cmp_probe_floors(&t), 0);
-	assert_true(t.inputs[1].probe_floor ==
+	assert_double_equal(t.inputs[1].probe_floor,
 	    low * (1 + EST_PROBE_MARGIN / 2));
 	cmp_free(&t);
 	g[1] = old;
 	g[2] = f[1];
 	table(&t, g, sides, 2);
 	assert_int_equal(cmp_probe_floors(&t), 0);
-	assert_true(t.inputs[1].probe_floor ==
+	assert_double_equal(t.inputs[1].probe_floor,
 	    low * (1 + EST_PROBE_MARGIN / 2));
 	cmp_free(&t);
 	rs_free(&old);
@@ -102,13 +103,13 @@ test_lowest_on_the_cpu(void **state)
 	table(&t, f, sides, 2);
 	assert_int_equal(cmp_probe_floors(&t), 0);
 	assert_int_equal(t.nwarnings, 0);
-	assert_true(t.inputs[1].probe_floor ==
+	assert_double_equal(t.inputs[1].probe_floor,
 	    low * (1 + EST_PROBE_MARGIN / 2));
 	cmp_free(&t);
 	/* Alone on its CPU, a side keeps its own floor. */
 	table(&t, &f[2], (const size_t[]){ 1 }, 1);
 	assert_int_equal(cmp_probe_floors(&t), 0);
-	assert_true(t.inputs[0].probe_floor == low * 1.5);
+	assert_double_equal(t.inputs[0].probe_floor, low * 1.5);
 	cmp_free(&t);
 	rs_free(&f[0]);
 	rs_free(&f[1]);

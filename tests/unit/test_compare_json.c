@@ -19,6 +19,7 @@
 
 #include <jansson.h>
 
+#include "near.h"
 #include "compare_fixture.h"
 #include "schema_keys.h"
 
@@ -63,8 +64,9 @@ test_documented_keys(void **state)
 	assert_true(fabs(json_real_value(json_object_get(doc, "threshold")) -
 	    0.01) < 1e-15);
 	/* What the verdicts held: the FDR, the intervals' level, m. */
-	assert_true(json_real_value(json_object_get(doc, "fdr")) == CMP_FDR);
-	assert_true(json_real_value(json_object_get(doc, "ci_level")) ==
+	assert_double_equal(json_real_value(json_object_get(doc, "fdr")),
+	    CMP_FDR);
+	assert_double_equal(json_real_value(json_object_get(doc, "ci_level")),
 	    cmp_ci_level(&cf_t));
 	assert_int_equal(json_integer_value(json_object_get(doc, "tested")),
 	    cf_t.ntested);
@@ -163,19 +165,24 @@ test_real_change(void **state)
 	c = cell_at(doc, (size_t)(row - cf_t.rows), 1);
 	assert_string_equal(json_string_value(json_object_get(c, "verdict")),
 	    "slower");
-	assert_true(json_real_value(json_object_get(c, "ratio")) == 1.25);
-	assert_true(json_real_value(json_object_get(c, "ci_low")) == 1.1875);
-	assert_true(json_real_value(json_object_get(c, "ci_high")) == 1.3125);
-	assert_true(json_real_value(json_object_get(c, "p_value")) == 0.001);
-	assert_true(json_real_value(json_object_get(c, "q_value")) == 0.002);
-	assert_true(json_real_value(json_object_get(c, "p_same")) == 0.9);
-	assert_true(json_real_value(json_object_get(c, "q_same")) == 0.9);
+	assert_double_equal(json_real_value(json_object_get(c, "ratio")), 1.25);
+	assert_double_equal(json_real_value(json_object_get(c, "ci_low")),
+	    1.1875);
+	assert_double_equal(json_real_value(json_object_get(c, "ci_high")),
+	    1.3125);
+	assert_double_equal(json_real_value(json_object_get(c, "p_value")),
+	    0.001);
+	assert_double_equal(json_real_value(json_object_get(c, "q_value")),
+	    0.002);
+	assert_double_equal(json_real_value(json_object_get(c, "p_same")), 0.9);
+	assert_double_equal(json_real_value(json_object_get(c, "q_same")), 0.9);
 	assert_int_equal(json_integer_value(json_object_get(c, "runs")), 2);
 	assert_string_equal(json_string_value(json_object_get(c, "basis")),
 	    "runs");
-	assert_true(json_real_value(json_object_get(c, "spread")) == 0.005);
+	assert_double_equal(json_real_value(json_object_get(c, "spread")),
+	    0.005);
 	assert_true(json_real_value(json_object_get(c, "inflation")) == 1);
-	assert_true(json_real_value(json_object_get(c, "tested_ratio")) ==
+	assert_double_equal(json_real_value(json_object_get(c, "tested_ratio")),
 	    1.25);
 	assert_int_equal(json_integer_value(json_object_get(c, "rounds")), 8);
 	assert_true(json_is_null(json_object_get(c, "contended")));

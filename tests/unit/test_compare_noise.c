@@ -17,6 +17,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "near.h"
 #include "results_fixture.h"
 #include "verdict/compare_floors.h"
 #include "verdict/compare_noise.h"
@@ -36,18 +37,20 @@ test_assumed(void **state)
 	memset(&d, 0, sizeof(d));
 	assert_int_equal(cmp_noise_prior(&t, KEY, &d, &p), 0);
 	assert_int_equal(p.basis, CMP_BASIS_ASSUMED);
-	assert_true(p.sd == CMP_ASSUMED_SPREAD && p.sd == 0.01);
+	assert_double_equal(p.sd, CMP_ASSUMED_SPREAD);
+	assert_double_equal(p.sd, 0.01);
 	assert_true(isinf(p.df));
 	assert_true(p.calibration == 0);
 	d.path = 1;
 	assert_int_equal(cmp_noise_prior(&t, KEY, &d, &p), 0);
-	assert_true(p.sd == CMP_ASSUMED_PATH_SPREAD && p.sd == 0.10);
+	assert_double_equal(p.sd, CMP_ASSUMED_PATH_SPREAD);
+	assert_double_equal(p.sd, 0.10);
 	/* A calibrated run's cycles carry the conversion's error. */
 	d.path = 0;
 	d.runs = &run;
 	d.nruns = 1;
 	assert_int_equal(cmp_noise_prior(&t, KEY, &d, &p), 0);
-	assert_true(p.calibration == CMP_CALIBRATION_SD);
+	assert_double_equal(p.calibration, CMP_CALIBRATION_SD);
 	run.method = "counted";
 	assert_int_equal(cmp_noise_prior(&t, KEY, &d, &p), 0);
 	assert_true(p.calibration == 0);

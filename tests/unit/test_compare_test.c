@@ -142,7 +142,7 @@ test_one_each_assumed(void **state)
 	prior.calibration = CMP_CALIBRATION_SD;
 	assert_int_equal(cmp_test(&a, &x, &prior, 0.01, &alt), 0);
 	assert_int_equal(alt.basis, CMP_BASIS_ASSUMED);
-	CLOSE(alt.spread, CMP_ASSUMED_SPREAD, 0);
+	CLOSE(alt.spread, CMP_ASSUMED_SPREAD, 1e-15);
 	w = (sa * sa * 5 + sx * sx * 10) / (1.2533 * 1.2533);
 	want = sqrt(w + 2 * (CMP_ASSUMED_SPREAD * CMP_ASSUMED_SPREAD +
 	    CMP_CALIBRATION_SD * CMP_CALIBRATION_SD));
@@ -185,7 +185,7 @@ test_one_each_noise(void **state)
 	assert_int_equal(alt.basis, CMP_BASIS_NOISE);
 	CLOSE(alt.se, sqrt(2) * 0.002, 1e-15);
 	CLOSE(alt.df, 5, 0);
-	CLOSE(alt.spread, 0.002, 0);
+	CLOSE(alt.spread, 0.002, 1e-15);
 	CLOSE(alt.p_up, stats_t_cdf(-log(1.05) / (sqrt(2) * 0.002), 5),
 	    1e-12);
 	assert_true(alt.p < 1e-3);

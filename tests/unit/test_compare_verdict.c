@@ -22,6 +22,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "near.h"
 #include "results_fixture.h"
 #include "verdict/compare.h"
 #include "verdict/compare_verdict.h"
@@ -123,7 +124,7 @@ test_same_build_no_false_alarm(void **state)
 	assert_int_equal(c->rounds, PASS);
 	assert_int_equal(c->verdict, CMP_UNKNOWN);
 	assert_int_equal(c->basis, CMP_BASIS_ASSUMED);
-	assert_true(c->spread == CMP_ASSUMED_SPREAD);
+	assert_double_equal(c->spread, CMP_ASSUMED_SPREAD);
 	assert_ptr_equal(c->why, cmp_why_assumed);
 	assert_true(c->q > CMP_FDR && c->q_same > CMP_FDR);
 	assert_true(c->ci_low < 1 && c->ci_high > 1);
@@ -186,7 +187,7 @@ test_slowdown_detected(void **state)
 	assert_true(cmp_worst_slowdown(&t, &i, &j) > 1.01);
 	assert_int_equal(j, 1);
 	assert_int_equal(t.rows[i].cells[1].verdict, CMP_SLOWER);
-	assert_true(cmp_worst_slowdown(&t, &i, &j) ==
+	assert_double_equal(cmp_worst_slowdown(&t, &i, &j),
 	    t.rows[i].cells[1].ci_low);
 	/* Intervals at the level that keeps coverage among those called. */
 	assert_true(cmp_ci_level(&t) > 1 - CMP_FDR);
