@@ -52,7 +52,8 @@ static const char compare_help[] =
 "  --noise-db SELECTION  the same, from the results store\n"
 "  --fail-above PCT    exit 1 when a slowdown is shown to exceed PCT\n"
 "                      percent (the low end of its interval)\n"
-"  --strict            exit 1 also when any verdict is unknown\n";
+"  --strict            exit 1 also when any verdict is unknown (but for\n"
+"                      rows below the loop's resolution)\n";
 
 /* A file or a selection, into the side --vs has started. */
 static int

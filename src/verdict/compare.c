@@ -118,6 +118,7 @@ cmp_unknowns(const struct cmp_table *t, size_t *row, size_t *side)
 	for (i = 0; i < t->nrows; i++)
 		for (j = 1; j < t->ninputs; j++)
 			if (t->rows[i].cells[j].verdict == CMP_UNKNOWN &&
+			    t->rows[i].cells[j].why != cmp_why_resolution &&
 			    n++ == 0) {
 				*row = i;
 				*side = j;

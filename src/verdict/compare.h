@@ -160,7 +160,10 @@ int	cmp_build_noise(struct cmp_table *t, const struct rs_file *files,
 double	cmp_worst_slowdown(const struct cmp_table *t, size_t *row,
 	    size_t *side);
 
-/* How many tested cells are unknown: what a strict gate fails on. */
+/*
+ * How many cells are unknown that more runs might tell (not those below
+ * the loop's resolution): what a strict gate fails on.
+ */
 size_t	cmp_unknowns(const struct cmp_table *t, size_t *row, size_t *side);
 void	cmp_free(struct cmp_table *t);
 
@@ -182,6 +185,9 @@ double	cmp_ci_level(const struct cmp_table *t);
  * the method text says it once, so tables need not say it per cell.
  */
 extern const char cmp_why_assumed[];
+
+/* An unknown no number of runs can tell, which a strict gate passes. */
+extern const char cmp_why_resolution[];
 
 /* How the verdicts were reached, for under a table; lines end in '\n'. */
 void	cmp_method_text(const struct cmp_table *t, FILE *fp);

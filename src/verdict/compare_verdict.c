@@ -219,7 +219,7 @@ cmp_judge(const struct cmp_side *a, const struct cmp_cell *base,
 	}
 	c->ratio = c->median / base->median;
 	if (a->below_resolution || x->below_resolution) {
-		c->why = "below the loop's resolution";
+		c->why = cmp_why_resolution;
 		return;
 	}
 	if (alternative(a, all, x, all, prior, threshold, 1, &fig) != 0) {
@@ -241,6 +241,7 @@ cmp_judge(const struct cmp_side *a, const struct cmp_cell *base,
 	}
 }
 
+const char cmp_why_resolution[] = "below the loop's resolution";
 const char cmp_why_assumed[] = "one session a side, its between-session "
     "spread assumed: more sessions a side or --noise may tell";
 

@@ -150,6 +150,11 @@ test_unknowns(void **state)
 	assert_int_equal(cmp_unknowns(&t, &row, &side), 2);
 	assert_int_equal(row, 0);
 	assert_int_equal(side, 2);
+	/* Below the loop's resolution: unknown for good, not counted. */
+	cells[0][2].why = cmp_why_resolution;
+	assert_int_equal(cmp_unknowns(&t, &row, &side), 1);
+	assert_int_equal(row, 1);
+	assert_int_equal(side, 1);
 }
 
 /* Intervals widen to keep their coverage among the cells called. */
