@@ -153,6 +153,10 @@ double	stats_t_cdf(double t, double df);
  */
 double	stats_t_quantile(double p, double df);
 
+/* The sample variance of x[0..n-1] (n - 1 in the divisor; NAN when n < 2),
+   its mean into *mean (NAN when n is 0). */
+double	stats_mean_var(const double *x, size_t n, double *mean);
+
 /*
  * Benjamini-Hochberg adjusted p-values (q-values) of p[0..n-1] into
  * adj[0..n-1]: adj[i] = min(1, min over p[j] >= p[i] of p[j] m / rank j),

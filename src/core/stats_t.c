@@ -10,7 +10,8 @@
  * is computed directly, never as 1 - something, so p-values as small as
  * a false discovery rate's thresholds keep their relative accuracy.
  * The quantile inverts the CDF by Newton's method kept inside a bracket,
- * falling back to bisection when a step would leave it.
+ * falling back to bisection when a step would leave it.  And the sample
+ * mean and variance such tests start from.
  */
 #include <float.h>
 #include <math.h>
@@ -48,11 +49,28 @@ lbeta_half(double a)
 	    stirling_err(a) - stirling_err(a + 0.5) + lgamma(0.5));
 }
 
+/*
+ * One step of the modified Lentz method with partial numerator num: c
+ * and d move on, and the factor the fraction's value takes is returned.
+ */
+static double
+lentz_step(double num, double *c, double *d)
+{
+	*d = 1 + num * *d;
+	if (fabs(*d) < CF_TINY)
+		*d = CF_TINY;
+	*c = 1 + num / *c;
+	if (fabs(*c) < CF_TINY)
+		*c = CF_TINY;
+	*d = 1 / *d;
+	return (*d * *c);
+}
+
 /* The continued fraction of I_x(a, b), modified Lentz. */
 static double
 beta_cf(double a, double b, double x)
 {
-	double c = 1, d, h, num, del, m2;
+	double c = 1, d, h, del, m2;
 	long m;
 
 	d = 1 - (a + b) * x / (a + 1);
@@ -62,26 +80,10 @@ beta_cf(double a, double b, double x)
 	h = d;
 	for (m = 1; m <= CF_MAXIT; m++) {
 		m2 = 2.0 * (double)m;
-		num = (double)m * (b - (double)m) * x /
-		    ((a - 1 + m2) * (a + m2));
-		d = 1 + num * d;
-		if (fabs(d) < CF_TINY)
-			d = CF_TINY;
-		c = 1 + num / c;
-		if (fabs(c) < CF_TINY)
-			c = CF_TINY;
-		d = 1 / d;
-		h *= d * c;
-		num = -(a + (double)m) * (a + b + (double)m) * x /
-		    ((a + m2) * (a + 1 + m2));
-		d = 1 + num * d;
-		if (fabs(d) < CF_TINY)
-			d = CF_TINY;
-		c = 1 + num / c;
-		if (fabs(c) < CF_TINY)
-			c = CF_TINY;
-		d = 1 / d;
-		del = d * c;
+		h *= lentz_step((double)m * (b - (double)m) * x /
+		    ((a - 1 + m2) * (a + m2)), &c, &d);
+		del = lentz_step(-(a + (double)m) * (a + b + (double)m) * x /
+		    ((a + m2) * (a + 1 + m2)), &c, &d);
 		h *= del;
 		if (fabs(del - 1) < CF_EPS)
 			break;
@@ -195,4 +197,18 @@ stats_t_quantile(double p, double df)
 			break;
 	}
 	return (t);
+}
+
+double
+stats_mean_var(const double *x, size_t n, double *mean)
+{
+	double s = 0, ss = 0;
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		s += x[i];
+	*mean = n > 0 ? s / (double)n : NAN;
+	for (i = 0; i < n; i++)
+		ss += (x[i] - *mean) * (x[i] - *mean);
+	return (n > 1 ? ss / (double)(n - 1) : NAN);
 }

@@ -75,8 +75,8 @@ static void
 spread_interval(const double *v, size_t n, double level, double *a,
     double *b)
 {
-	double mean = 0, ss = 0, half;
-	size_t i, j;
+	double mean, half;
+	size_t j;
 
 	if ((j = order_rank(n)) > 0) {
 		*a = v[j - 1];
@@ -87,11 +87,7 @@ spread_interval(const double *v, size_t n, double level, double *a,
 		*a = *b = level;
 		return;
 	}
-	for (i = 0; i < n; i++)
-		mean += v[i] / (double)n;
-	for (i = 0; i < n; i++)
-		ss += (v[i] - mean) * (v[i] - mean);
-	half = t975[n - 1] * sqrt(ss / (double)(n - 1) / (double)n);
+	half = t975[n - 1] * sqrt(stats_mean_var(v, n, &mean) / (double)n);
 	*a = fmin(level - half, v[0]);
 	*b = fmax(level + half, v[n - 1]);
 }

@@ -24,8 +24,8 @@ measured(const struct cmp_table *t, const char *key, double *sd,
 	struct cmp_input in;
 	struct cmp_cell c;
 	struct cmp_side d;
-	double *v, mean = 0, ss = 0;
-	size_t i, n;
+	double *v, mean;
+	size_t n;
 
 	*sd = *df = NAN;
 	memset(&in, 0, sizeof(in));
@@ -41,12 +41,8 @@ measured(const struct cmp_table *t, const char *key, double *sd,
 	}
 	n = c.r != NULL && c.r->ok ? cmp_run_values(&d, -INFINITY, INFINITY,
 	    v, v + d.nruns + 1, v + 2 * (d.nruns + 1)) : 0;
-	for (i = 0; i < n; i++)
-		mean += v[i] / (double)n;
-	for (i = 0; i < n; i++)
-		ss += (v[i] - mean) * (v[i] - mean);
 	if (n >= 2) {
-		*sd = sqrt(ss / (double)(n - 1));
+		*sd = sqrt(stats_mean_var(v, n, &mean));
 		*df = (double)n - 1;
 	}
 	free(v);

@@ -220,17 +220,12 @@ cmp_side_build(const struct cmp_input *in, const char *key,
 static int
 session_value(double *rv, size_t m, double *v, double *se, double *se_df)
 {
-	double mean = 0, ss = 0;
-	size_t i;
+	double mean;
 
 	if (m == 0 || !isfinite(*v = stats_median(rv, m)))
 		return (0);
-	for (i = 0; i < m; i++)
-		mean += rv[i] / (double)m;
-	for (i = 0; i < m; i++)
-		ss += (rv[i] - mean) * (rv[i] - mean);
 	/* The median of m normal values: 1.2533 sd / sqrt(m). */
-	*se = m >= 2 ? 1.2533 * sqrt(ss / (double)(m - 1) / (double)m) : NAN;
+	*se = 1.2533 * sqrt(stats_mean_var(rv, m, &mean) / (double)m);
 	*se_df = (double)m - 1;
 	return (1);
 }

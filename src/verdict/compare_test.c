@@ -21,20 +21,6 @@
    cycles) still differ by rounding. */
 #define SE_FLOOR	1e-6
 
-static void
-mean_var(const struct cmp_reps *r, double *mean, double *var)
-{
-	double s = 0, ss = 0;
-	size_t i;
-
-	for (i = 0; i < r->n; i++)
-		s += r->v[i];
-	*mean = s / (double)r->n;
-	for (i = 0; i < r->n; i++)
-		ss += (r->v[i] - *mean) * (r->v[i] - *mean);
-	*var = r->n > 1 ? ss / (double)(r->n - 1) : NAN;
-}
-
 /*
  * Welch-Satterthwaite: the df of a sum of variance terms, the last
  * (known, or assumed) with no error of its own.
@@ -102,8 +88,8 @@ cmp_test(const struct cmp_reps *a, const struct cmp_reps *x,
 		alt->why = "no run with samples there";
 		return (-1);
 	}
-	mean_var(a, &ma, &va);
-	mean_var(x, &mx, &vx);
+	va = stats_mean_var(a->v, a->n, &ma);
+	vx = stats_mean_var(x->v, x->n, &mx);
 	/*
 	 * A mixture's figure jumps between its levels from session to
 	 * session; a few sessions that happened to agree do not show that

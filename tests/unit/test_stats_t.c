@@ -191,6 +191,21 @@ test_t_edges(void **state)
 	assert_near(stats_t_quantile(0.5, 3), 0, 0);
 }
 
+/* The sample mean and variance a t-test starts from. */
+static void
+test_mean_var(void **state)
+{
+	static const double x[] = { 2, 4, 4, 4, 5, 5, 7, 9 };
+	double mean;
+
+	(void)state;
+	/* Squares about the mean 5 sum to 32; over n - 1 = 7. */
+	assert_true(fabs(stats_mean_var(x, 8, &mean) - 32.0 / 7) < 1e-12);
+	assert_true(mean == 5);
+	assert_true(isnan(stats_mean_var(x, 1, &mean)) && mean == 2);
+	assert_true(isnan(stats_mean_var(x, 0, &mean)) && isnan(mean));
+}
+
 int
 main(void)
 {
@@ -200,6 +215,7 @@ main(void)
 		cmocka_unit_test(test_t_symmetry_inverse),
 		cmocka_unit_test(test_t_monotone),
 		cmocka_unit_test(test_t_edges),
+		cmocka_unit_test(test_mean_var),
 	};
 
 	return (cmocka_run_group_tests(tests, NULL, NULL));
