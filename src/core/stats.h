@@ -47,46 +47,6 @@ void	stats_bootstrap_median_ci(const double *x, size_t n,
 	    unsigned resamples, uint64_t seed, double *lo, double *hi);
 
 /*
- * Mann-Whitney U test of x against y, two-sided, by the normal
- * approximation with tie and continuity corrections (what scipy's
- * mannwhitneyu(x, y, method="asymptotic") computes).  *u is U of x: the
- * number of pairs where x is the larger, ties counting one half.  The
- * p-value is 1 when every value is tied; NAN when either side is empty.
- */
-void	stats_mann_whitney(const double *x, size_t nx, const double *y,
-	    size_t ny, double *u, double *p);
-
-/*
- * The same test with the exact p-value, ties and all, where it matters
- * most: up to STATS_RANKSUM_EXACT values in all (a comparison of a few
- * round medians): the share of the C(nx + ny, nx) splits of the pooled
- * values whose U (with mid-ranks) lies as far from nx ny / 2 as the
- * observed one or further.  Beyond, or should memory run out, what
- * stats_mann_whitney() gives.
- */
-#define STATS_RANKSUM_EXACT	200
-void	stats_mann_whitney_exact(const double *x, size_t nx, const double *y,
-	    size_t ny, double *u, double *p);
-
-/*
- * The smallest two-sided p-value that test can give m against n values
- * without ties, 2 / C(m + n, m): with three a side it is 0.1, whatever
- * they hold.  Ties can let it go lower, where they make one tail alone
- * the most extreme (1 against {1, 1, 2}: 2 alone gives 1/3).
- */
-double	stats_rank_sum_min_p(size_t m, size_t n);
-
-/*
- * Percentile bootstrap 95% CI of median(y) / median(x), x and y resampled
- * independently.  NAN when either is empty, resamples is 0, or a resampled
- * median of x is not positive (a ratio to zero or a negative cost means
- * nothing).
- */
-void	stats_bootstrap_ratio_ci(const double *x, size_t nx, const double *y,
-	    size_t ny, unsigned resamples, uint64_t seed, double *lo,
-	    double *hi);
-
-/*
  * Samples taken in rounds: x holds round after round, count[r] of them in
  * round r (a round may keep none).  A round is a short burst in a process
  * of its own, at its own moment: what repeats independently on a shared
