@@ -59,6 +59,11 @@ def wrong(r):
 
 
 def seed_disagrees(r):
+    # The seed method has no contention probe: where the engine saw the
+    # core shared, its one-shot subtraction is not a figure to hold the
+    # fit to (2 to 3.4 cycles low under CI's load on a Zen 4 guest).
+    if "contended" in r.get("flags", []):
+        return None
     seed = r["extras"].get("seed_cycles")
     fast = r["cycles"]["p10"]
     if seed is not None and abs(seed - fast) > max(SEED_REL * fast,
