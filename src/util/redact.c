@@ -16,7 +16,7 @@
 
 #include "util/redact.h"
 
-#define MASK	"***"
+/* What stands for a password: "***". */
 #define MASKLEN	3
 
 /* The value after "password" at s[j], if '=' follows: its place. */
@@ -87,7 +87,7 @@ rewrite(const char *s, char *out)
 	while (next_secret(s, &from, &off, &len)) {
 		if (out != NULL) {
 			memcpy(out + k, s + done, off - done);
-			memcpy(out + k + off - done, MASK, MASKLEN);
+			memset(out + k + off - done, '*', MASKLEN);
 		}
 		k += off - done + MASKLEN;
 		done = off + len;
@@ -145,7 +145,7 @@ mask_copies(char *msg, const char *needle, size_t n)
 	for (p = msg; (hit = memmem(p, strlen(p), needle, n)) != NULL;
 	    p = hit + MASKLEN) {
 		memmove(hit + MASKLEN, hit + n, strlen(hit + n) + 1);
-		memcpy(hit, MASK, MASKLEN);
+		memset(hit, '*', MASKLEN);
 	}
 }
 

@@ -142,10 +142,19 @@ PY
 import sqlite3, sys
 db = sqlite3.connect(sys.argv[1])
 db.execute("UPDATE runs SET document = ?", (open(sys.argv[2]).read(),))
+db.execute("INSERT INTO context (run_id, key, value) VALUES (1, 'store',"
+    " 'host=db password=S3cr3tPW')")
 db.commit()
 PY
 	"$CB" db export --db s.db 1 >exported.json
 	no_password exported.json
+	run --separate-stderr "$CB" db runs --db s.db
+	assert_output "store=host=db password=***"
+	refute_password
+	run --separate-stderr "$CB" table basic --by store --db s.db
+	assert_status 0
+	assert_output "host=db password=***"
+	refute_password
 	run --separate-stderr "$CB" report --store s.db --db 1 -o r.html
 	assert_status 0
 	refute_password
