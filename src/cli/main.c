@@ -61,12 +61,6 @@ not_a_command(const char *typed)
 	    suggest_text(&s, hint, sizeof(hint))));
 }
 
-/*
- * The commands get copies of the arguments, and the process's own, which
- * any user reads in /proc/PID/cmdline and ps for as long as it runs, have
- * their passwords overwritten: a store URL's password is seen for the
- * moment between exec and here, not for a whole run.
- */
 static void
 free_copy(char **copy, int n)
 {
@@ -77,6 +71,12 @@ free_copy(char **copy, int n)
 	free(copy);
 }
 
+/*
+ * The commands get copies of the arguments, and the process's own, which
+ * any user reads in /proc/PID/cmdline and ps for as long as it runs, have
+ * their passwords overwritten: a store URL's password is seen for the
+ * moment between exec and here, not for a whole run.
+ */
 static char **
 hide_passwords(int argc, char **argv)
 {
