@@ -20,6 +20,7 @@
 #include "cli/store_cli.h"
 #include "report/report.h"
 #include "results/atomic_file.h"
+#include "results/results_redact.h"
 #include "store/store.h"
 
 static const char db_help[] =
@@ -179,6 +180,31 @@ digest(struct rs_loaded *l, void *arg)
 	store_digest(l->text, l->len, im->digest[l->index]);
 }
 
+/*
+ * A file whose command line or context held a password goes in without
+ * it, under the digest of what goes in.  -1 with l->err set when the
+ * text cannot be had without it.
+ */
+static int
+without_password(struct rs_loaded *l, char digest[17])
+{
+	size_t len;
+	char *t;
+
+	if (!l->f.secret)
+		return (0);
+	if (rs_redact_document(l->text, l->len, &t, &len) != 1) {
+		snprintf(l->err, sizeof(l->err), "%s: out of memory taking "
+		    "the password out; not stored", l->path);
+		return (-1);
+	}
+	free(l->text);
+	l->text = t;
+	l->len = len;
+	store_digest(t, len, digest);
+	return (0);
+}
+
 /* One file, checked: into the batch, or said and skipped when bad. */
 static int
 take(struct rs_loaded *l, void *arg)
@@ -186,6 +212,9 @@ take(struct rs_loaded *l, void *arg)
 	struct import *im = arg;
 	size_t k = im->n;
 
+	if (l->text != NULL && without_password(l,
+	    im->digest[l->index]) != 0)
+		rs_loaded_free(l);
 	if (l->text == NULL) {
 		progress_end(&im->prog);
 		fprintf(stderr, "cyclebench: %s\n", l->err);
@@ -265,6 +294,28 @@ write_doc(const char *path, const char *text, size_t len)
 	return (0);
 }
 
+/* *text without a password it holds; EXIT_STORE after saying why. */
+static int
+export_text(long long id, char **text, size_t *len)
+{
+	size_t n;
+	char *t;
+
+	switch (rs_redact_document(*text, *len, &t, &n)) {
+	case 0:
+		return (0);
+	case 1:
+		free(*text);
+		*text = t;
+		*len = n;
+		return (0);
+	}
+	free(*text);
+	fprintf(stderr, "cyclebench: run %lld: out of memory taking the "
+	    "password out; not exported\n", id);
+	return (EXIT_STORE);
+}
+
 static int
 db_export(struct store *s, const struct db_args *a,
     const struct store_sel *sel, char **ops, int n)
@@ -299,6 +350,9 @@ db_export(struct store *s, const struct db_args *a,
 			rc = cli_store_failed(s);
 			break;
 		}
+		/* Stored before passwords were taken out, it has its own. */
+		if ((rc = export_text(runs.runs[i].id, &text, &len)) != 0)
+			break;
 		if (out != NULL && stat(out, &st) == 0 && S_ISDIR(st.st_mode))
 			snprintf(path, sizeof(path), "%s/run-%lld.json", out,
 			    runs.runs[i].id);

@@ -10,6 +10,7 @@
 #include "cli/cli.h"
 #include "core/suggest.h"
 #include "results/json_arena.h"
+#include "util/redact.h"
 
 struct command {
 	const char	*name;
@@ -60,13 +61,45 @@ not_a_command(const char *typed)
 	    suggest_text(&s, hint, sizeof(hint))));
 }
 
-int
-main(int argc, char **argv)
+static void
+free_copy(char **copy, int n)
+{
+	int i;
+
+	for (i = 0; i < n; i++)
+		free(copy[i]);
+	free(copy);
+}
+
+/*
+ * The commands get copies of the arguments, and the process's own, which
+ * any user reads in /proc/PID/cmdline and ps for as long as it runs, have
+ * their passwords overwritten: a store URL's password is seen for the
+ * moment between exec and here, not for a whole run.
+ */
+static char **
+hide_passwords(int argc, char **argv)
+{
+	char **copy;
+	int i;
+
+	if ((copy = calloc((size_t)argc + 1, sizeof(*copy))) == NULL)
+		return (NULL);
+	for (i = 0; i < argc; i++)
+		if ((copy[i] = strdup(argv[i])) == NULL) {
+			free_copy(copy, i);
+			return (NULL);
+		}
+	for (i = 0; i < argc; i++)
+		redact_in_place(argv[i]);
+	return (copy);
+}
+
+static int
+dispatch(int argc, char **argv)
 {
 	size_t i;
 
-	/* Results files' trees in arenas (json_arena.c), before any tree. */
-	json_arena_install();
 	if (argc < 2) {
 		usage(stderr);
 		return (EXIT_USAGE);
@@ -84,4 +117,22 @@ main(int argc, char **argv)
 		if (strcmp(argv[1], commands[i].name) == 0)
 			return (commands[i].fn(argc - 1, argv + 1));
 	return (not_a_command(argv[1]));
+}
+
+int
+main(int argc, char **argv)
+{
+	char **copy;
+	int rc;
+
+	/* Results files' trees in arenas (json_arena.c), before any tree. */
+	json_arena_install();
+	if ((copy = hide_passwords(argc, argv)) == NULL) {
+		fprintf(stderr, "cyclebench: out of memory\n");
+		return (EXIT_USAGE);
+	}
+	rc = dispatch(argc, copy);
+	/* getopt_long permuted the pointers; each string is there once. */
+	free_copy(copy, argc);
+	return (rc);
 }

@@ -15,18 +15,27 @@
 #include "cli/cli.h"
 #include "core/registry.h"
 #include "core/suggest.h"
+#include "util/redact.h"
 
 void
 usage_message(const char *cmd, const char *fmt, ...)
 {
 	va_list ap;
+	char *msg, *safe = NULL;
+	int n;
 
-	fprintf(stderr, "cyclebench: ");
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	n = vasprintf(&msg, fmt, ap);
 	va_end(ap);
-	fprintf(stderr, "\nTry 'cyclebench %s%s--help'.\n", cmd ? cmd : "",
-	    cmd ? " " : "");
+	/* A refused word may be a store's URL, password and all. */
+	if (n < 0 || (safe = redact(msg)) == NULL)
+		fprintf(stderr, "cyclebench: out of memory\n");
+	else
+		fprintf(stderr, "cyclebench: %s\nTry 'cyclebench %s%s--help'."
+		    "\n", safe, cmd ? cmd : "", cmd ? " " : "");
+	if (n >= 0)
+		free(msg);
+	free(safe);
 }
 
 int

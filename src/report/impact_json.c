@@ -50,7 +50,7 @@ command_json(const struct impact *im, int *bad)
 	o = json_object();
 	argv = json_array();
 	for (a = im->argv; *a != NULL; a++)
-		if (json_array_append_new(argv, results_json_text(*a)) != 0)
+		if (json_array_append_new(argv, results_json_redacted(*a)) != 0)
 			*bad = 1;
 	put(o, "argv", argv, bad);
 	put(o, "exit_status", json_integer(spawn_exit_code(&im->run)), bad);

@@ -7,11 +7,13 @@
 #include <math.h>
 #include <signal.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
 
 #include "impact/impact.h"
 #include "report/impact_out.h"
+#include "util/redact.h"
 
 /* Seconds in the unit that keeps three decimals meaningful. */
 static const char *
@@ -69,12 +71,16 @@ print_arg(FILE *fp, const char *a)
 static void
 header(FILE *fp, const struct impact *im)
 {
-	char *const *a;
+	char *const *a, *word;
 	int st = im->run.status;
 
 	fprintf(fp, "\ncyclebench impact:");
-	for (a = im->argv; *a != NULL; a++)
-		print_arg(fp, *a);
+	/* The workload's words may hold a password as well as ours. */
+	for (a = im->argv; *a != NULL; a++) {
+		word = redact(*a);
+		print_arg(fp, word != NULL ? word : "***");
+		free(word);
+	}
 	if (WIFSIGNALED(st))
 		fprintf(fp, "\n  killed by signal %d (SIG%s): exit status %d",
 		    WTERMSIG(st), sigabbrev_np(WTERMSIG(st)) ?

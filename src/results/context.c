@@ -17,6 +17,7 @@
 
 #include "results/context.h"
 #include "results/json_text.h"
+#include "util/redact.h"
 
 /* Selections use these words for the run's own fields and limits. */
 static const char *const reserved[] = {
@@ -91,7 +92,8 @@ int
 context_add(struct run_context *c, const char *arg, char *err, size_t errlen)
 {
 	const char *eq;
-	char key[CTX_KEY_MAX + 2];
+	char key[CTX_KEY_MAX + 2], *value;
+	int rc;
 
 	if (strcmp(arg, "git") == 0 || strcmp(arg, "host") == 0) {
 		if (arg[0] == 'g' ? c->want_git : c->want_host) {
@@ -108,7 +110,14 @@ context_add(struct run_context *c, const char *arg, char *err, size_t errlen)
 	}
 	snprintf(key, sizeof(key), "%.*s", (int)(eq - arg < CTX_KEY_MAX + 1 ?
 	    eq - arg : CTX_KEY_MAX + 1), arg);
-	return (context_set(c, key, eq + 1, err, errlen));
+	/* A store's URL given as context keeps its password out too. */
+	if ((value = redact(eq + 1)) == NULL) {
+		snprintf(err, errlen, "out of memory");
+		return (-1);
+	}
+	rc = context_set(c, key, value, err, errlen);
+	free(value);
+	return (rc);
 }
 
 /* git describe's one line, or -1 with why.  No shell: a fixed argv. */

@@ -18,6 +18,10 @@
  */
 json_t	*results_json_text(const char *s);
 
+/* A word of a command line, which may name a store with its password,
+   as results_json_text without the password (util/redact.h). */
+json_t	*results_json_redacted(const char *s);
+
 /* "Unknown" texts are NULL or empty in C and null in JSON. */
 json_t	*results_json_opt_text(const char *s);
 

@@ -91,6 +91,10 @@ struct rs_file {
 	struct rs_machine machine;
 	const char	*started_at;
 	char		*argv;		/* the command line, joined by spaces */
+	int		 secret;	/* 1: run.argv or context held a
+					   password, which the tree and argv
+					   no longer do (the text still does:
+					   results_redact.h) */
 	int		 partial;
 	json_t		*context;	/* object of strings; NULL: none */
 	struct rs_result *results;

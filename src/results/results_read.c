@@ -19,6 +19,7 @@
 #include "results/results.h"
 #include "results/results_get.h"
 #include "results/results_params.h"
+#include "results/results_redact.h"
 #include "results/results_slurp.h"
 #include "util/scrub.h"
 
@@ -396,6 +397,9 @@ validate(struct rs_vctx *c, struct rs_file *f)
 	    json_is_string(json_object_get(v, "version")))
 		f->tool_version = json_string_value(json_object_get(v,
 		    "version"));
+	/* A password the command line or context held shows nowhere. */
+	if ((f->secret = rs_redact_tree(root)) < 0)
+		return (rs_fail(c, "", "out of memory"));
 	if (get_machine(c, root, &f->machine) != 0 ||
 	    get_run(c, root, f) != 0 || get_context(c, root, f) != 0 ||
 	    rs_get(c, root, "", "results", RS_T_ARR, &results) != 0)

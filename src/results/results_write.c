@@ -21,6 +21,7 @@
 #include "results/context.h"
 #include "results/json_text.h"
 #include "results/results_write.h"
+#include "util/redact.h"
 
 /*
  * Every builder records a failed insertion in *bad instead of returning
@@ -88,6 +89,16 @@ results_json_opt_text(const char *s)
 {
 
 	return (s == NULL || s[0] == '\0' ? json_null() : text(s));
+}
+
+json_t *
+results_json_redacted(const char *s)
+{
+	char *r = redact(s);
+	json_t *j = r != NULL ? text(r) : NULL;
+
+	free(r);
+	return (j);
 }
 
 /* A key from data rather than a literal may need the same repair. */
@@ -344,7 +355,7 @@ run_json(const struct run_info *run, int *bad)
 	argv = json_array();
 	/* An empty argument is still an argument: "" stays "". */
 	for (i = 0; i < run->argc && run->argv != NULL; i++)
-		append(argv, text(run->argv[i]), bad);
+		append(argv, results_json_redacted(run->argv[i]), bad);
 	put(o, "argv", argv, bad);
 	put(o, "partial", json_boolean(run->partial), bad);
 	return (o);
@@ -532,32 +543,40 @@ document(const struct machine *m, const struct run_info *run,
 }
 
 int
-results_render(const struct machine *m, const struct run_info *run,
-    const struct cb_result *r, size_t n, char **buf, size_t *len)
+results_dump(json_t *doc, char **buf, size_t *len)
 {
-	json_t *doc;
 	FILE *fp;
 	int bad;
 
-	bad = 0;
-	doc = document(m, run, r, n, &bad);
 	*buf = NULL;
 	*len = 0;
-	if (doc == NULL || bad || (fp = open_memstream(buf, len)) == NULL) {
-		json_decref(doc);
+	if ((fp = open_memstream(buf, len)) == NULL)
 		return (-1);
-	}
 	/* Insertion order, not sorted keys: the layout reads top-down. */
 	bad = json_dumpf(doc, fp, JSON_INDENT(2)) != 0;
 	bad |= fputc('\n', fp) == EOF;
 	bad |= fclose(fp) != 0;
-	json_decref(doc);
 	if (bad) {
 		free(*buf);
 		*buf = NULL;
 		return (-1);
 	}
 	return (0);
+}
+
+int
+results_render(const struct machine *m, const struct run_info *run,
+    const struct cb_result *r, size_t n, char **buf, size_t *len)
+{
+	json_t *doc;
+	int bad = 0, rc;
+
+	doc = document(m, run, r, n, &bad);
+	*buf = NULL;
+	*len = 0;
+	rc = doc == NULL || bad ? -1 : results_dump(doc, buf, len);
+	json_decref(doc);
+	return (rc);
 }
 
 int

@@ -9,6 +9,8 @@
 
 #include <stddef.h>
 
+#include <jansson.h>
+
 #include "cyclebench.h"
 #include "core/machine.h"
 #include "results/context.h"
@@ -37,5 +39,9 @@ int	results_write_file(const char *path, const struct machine *m,
  */
 int	results_render(const struct machine *m, const struct run_info *run,
 	    const struct cb_result *r, size_t n, char **buf, size_t *len);
+
+/* doc as the text of a results file, laid out as every one is, in a
+   malloc'ed *buf; -1 when out of memory. */
+int	results_dump(json_t *doc, char **buf, size_t *len);
 
 #endif

@@ -13,6 +13,7 @@
 #include <strings.h>
 
 #include "store/store.h"
+#include "util/redact.h"
 
 /* One context term: holds when not given, or when the run has the pair. */
 #define CTX_TERM							\
@@ -177,6 +178,15 @@ cell(const struct store_rows *r, size_t row, size_t col)
 	return (c != NULL ? c : "");
 }
 
+/* A context value an older cyclebench stored with a password in it. */
+static void
+secret_out(struct store_rows *r, size_t row, size_t col)
+{
+
+	if (r->cells[row * r->ncols + col] != NULL)
+		redact_in_place(r->cells[row * r->ncols + col]);
+}
+
 static double
 num(const struct store_rows *r, size_t row, size_t col)
 {
@@ -216,9 +226,11 @@ context_texts(struct store_runs *out)
 			return (-1);
 		id = out->runs[i].id;
 		for (k = first_row(&out->ctx, id); k < out->ctx.nrows &&
-		    strtoll(cell(&out->ctx, k, 0), NULL, 10) == id; k++)
+		    strtoll(cell(&out->ctx, k, 0), NULL, 10) == id; k++) {
+			secret_out(&out->ctx, k, 2);
 			fprintf(fp, "%s%s=%s", ftell(fp) > 0 ? " " : "",
 			    cell(&out->ctx, k, 1), cell(&out->ctx, k, 2));
+		}
 		if (fclose(fp) != 0)
 			return (-1);
 		out->runs[i].context = out->ctx_text[i];
@@ -456,6 +468,7 @@ store_points(struct store *s, const char *group, const char *name,
 		pt->label = cell(&out->rows, i, 3);
 		pt->kernel = cell(&out->rows, i, 4);
 		pt->microcode = cell(&out->rows, i, 5);
+		secret_out(&out->rows, i, 6);
 		pt->ctx = out->rows.cells[i * POINTS_NCOLS + 6];
 		pt->key = cell(&out->rows, i, 7);
 		pt->name = cell(&out->rows, i, 8);

@@ -17,6 +17,7 @@
 
 #include "store/schema.h"
 #include "store/store.h"
+#include "util/redact.h"
 
 #ifdef CB_HAVE_LIBPQ
 #define POSTGRESQL	(&store_postgresql)
@@ -149,22 +150,6 @@ provider_of(const char *url, const char **where)
 	return (FILE_PROVIDER);
 }
 
-/* The URL without its password, for messages. */
-static char *
-redact(const char *url)
-{
-	const char *at, *colon, *auth;
-	char *out;
-
-	auth = strstr(url, "://");
-	if (auth == NULL || (at = strchr(auth + 3, '@')) == NULL ||
-	    (colon = memchr(auth + 3, ':', (size_t)(at - auth - 3))) == NULL)
-		return (strdup(url));
-	if (asprintf(&out, "%.*s:***%s", (int)(colon - url), url, at) < 0)
-		return (NULL);
-	return (out);
-}
-
 int
 store_open(const char *url, enum store_mode mode, struct store **out,
     char *err, size_t errlen)
@@ -205,6 +190,8 @@ store_open(const char *url, enum store_mode mode, struct store **out,
 	s->be = p->be;
 	if (s->be->open(s, where, mode == STORE_WRITE) != STORE_OK ||
 	    schema_ready(s) != STORE_OK) {
+		/* libpq may quote the URL, or a password it could not read. */
+		redact_echo(s->err, loc);
 		snprintf(err, errlen, "results store %s: %s", s->where,
 		    s->err);
 		store_close(s);
