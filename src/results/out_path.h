@@ -32,6 +32,21 @@ struct out_target {
 int	out_resolve(const char *path, struct out_target *t, char *err,
 	    size_t errlen);
 
+/*
+ * out_resolve's lookup without asking whether t could be written: where
+ * a file is, or would be made, that some other program writes (a
+ * store), to check outputs against it.
+ */
+int	out_locate(const char *path, struct out_target *t, char *err,
+	    size_t errlen);
+
+/*
+ * Would writing t change f, a regular file existing or to be created?
+ * Unlike out_same, through standard output, a device's link or a /proc
+ * link too: appending to a store damages it as surely as replacing it.
+ */
+int	out_hits(const struct out_target *t, const struct out_target *f);
+
 /* Is t written in place (a FIFO, a device) rather than replaced? */
 int	out_in_place(const struct out_target *t);
 
