@@ -79,6 +79,32 @@ names_directory(const char *path)
 	    strcmp(name, "..") == 0);
 }
 
+/*
+ * The kernel would not follow the link t->path (fs.protected_symlinks):
+ * it lies in a sticky, world-writable directory (/tmp), and belongs
+ * neither to the follower nor to the directory's owner, so someone else
+ * planted it there.  Following it ourselves would get round the rule,
+ * whatever the sysctl says, and write where the planter chose.
+ */
+static int
+protected_link(const char *path, const struct out_target *t, char *err,
+    size_t errlen)
+{
+	char dir[PATH_MAX];
+	struct stat d;
+
+	out_dir_part(t->path, dir, sizeof(dir));
+	if (stat(dir, &d) != 0 || (d.st_mode & (S_ISVTX | S_IWOTH)) !=
+	    (S_ISVTX | S_IWOTH) || t->st.st_uid == geteuid() ||
+	    t->st.st_uid == d.st_uid)
+		return (0);
+	snprintf(err, errlen, "cannot write '%s': '%s' is a symbolic link in "
+	    "the sticky, world-writable directory '%s', owned by neither you "
+	    "nor the directory's owner; it is not followed, as the kernel "
+	    "would not (fs.protected_symlinks)", path, t->path, dir);
+	return (-1);
+}
+
 static int
 resolve_links(const char *path, struct out_target *t, char *err,
     size_t errlen)
@@ -116,6 +142,8 @@ resolve_links(const char *path, struct out_target *t, char *err,
 			    "symbolic links (a loop?)", path, MAX_LINKS);
 			return (-1);
 		}
+		if (protected_link(path, t, err, errlen) != 0)
+			return (-1);
 		/* /proc/self/fd/N's text may name a file, but not its open. */
 		if (strncmp(t->path, "/proc/", 6) == 0)
 			t->magic = 1;

@@ -4,7 +4,8 @@
  * that a result is written to the file the user pointed at: through a
  * link to its target, straight into a FIFO or a device, and never by
  * renaming over anything that is not a regular file.  "-" is standard
- * output.
+ * output.  A link the kernel would not follow (fs.protected_symlinks:
+ * someone else's, in a sticky world-writable directory) is refused.
  */
 #ifndef CB_REPORT_OUT_PATH_H
 #define CB_REPORT_OUT_PATH_H

@@ -52,6 +52,37 @@ PY
 	is_results made.json
 }
 
+@test "a link someone else planted in a sticky world-writable directory is not followed" {
+	[ "$(id -u)" = 0 ] || skip "needs root, to give the link to nobody"
+	mkdir -m 1777 sticky
+	echo precious >target
+	ln -s "$PWD/target" sticky/planted
+	chown -h nobody sticky/planted
+	# What fs.protected_symlinks refuses, whatever the sysctl says.
+	run --separate-stderr "$CB" run basic/empty-loop --quick \
+	    --json sticky/planted
+	assert_usage_error "'sticky/planted' is a symbolic link in the sticky, world-writable directory 'sticky', owned by neither you nor the directory's owner"
+	run --separate-stderr "$CB" report "$GOOD" -o sticky/planted
+	assert_usage_error "fs.protected_symlinks"
+	[ "$(cat target)" = precious ] || fail "target written: $(head -c 80 target)"
+	# Through a link of the user's own, that leads to the planted one.
+	ln -s sticky/planted mine
+	run --separate-stderr "$CB" report "$GOOD" -o mine
+	assert_usage_error "fs.protected_symlinks"
+	# The user's own link, or one of the directory's owner, is followed.
+	ln -s "$PWD/target" sticky/own
+	run --separate-stderr "$CB" report "$GOOD" -o sticky/own
+	assert_status 0
+	grep -q '<!DOCTYPE html>' target || fail "target not written"
+	mkdir -m 1777 theirs
+	chown nobody theirs
+	ln -s "$PWD/target" theirs/link
+	chown -h nobody theirs/link
+	run --separate-stderr "$CB" run basic/empty-loop --quick --csv theirs/link
+	assert_status 0
+	grep -q '^basic/empty-loop,' target || fail "target not written"
+}
+
 @test "a FIFO gets the results through it, and stays a FIFO" {
 	mkfifo pipe.csv
 	# Bounded: a writer that renames over the FIFO leaves cat waiting.
