@@ -2,7 +2,9 @@
 /*
  * cyclebench: measure what low-level code costs in CPU cycles.
  */
+#include <errno.h>
 #include <stdio.h>
+#include <stdio_ext.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -60,6 +62,28 @@ not_a_command(const char *typed)
 	    suggest_text(&s, hint, sizeof(hint))));
 }
 
+/*
+ * Standard output is buffered, so a full disk or /dev/full shows only
+ * when it is flushed, after the command has returned 0: say so, and fail
+ * with EXIT_OUTPUT, as coreutils' close_stdout does.  A closed standard
+ * output (>&-) that nothing was written to is no error.
+ */
+static int
+close_stdout(int rc)
+{
+	int pending, prev;
+
+	pending = __fpending(stdout) != 0;
+	prev = ferror(stdout);
+	errno = 0;
+	if (fclose(stdout) == 0 ? !prev : !pending && errno == EBADF &&
+	    !prev)
+		return (rc);
+	fprintf(stderr, "cyclebench: cannot write to standard output%s%s\n",
+	    errno != 0 ? ": " : "", errno != 0 ? strerror(errno) : "");
+	return (rc != 0 ? rc : EXIT_OUTPUT);
+}
+
 int
 main(int argc, char **argv)
 {
@@ -74,14 +98,15 @@ main(int argc, char **argv)
 	if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0 ||
 	    strcmp(argv[1], "help") == 0) {
 		usage(stdout);
-		return (0);
+		return (close_stdout(0));
 	}
 	if (strcmp(argv[1], "--version") == 0) {
 		printf("cyclebench %s\n", CB_VERSION);
-		return (0);
+		return (close_stdout(0));
 	}
 	for (i = 0; i < NCOMMANDS; i++)
 		if (strcmp(argv[1], commands[i].name) == 0)
-			return (commands[i].fn(argc - 1, argv + 1));
+			return (close_stdout(commands[i].fn(argc - 1,
+			    argv + 1)));
 	return (not_a_command(argv[1]));
 }

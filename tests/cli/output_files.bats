@@ -87,3 +87,27 @@ PY
 	[ "$(wc -l < out.csv)" -eq 2 ] || fail "CSV: $(cat out.csv)"
 	grep -q '^basic/empty-loop,' out.csv || fail "CSV: $(cat out.csv)"
 }
+
+@test "standard output that cannot be written: said, exit 3, for every command" {
+	[ -w /dev/full ] || skip "no /dev/full"
+	GOOD=$BATS_TEST_DIRNAME/../fixtures/results/basic-cpu0.json
+	"$CB" db import --db s.db "$GOOD" >/dev/null
+	for cmd in "--version" "--help" "info" "list" "list basic" \
+	    "run basic/empty-loop --quick" "db runs --db s.db" \
+	    "db info --db s.db" "db export --db s.db 1" "table basic --by machine --db s.db" \
+	    "compare $GOOD $GOOD"; do
+		# shellcheck disable=SC2086
+		run --separate-stderr "$CB" $cmd
+		[ "$status" -eq 0 ] || { show_run >&2; fail "$cmd failed"; }
+		# shellcheck disable=SC2086
+		run --separate-stderr sh -c '"$0" "$@" >/dev/full' "$CB" $cmd
+		[ "$status" -eq 3 ] || { show_run >&2; fail "'$cmd >/dev/full': $status"; }
+		assert_stderr "cannot write to standard output"
+	done
+	# Closed: the table is lost all the same.
+	run --separate-stderr sh -c '"$0" "$@" >&-' "$CB" run basic/empty-loop \
+	    --quick --json x.json
+	assert_status 3
+	assert_stderr "cannot write to standard output"
+	[ -s x.json ] || fail "the results file was not written"
+}
