@@ -111,3 +111,25 @@ PY
 	assert_stderr "cannot write to standard output"
 	[ -s x.json ] || fail "the results file was not written"
 }
+
+# kill9_at SYSCALL CMD...: run CMD, killed by SIGKILL at its first SYSCALL
+# (strace's fault injection: the moment is exact, not a race).
+kill9_at() {
+	command -v strace >/dev/null || skip "no strace (scripts/install-deps)"
+	strace -f -o /dev/null -e trace="$1" -e inject="$1":signal=KILL \
+	    "${@:2}" >/dev/null 2>&1 && return 1
+	strace -o /dev/null true 2>/dev/null || skip "ptrace is not permitted"
+}
+
+@test "kill -9 while a results file is written: nothing is left beside it" {
+	echo old >x.json
+	kill9_at fsync "$CB" run basic/empty-loop --quick --json x.json ||
+	    fail "the run was not killed at fsync"
+	[ "$(cat x.json)" = old ] || fail "x.json changed"
+	[ "$(ls -A)" = x.json ] || fail "left behind: $(ls -A)"
+	# A file not there before: none made.
+	rm x.json
+	kill9_at fsync "$CB" run basic/empty-loop --quick --csv y.csv ||
+	    fail "the run was not killed at fsync"
+	[ -z "$(ls -A)" ] || fail "left behind: $(ls -A)"
+}
