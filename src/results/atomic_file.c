@@ -88,10 +88,19 @@ write_in_place(const char *path, const struct out_target *t,
 		}
 		return (0);
 	}
-	/* Appending: a regular file behind /dev/stdout keeps the table. */
-	if ((fd = open(t->path, O_WRONLY | O_APPEND | O_NOCTTY |
-	    O_CLOEXEC)) < 0 ||
-	    write_all(fd, data, len) < 0) {
+	/*
+	 * Appending: a regular file behind /dev/stdout keeps the table.  A
+	 * FIFO's open waits for a reader, forever if none comes: opened
+	 * without waiting, which fails at once when there is none.
+	 */
+	if ((fd = open(t->path, O_WRONLY | O_APPEND | O_NOCTTY | O_NONBLOCK |
+	    O_CLOEXEC)) < 0 && errno == ENXIO && S_ISFIFO(t->st.st_mode)) {
+		snprintf(err, errlen, "cannot write %s: no reader on FIFO %s",
+		    path, t->path);
+		return (-1);
+	}
+	if (fd < 0 || fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) &
+	    ~O_NONBLOCK) != 0 || write_all(fd, data, len) < 0) {
 		snprintf(err, errlen, "cannot write %s: %s", path,
 		    strerror(errno));
 		if (fd >= 0)

@@ -96,6 +96,29 @@ PY
 	grep -q '^basic/empty-loop,' got.csv || fail "reader got: $(cat got.csv)"
 }
 
+@test "a FIFO with no reader, or no writer: a clear error, never a hang" {
+	mkfifo out.csv in.json
+	run --separate-stderr timeout 60 "$CB" run basic/empty-loop --quick \
+	    --csv out.csv
+	assert_status 3
+	assert_stderr "cannot write out.csv: no reader on FIFO out.csv"
+	run --separate-stderr timeout 60 "$CB" report "$GOOD" -o out.csv
+	assert_status 3
+	assert_stderr "no reader on FIFO out.csv"
+	[ -p out.csv ] || fail "out.csv is no longer a FIFO"
+	for cmd in "compare in.json $GOOD" "report in.json -o r.html" \
+	    "db import --db s.db in.json"; do
+		# shellcheck disable=SC2086
+		run --separate-stderr timeout 60 "$CB" $cmd
+		assert_status 2
+		assert_stderr "in.json: is a FIFO or pipe that nobody wrote to (no writer)"
+	done
+	# A pipe with a writer, even a slow one, is read whole.
+	run --separate-stderr timeout 60 bash -c '"$1" compare \
+	    <(sleep 1; cat "$2") <(cat "$2")' sh "$CB" "$GOOD"
+	assert_status 0
+}
+
 @test "a link to /proc/self/fd/1 (what /dev/stdout is) writes to standard output" {
 	ln -s /proc/self/fd/1 mystdout
 	run --separate-stderr "$CB" run basic/empty-loop --quick --json mystdout
