@@ -96,9 +96,9 @@ slurp(struct rs_vctx *c, const char *path, size_t *len)
 		buf = nbuf;
 	}
 	if (*len == 0) {
-		rs_fail(c, "", S_ISFIFO(st.st_mode) ? "is a FIFO or pipe that "
-		    "nobody wrote to (no writer), not a results file" :
-		    "is empty, not a results file");
+		rs_fail(c, "", S_ISFIFO(st.st_mode) && fd != STDIN_FILENO ?
+		    "is a FIFO or pipe that nobody wrote to (no writer), not "
+		    "a results file" : "is empty, not a results file");
 		goto fail;
 	}
 	/* The loop always leaves room: a reader may take it as a string. */
