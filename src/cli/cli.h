@@ -52,6 +52,15 @@ int	check_outputs(const struct cli_output *out, size_t nout,
 	    char *const *in, size_t nin);
 
 /*
+ * Before measuring, for a command that writes or reads the results store
+ * at url (NULL: the default): it is a store cyclebench can keep (not
+ * ":memory:", a SQLite URI or "-"), and no output is its file or its
+ * journal, by any name.  0, or EXIT_USAGE after saying why.
+ */
+int	check_store(const struct cli_output *out, size_t nout,
+	    const char *url);
+
+/*
  * SIGINT, SIGTERM and SIGHUP call cb_interrupt() from now on; SIGPIPE is
  * ignored.  cli_stop_signal() is the one that came (SIGINT if none).
  */

@@ -218,6 +218,7 @@ asm_parse_args(int argc, char **argv, struct asm_args *a)
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
+	struct cli_output out[1];
 	long v;
 	int c, rc = 0;
 
@@ -313,9 +314,10 @@ asm_parse_args(int argc, char **argv, struct asm_args *a)
 		    "--file FILE"));
 	if ((rc = cli_save_check("asm", &a->out)) != 0)
 		return (rc);
-	if ((rc = check_outputs((const struct cli_output[]){ { "--json",
-	    a->out.json } }, 1, (char *const[]){ (char *)a->body.path,
-	    (char *)a->init.path, (char *)a->vs.path }, 3)) != 0)
+	out[0] = (struct cli_output){ "--json", a->out.json };
+	if ((rc = check_outputs(out, 1, (char *const[]){ (char *)a->body.path,
+	    (char *)a->init.path, (char *)a->vs.path }, 3)) != 0 ||
+	    (a->out.save && (rc = check_store(out, 1, a->out.db)) != 0))
 		return (rc);
 	if ((rc = read_source(&a->body, a->opts.timeout)) != 0 ||
 	    (rc = read_source(&a->init, a->opts.timeout)) != 0 ||

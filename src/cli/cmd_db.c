@@ -358,7 +358,9 @@ db_export(struct store *s, const struct db_args *a,
 			    runs.runs[i].id);
 		else
 			snprintf(path, sizeof(path), "%s", out ? out : "-");
-		rc = write_doc(path, text, len);
+		if ((rc = check_store(&(struct cli_output){ "-o", path }, 1,
+		    a->db)) == 0)
+			rc = write_doc(path, text, len);
 		free(text);
 	}
 	store_runs_free(&runs);

@@ -45,7 +45,8 @@ report_parse_args(int argc, char **argv, struct report_args *a)
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
-	int c, n;
+	struct cli_output out[1];
+	int c, n, rc;
 
 	memset(a, 0, sizeof(*a));
 	opterr = 0;
@@ -80,17 +81,21 @@ report_parse_args(int argc, char **argv, struct report_args *a)
 	if (a->out == NULL || a->out[0] == '\0')
 		return (usage_error("report", "say where to write the page: "
 		    "-o REPORT.html"));
-	if (a->db_sel != NULL || a->store != NULL)
-		return (cli_stored_inputs("report", a->db_sel, NULL, a->store,
-		    n));
+	out[0] = (struct cli_output){ "--output", a->out };
+	if (a->db_sel != NULL || a->store != NULL) {
+		if ((rc = cli_stored_inputs("report", a->db_sel, NULL,
+		    a->store, n)) != 0 ||
+		    (rc = check_outputs(out, 1, NULL, 0)) != 0)
+			return (rc);
+		return (check_store(out, 1, a->store));
+	}
 	if (n < 1 || n > CMP_MAX_INPUTS)
 		return (usage_error("report", "give 1 to %d results files",
 		    CMP_MAX_INPUTS));
 	if (a->nlabels != 0 && a->nlabels != n)
 		return (usage_error("report", "%d --label for %d files: give "
 		    "one per file, or none", a->nlabels, n));
-	return (check_outputs((const struct cli_output[]){ { "--output",
-	    a->out } }, 1, argv + optind, (size_t)n));
+	return (check_outputs(out, 1, argv + optind, (size_t)n));
 }
 
 int

@@ -71,6 +71,7 @@ run_parse_args(int argc, char **argv, struct run_args *a)
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
+	struct cli_output out[2];
 	long v;
 	int c, rc;
 
@@ -129,8 +130,11 @@ run_parse_args(int argc, char **argv, struct run_args *a)
 		return (rc);
 	if (a->csv && strcmp(a->csv, "") == 0)
 		return (usage_error("run", "--csv needs a file name"));
-	return (check_outputs((const struct cli_output[]){ { "--json",
-	    a->out.json }, { "--csv", a->csv } }, 2, NULL, 0));
+	out[0] = (struct cli_output){ "--json", a->out.json };
+	out[1] = (struct cli_output){ "--csv", a->csv };
+	if ((rc = check_outputs(out, 2, NULL, 0)) != 0)
+		return (rc);
+	return (a->out.save ? check_store(out, 2, a->out.db) : 0);
 }
 
 /* On a terminal: the pass, the benchmarks done, the one measured, time. */

@@ -2,7 +2,9 @@
 /*
  * cyclebench: measure what low-level code costs in CPU cycles.
  */
+#include <errno.h>
 #include <stdio.h>
+#include <stdio_ext.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -59,6 +61,28 @@ not_a_command(const char *typed)
 		suggest_offer(&s, commands[i].name);
 	return (usage_error(NULL, "'%s' is not a command%s", typed,
 	    suggest_text(&s, hint, sizeof(hint))));
+}
+
+/*
+ * Standard output is buffered, so a full disk or /dev/full shows only
+ * when it is flushed, after the command has returned 0: say so, and fail
+ * with EXIT_OUTPUT, as coreutils' close_stdout does.  A closed standard
+ * output (>&-) that nothing was written to is no error.
+ */
+static int
+close_stdout(int rc)
+{
+	int pending, prev;
+
+	pending = __fpending(stdout) != 0;
+	prev = ferror(stdout);
+	errno = 0;
+	if (fclose(stdout) == 0 ? !prev : !pending && errno == EBADF &&
+	    !prev)
+		return (rc);
+	fprintf(stderr, "cyclebench: cannot write to standard output%s%s\n",
+	    errno != 0 ? ": " : "", errno != 0 ? strerror(errno) : "");
+	return (rc != 0 ? rc : EXIT_OUTPUT);
 }
 
 static void
@@ -131,7 +155,7 @@ main(int argc, char **argv)
 		fprintf(stderr, "cyclebench: out of memory\n");
 		return (EXIT_USAGE);
 	}
-	rc = dispatch(argc, copy);
+	rc = close_stdout(dispatch(argc, copy));
 	/* getopt_long permuted the pointers; each string is there once. */
 	free_copy(copy, argc);
 	return (rc);

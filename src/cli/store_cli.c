@@ -18,7 +18,11 @@ int
 cli_store_open(const char *url, enum store_mode mode, struct store **s)
 {
 	char err[1024];
+	int rc;
 
+	/* A name that can be no store is refused input, not a failure. */
+	if ((rc = check_store(NULL, 0, url)) != 0)
+		return (rc);
 	if (store_open(url, mode, s, err, sizeof(err)) != 0) {
 		fprintf(stderr, "cyclebench: %s\n", err);
 		return (EXIT_STORE);

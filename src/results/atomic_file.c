@@ -2,7 +2,9 @@
 /*
  * Replace a file so that a reader (or a crash) sees either the old
  * contents or the complete new ones, never a truncated results file:
- * a temporary file beside the target, fsync, rename.  The target is the
+ * a temporary file beside the target, fsync, rename.  The temporary file
+ * has no name while it is written (O_TMPFILE, where the file system has
+ * it), so a kill -9 then leaves nothing behind.  The target is the
  * file the path leads to (results/out_path.h): a symbolic link is written
  * through, not replaced, and what is not a regular file (a FIFO, a
  * terminal, /dev/null) is written in place, as a shell's redirection
@@ -15,7 +17,9 @@
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <stdint.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "results/out_path.h"
@@ -84,10 +88,19 @@ write_in_place(const char *path, const struct out_target *t,
 		}
 		return (0);
 	}
-	/* Appending: a regular file behind /dev/stdout keeps the table. */
-	if ((fd = open(t->path, O_WRONLY | O_APPEND | O_NOCTTY |
-	    O_CLOEXEC)) < 0 ||
-	    write_all(fd, data, len) < 0) {
+	/*
+	 * Appending: a regular file behind /dev/stdout keeps the table.  A
+	 * FIFO's open waits for a reader, forever if none comes: opened
+	 * without waiting, which fails at once when there is none.
+	 */
+	if ((fd = open(t->path, O_WRONLY | O_APPEND | O_NOCTTY | O_NONBLOCK |
+	    O_CLOEXEC)) < 0 && errno == ENXIO && S_ISFIFO(t->st.st_mode)) {
+		snprintf(err, errlen, "cannot write %s: no reader on FIFO %s",
+		    path, t->path);
+		return (-1);
+	}
+	if (fd < 0 || fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) &
+	    ~O_NONBLOCK) != 0 || write_all(fd, data, len) < 0) {
 		snprintf(err, errlen, "cannot write %s: %s", path,
 		    strerror(errno));
 		if (fd >= 0)
@@ -102,6 +115,58 @@ write_in_place(const char *path, const struct out_target *t,
 	return (0);
 }
 
+/* Fill tmp's trailing XXXXXX, for a name linkat may find taken. */
+static void
+fill_name(char *tmp, unsigned *seed)
+{
+	static const char set[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+	    "abcdefghijklmnopqrstuvwxyz0123456789";
+	char *x = tmp + strlen(tmp) - 6;
+	int i;
+
+	for (i = 0; i < 6; i++)
+		x[i] = set[rand_r(seed) % (sizeof(set) - 1)];
+}
+
+/*
+ * Give the complete file fd, made with no name (O_TMPFILE), the name
+ * t->path: linked there when nothing is (nobody sees it before it is
+ * whole), else linked beside it under tmp and renamed over it, so that a
+ * kill leaves a stray file only between those two calls.  -1 with errno,
+ * and no name left, on failure.
+ */
+static int
+name_file(int fd, const struct out_target *t, char *tmp)
+{
+	char proc[64];
+	unsigned seed;
+	int tries, saved;
+
+	snprintf(proc, sizeof(proc), "/proc/self/fd/%d", fd);
+	if (!t->exists && linkat(AT_FDCWD, proc, AT_FDCWD, t->path,
+	    AT_SYMLINK_FOLLOW) == 0)
+		return (0);
+	if (!t->exists && errno != EEXIST)
+		return (-1);
+	seed = (unsigned)getpid() ^ (unsigned)(uintptr_t)tmp ^
+	    (unsigned)time(NULL);
+	for (tries = 0; tries < 100; tries++) {
+		fill_name(tmp, &seed);
+		if (linkat(AT_FDCWD, proc, AT_FDCWD, tmp,
+		    AT_SYMLINK_FOLLOW) == 0) {
+			if (rename(tmp, t->path) == 0)
+				return (0);
+			saved = errno;
+			(void)unlink(tmp);
+			errno = saved;
+			return (-1);
+		}
+		if (errno != EEXIST)
+			return (-1);
+	}
+	return (-1);
+}
+
 int
 atomic_write_file(const char *path, const char *data, size_t len,
     char *err, size_t errlen)
@@ -109,7 +174,7 @@ atomic_write_file(const char *path, const char *data, size_t len,
 	struct out_target t;
 	char dir[PATH_MAX], tmp[PATH_MAX];
 	size_t keep;
-	int fd, saved;
+	int fd, saved, named;
 
 	if (out_resolve(path, &t, err, errlen) != 0)
 		return (-1);
@@ -126,15 +191,24 @@ atomic_write_file(const char *path, const char *data, size_t len,
 		return (-1);
 	}
 
-	/* Benchmarks fork isolated children; none should inherit this. */
-	fd = mkostemp(tmp, O_CLOEXEC);
+	/*
+	 * Benchmarks fork isolated children; none should inherit this.  A
+	 * file system without O_TMPFILE gets a named temporary file, which
+	 * a SIGKILL while it is written leaves behind.
+	 */
+	named = 0;
+	if ((fd = open(dir, O_TMPFILE | O_WRONLY | O_CLOEXEC, 0600)) < 0) {
+		named = 1;
+		fd = mkostemp(tmp, O_CLOEXEC);
+	}
 	if (fd < 0) {
 		snprintf(err, errlen, "cannot write %s: directory %s: %s",
 		    path, dir, strerror(errno));
 		return (-1);
 	}
 	take_over(fd, &t);
-	if (write_all(fd, data, len) < 0 || fsync(fd) < 0) {
+	if (write_all(fd, data, len) < 0 || fsync(fd) < 0 ||
+	    (!named && name_file(fd, &t, tmp) < 0)) {
 		saved = errno;
 		(void)close(fd);
 		goto fail;
@@ -144,7 +218,7 @@ atomic_write_file(const char *path, const char *data, size_t len,
 		saved = errno;
 		goto fail;
 	}
-	if (rename(tmp, t.path) < 0) {
+	if (named && rename(tmp, t.path) < 0) {
 		saved = errno;
 		goto fail;
 	}
@@ -152,7 +226,8 @@ atomic_write_file(const char *path, const char *data, size_t len,
 	return (0);
 
 fail:
-	(void)unlink(tmp);
+	if (named)
+		(void)unlink(tmp);
 	snprintf(err, errlen, "cannot write %s: %s", path, strerror(saved));
 	return (-1);
 }

@@ -79,6 +79,32 @@ names_directory(const char *path)
 	    strcmp(name, "..") == 0);
 }
 
+/*
+ * The kernel would not follow the link t->path (fs.protected_symlinks):
+ * it lies in a sticky, world-writable directory (/tmp), and belongs
+ * neither to the follower nor to the directory's owner, so someone else
+ * planted it there.  Following it ourselves would get round the rule,
+ * whatever the sysctl says, and write where the planter chose.
+ */
+static int
+protected_link(const char *path, const struct out_target *t, char *err,
+    size_t errlen)
+{
+	char dir[PATH_MAX];
+	struct stat d;
+
+	out_dir_part(t->path, dir, sizeof(dir));
+	if (stat(dir, &d) != 0 || (d.st_mode & (S_ISVTX | S_IWOTH)) !=
+	    (S_ISVTX | S_IWOTH) || t->st.st_uid == geteuid() ||
+	    t->st.st_uid == d.st_uid)
+		return (0);
+	snprintf(err, errlen, "cannot write '%s': '%s' is a symbolic link in "
+	    "the sticky, world-writable directory '%s', owned by neither you "
+	    "nor the directory's owner; it is not followed, as the kernel "
+	    "would not (fs.protected_symlinks)", path, t->path, dir);
+	return (-1);
+}
+
 static int
 resolve_links(const char *path, struct out_target *t, char *err,
     size_t errlen)
@@ -116,6 +142,8 @@ resolve_links(const char *path, struct out_target *t, char *err,
 			    "symbolic links (a loop?)", path, MAX_LINKS);
 			return (-1);
 		}
+		if (protected_link(path, t, err, errlen) != 0)
+			return (-1);
 		/* /proc/self/fd/N's text may name a file, but not its open. */
 		if (strncmp(t->path, "/proc/", 6) == 0)
 			t->magic = 1;
@@ -148,6 +176,17 @@ check_directory(const char *path, struct out_target *t, char *err,
 		    "long (%zu bytes; at most %d)", path, len, NAME_MAX);
 		return (-1);
 	}
+	return (0);
+}
+
+/* Could t be written: the directory, or the file written in place? */
+static int
+check_access(const char *path, const struct out_target *t, char *err,
+    size_t errlen)
+{
+	char dir[PATH_MAX];
+
+	out_dir_part(t->path, dir, sizeof(dir));
 	/* A replaced file is written beside it, then renamed over it. */
 	if (!out_in_place(t) && access(dir, W_OK | X_OK) != 0) {
 		snprintf(err, errlen, "cannot write '%s': directory '%s': %s",
@@ -163,7 +202,7 @@ check_directory(const char *path, struct out_target *t, char *err,
 }
 
 int
-out_resolve(const char *path, struct out_target *t, char *err,
+out_locate(const char *path, struct out_target *t, char *err,
     size_t errlen)
 {
 	struct stat st;
@@ -216,6 +255,16 @@ out_resolve(const char *path, struct out_target *t, char *err,
 }
 
 int
+out_resolve(const char *path, struct out_target *t, char *err,
+    size_t errlen)
+{
+
+	if (out_locate(path, t, err, errlen) != 0)
+		return (-1);
+	return (t->is_stdout ? 0 : check_access(path, t, err, errlen));
+}
+
+int
 out_in_place(const struct out_target *t)
 {
 	return (t->is_stdout || t->magic || (t->exists &&
@@ -241,4 +290,16 @@ out_is_file(const struct out_target *t, const struct stat *st)
 {
 	return (t->exists && !out_in_place(t) && t->st.st_dev == st->st_dev &&
 	    t->st.st_ino == st->st_ino);
+}
+
+int
+out_hits(const struct out_target *t, const struct out_target *f)
+{
+	if (t->exists && f->exists)
+		return (t->st.st_dev == f->st.st_dev &&
+		    t->st.st_ino == f->st.st_ino);
+	if (t->exists || f->exists || t->is_stdout || f->is_stdout)
+		return (0);
+	return (t->dir.st_dev == f->dir.st_dev &&
+	    t->dir.st_ino == f->dir.st_ino && strcmp(t->name, f->name) == 0);
 }

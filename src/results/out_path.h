@@ -4,7 +4,8 @@
  * that a result is written to the file the user pointed at: through a
  * link to its target, straight into a FIFO or a device, and never by
  * renaming over anything that is not a regular file.  "-" is standard
- * output.
+ * output.  A link the kernel would not follow (fs.protected_symlinks:
+ * someone else's, in a sticky world-writable directory) is refused.
  */
 #ifndef CB_REPORT_OUT_PATH_H
 #define CB_REPORT_OUT_PATH_H
@@ -31,6 +32,21 @@ struct out_target {
  */
 int	out_resolve(const char *path, struct out_target *t, char *err,
 	    size_t errlen);
+
+/*
+ * out_resolve's lookup without asking whether t could be written: where
+ * a file is, or would be made, that some other program writes (a
+ * store), to check outputs against it.
+ */
+int	out_locate(const char *path, struct out_target *t, char *err,
+	    size_t errlen);
+
+/*
+ * Would writing t change f, a regular file existing or to be created?
+ * Unlike out_same, through standard output, a device's link or a /proc
+ * link too: appending to a store damages it as surely as replacing it.
+ */
+int	out_hits(const struct out_target *t, const struct out_target *f);
 
 /* Is t written in place (a FIFO, a device) rather than replaced? */
 int	out_in_place(const struct out_target *t);

@@ -37,14 +37,20 @@ slurp(struct rs_vctx *c, const char *path, size_t *len)
 	size_t cap;
 	int fd;
 
+	/*
+	 * A FIFO's open waits for a writer, forever if none comes: opened
+	 * without waiting, then read as any file, so one with no writer
+	 * reads as empty and a pipe being written (<(cat a.json)) whole.
+	 */
 	if (strcmp(path, "-") == 0)
 		fd = STDIN_FILENO;
-	else if ((fd = open(path, O_RDONLY | O_CLOEXEC)) < 0) {
+	else if ((fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)) < 0) {
 		rs_fail(c, "", "cannot open: %s", strerror(errno));
 		return (NULL);
 	}
 	buf = NULL;
-	if (fstat(fd, &st) != 0) {
+	if ((fd != STDIN_FILENO && fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) &
+	    ~O_NONBLOCK) != 0) || fstat(fd, &st) != 0) {
 		rs_fail(c, "", "cannot read: %s", strerror(errno));
 		goto out;
 	}
@@ -90,7 +96,9 @@ slurp(struct rs_vctx *c, const char *path, size_t *len)
 		buf = nbuf;
 	}
 	if (*len == 0) {
-		rs_fail(c, "", "is empty, not a results file");
+		rs_fail(c, "", S_ISFIFO(st.st_mode) && fd != STDIN_FILENO ?
+		    "is a FIFO or pipe that nobody wrote to (no writer), not "
+		    "a results file" : "is empty, not a results file");
 		goto fail;
 	}
 	/* The loop always leaves room: a reader may take it as a string. */

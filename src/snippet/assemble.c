@@ -4,10 +4,10 @@
  * child with limits on CPU time, file size and memory, so a `.rept
  * 1000000000' or a `.fill' of a gigabyte ends in a message rather than a
  * hang or a full disk, and under a wall-clock limit, so an assembler
- * waiting on a FIFO ends too (snippet/tool.c).  Their files live in a
- * private temporary directory removed before returning, also when
- * cb_interrupt() (Ctrl-C) stops a tool; a tool dies with us if we are
- * killed.
+ * waiting on a FIFO ends too (snippet/tool.c).  Their files are memory
+ * files with no name (memfd), given to the tools as /proc/self/fd/N, the
+ * descriptor they inherit: nothing is left in a directory however we
+ * end, even by SIGKILL, and a tool dies with us if we are killed.
  *
  * A snippet is text someone else may have written, and the assembler
  * reads whatever files its directives name, with our privileges: the
@@ -16,6 +16,7 @@
  * a macro, and its messages about other files, which quote them, are
  * withheld.
  */
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 
@@ -39,45 +40,51 @@
 #define OBJ_MAX		(SNIPPET_MAX_CODE + (1 << 20))	/* bytes read */
 #define MESSAGE_LINES	20		/* assembler messages shown */
 
+#define W_FILES		5
+
+/* The tools' files: memfds, and the names a tool opens them by. */
 struct workdir {
-	char	dir[PATH_MAX - 16];	/* room for the file names below */
-	char	src[PATH_MAX], obj[PATH_MAX], out[PATH_MAX], msg[PATH_MAX];
-	char	dep[PATH_MAX];
+	int	fd[W_FILES];
+	char	src[32], obj[32], out[32], msg[32], dep[32];
 };
 
 /* Directives that read a file, as gas names them, in any case. */
 static const char *const file_directives[] = { "include", "incbin" };
 
-static int
-workdir_make(struct workdir *w, char *err, size_t errlen)
-{
-	const char *tmp = getenv("TMPDIR");
-
-	if (tmp == NULL || tmp[0] == '\0')
-		tmp = "/tmp";
-	snprintf(w->dir, sizeof(w->dir), "%s/cyclebench-asm.XXXXXX", tmp);
-	if (mkdtemp(w->dir) == NULL) {
-		snprintf(err, errlen, "cannot make a temporary directory in "
-		    "%s: %s", tmp, strerror(errno));
-		return (-1);
-	}
-	snprintf(w->src, sizeof(w->src), "%s/snippet.s", w->dir);
-	snprintf(w->obj, sizeof(w->obj), "%s/snippet.o", w->dir);
-	snprintf(w->out, sizeof(w->out), "%s/stdout", w->dir);
-	snprintf(w->msg, sizeof(w->msg), "%s/stderr", w->dir);
-	snprintf(w->dep, sizeof(w->dep), "%s/deps", w->dir);
-	return (0);
-}
-
 static void
 workdir_remove(struct workdir *w)
 {
-	unlink(w->src);
-	unlink(w->obj);
-	unlink(w->out);
-	unlink(w->msg);
-	unlink(w->dep);
-	rmdir(w->dir);
+	int k;
+
+	for (k = 0; k < W_FILES; k++)
+		if (w->fd[k] >= 0)
+			close(w->fd[k]);
+}
+
+/*
+ * Not close-on-exec: the assembler opens its output and --MD list by
+ * path after exec.  Only the tools are started while they are open.
+ */
+static int
+workdir_make(struct workdir *w, char *err, size_t errlen)
+{
+	char *const path[W_FILES] = { w->src, w->obj, w->out, w->msg,
+	    w->dep };
+	int k;
+
+	for (k = 0; k < W_FILES; k++)
+		w->fd[k] = -1;
+	for (k = 0; k < W_FILES; k++) {
+		if ((w->fd[k] = memfd_create("cyclebench-asm", 0)) < 0) {
+			snprintf(err, errlen, "cannot make a memory file for "
+			    "the assembler: %s", strerror(errno));
+			workdir_remove(w);
+			return (-1);
+		}
+		snprintf(path[k], sizeof(w->src), "/proc/self/fd/%d",
+		    w->fd[k]);
+	}
+	return (0);
 }
 
 /* data[0..len-1], then a newline if it does not end with one. */

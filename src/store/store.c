@@ -150,6 +150,62 @@ provider_of(const char *url, const char **where)
 	return (FILE_PROVIDER);
 }
 
+/*
+ * A file name SQLite would not keep a store in: its database in memory,
+ * a URI (whose options, mode=memory or nolock=1, change what is kept and
+ * how it is locked, when SQLite takes URIs as Debian's does), standard
+ * input, or what is not a regular file (/dev/null keeps nothing).
+ */
+static int
+not_a_file(const char *where, char *err, size_t errlen)
+{
+	struct stat st;
+
+	if (where[0] == '\0')
+		snprintf(err, errlen, "the results store names no file");
+	else if (strcmp(where, ":memory:") == 0)
+		snprintf(err, errlen, "the results store ':memory:' would be "
+		    "SQLite's database in memory, which keeps nothing: a store "
+		    "is a file or a postgresql:// URL");
+	else if (strncmp(where, "file:", 5) == 0)
+		snprintf(err, errlen, "the results store '%s' is a SQLite URI, "
+		    "whose options would change what is kept and how: give "
+		    "the file's path (./%s for a file of that name)", where,
+		    where);
+	else if (strcmp(where, "-") == 0)
+		snprintf(err, errlen, "the results store '-' would be a file "
+		    "named '-', not standard input or output: a store is a "
+		    "file (./- for a file of that name)");
+	else if (stat(where, &st) == 0 && !S_ISREG(st.st_mode))
+		snprintf(err, errlen, "the results store '%s' is %s, not a "
+		    "file", where, S_ISDIR(st.st_mode) ? "a directory" :
+		    "a device, FIFO or socket");
+	else
+		return (0);
+	return (-1);
+}
+
+int
+store_file(const char *url, char *buf, size_t len, char *err,
+    size_t errlen)
+{
+	const char *where;
+	char loc[4096];
+	int dflt;
+
+	/* store_open says what else is wrong with it. */
+	if (store_location(url, loc, sizeof(loc), &dflt, err, errlen) != 0 ||
+	    provider_of(loc, &where) != FILE_PROVIDER)
+		return (0);
+	if (not_a_file(where, err, errlen) != 0)
+		return (-1);
+	if ((size_t)snprintf(buf, len, "%s", where) >= len) {
+		snprintf(err, errlen, "the store's name is too long");
+		return (-1);
+	}
+	return (1);
+}
+
 int
 store_open(const char *url, enum store_mode mode, struct store **out,
     char *err, size_t errlen)
@@ -174,10 +230,8 @@ store_open(const char *url, enum store_mode mode, struct store **out,
 		    "no %s results store", p->needs, p->name);
 		return (-1);
 	}
-	if (where[0] == '\0') {
-		snprintf(err, errlen, "'%s' names no file", loc);
+	if (p == FILE_PROVIDER && not_a_file(where, err, errlen) != 0)
 		return (-1);
-	}
 	if (dflt && mode == STORE_WRITE && make_parent(where, err,
 	    errlen) != 0)
 		return (-1);

@@ -32,6 +32,17 @@ int	store_location(const char *url, char *buf, size_t len, int *is_default,
 	    char *err, size_t errlen);
 
 /*
+ * The file the store at url is kept in, for checking it against a
+ * command's outputs: 1 with its path in buf (SQLite), 0 for a server's
+ * store or one store_open will refuse for its own reason.  -1 with why
+ * when url names no store cyclebench can keep: a
+ * SQLite database in memory (":memory:"), a SQLite URI ("file:..."),
+ * "-", or an existing file that is not a regular one.
+ */
+int	store_file(const char *url, char *buf, size_t len, char *err,
+	    size_t errlen);
+
+/*
  * Open the store at url (NULL: store_location's default), creating or
  * migrating its schema.  A store of a newer schema, a file that is not a
  * store, a refused password: -1 with why in err, and nothing written.

@@ -137,7 +137,7 @@ PY
 	    >out.txt 2>err.txt &
 	pid=$!
 	for i in $(seq 100); do
-		ls tmp | grep -q cyclebench-asm && break
+		pgrep -P "$pid" >/dev/null && break
 		sleep 0.05
 	done
 	sleep 0.3
@@ -149,4 +149,21 @@ PY
 	[ -z "$(ls -A tmp)" ] || fail "left in TMPDIR: $(ls -A tmp)"
 	sleep 0.3
 	! alive "$T/wait.s" || fail "the assembler is still running"
+}
+
+@test "kill -9 while the assembler runs: no file of its left anywhere" {
+	mkfifo wait.s
+	mkdir tmp
+	TMPDIR=$T/tmp "$CB" asm --allow-includes ".include \"$T/wait.s\"" \
+	    >/dev/null 2>&1 &
+	pid=$!
+	for i in $(seq 100); do
+		pgrep -P "$pid" >/dev/null && break
+		sleep 0.05
+	done
+	pgrep -P "$pid" >/dev/null || fail "the assembler did not start"
+	kill -9 "$pid"
+	wait "$pid" || true
+	[ -z "$(ls -A tmp)" ] || fail "left in TMPDIR: $(ls -A tmp)"
+	[ "$(ls -A)" = "$(printf 'tmp\nwait.s')" ] || fail "left: $(ls -A)"
 }

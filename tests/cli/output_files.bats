@@ -87,3 +87,49 @@ PY
 	[ "$(wc -l < out.csv)" -eq 2 ] || fail "CSV: $(cat out.csv)"
 	grep -q '^basic/empty-loop,' out.csv || fail "CSV: $(cat out.csv)"
 }
+
+@test "standard output that cannot be written: said, exit 3, for every command" {
+	[ -w /dev/full ] || skip "no /dev/full"
+	GOOD=$BATS_TEST_DIRNAME/../fixtures/results/basic-cpu0.json
+	"$CB" db import --db s.db "$GOOD" >/dev/null
+	for cmd in "--version" "--help" "info" "list" "list basic" \
+	    "run basic/empty-loop --quick" "db runs --db s.db" \
+	    "db info --db s.db" "db export --db s.db 1" "table basic --by machine --db s.db" \
+	    "compare $GOOD $GOOD"; do
+		# shellcheck disable=SC2086
+		run --separate-stderr "$CB" $cmd
+		[ "$status" -eq 0 ] || { show_run >&2; fail "$cmd failed"; }
+		# shellcheck disable=SC2086
+		run --separate-stderr sh -c '"$0" "$@" >/dev/full' "$CB" $cmd
+		[ "$status" -eq 3 ] || { show_run >&2; fail "'$cmd >/dev/full': $status"; }
+		assert_stderr "cannot write to standard output"
+	done
+	# Closed: the table is lost all the same.
+	run --separate-stderr sh -c '"$0" "$@" >&-' "$CB" run basic/empty-loop \
+	    --quick --json x.json
+	assert_status 3
+	assert_stderr "cannot write to standard output"
+	[ -s x.json ] || fail "the results file was not written"
+}
+
+# kill9_at SYSCALL CMD...: run CMD, killed by SIGKILL at its first SYSCALL
+# (strace's fault injection: the moment is exact, not a race).
+kill9_at() {
+	command -v strace >/dev/null || skip "no strace (scripts/install-deps)"
+	strace -f -o /dev/null -e trace="$1" -e inject="$1":signal=KILL \
+	    "${@:2}" >/dev/null 2>&1 && return 1
+	strace -o /dev/null true 2>/dev/null || skip "ptrace is not permitted"
+}
+
+@test "kill -9 while a results file is written: nothing is left beside it" {
+	echo old >x.json
+	kill9_at fsync "$CB" run basic/empty-loop --quick --json x.json ||
+	    fail "the run was not killed at fsync"
+	[ "$(cat x.json)" = old ] || fail "x.json changed"
+	[ "$(ls -A)" = x.json ] || fail "left behind: $(ls -A)"
+	# A file not there before: none made.
+	rm x.json
+	kill9_at fsync "$CB" run basic/empty-loop --quick --csv y.csv ||
+	    fail "the run was not killed at fsync"
+	[ -z "$(ls -A)" ] || fail "left behind: $(ls -A)"
+}

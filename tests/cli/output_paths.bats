@@ -52,6 +52,37 @@ PY
 	is_results made.json
 }
 
+@test "a link someone else planted in a sticky world-writable directory is not followed" {
+	[ "$(id -u)" = 0 ] || skip "needs root, to give the link to nobody"
+	mkdir -m 1777 sticky
+	echo precious >target
+	ln -s "$PWD/target" sticky/planted
+	chown -h nobody sticky/planted
+	# What fs.protected_symlinks refuses, whatever the sysctl says.
+	run --separate-stderr "$CB" run basic/empty-loop --quick \
+	    --json sticky/planted
+	assert_usage_error "'sticky/planted' is a symbolic link in the sticky, world-writable directory 'sticky', owned by neither you nor the directory's owner"
+	run --separate-stderr "$CB" report "$GOOD" -o sticky/planted
+	assert_usage_error "fs.protected_symlinks"
+	[ "$(cat target)" = precious ] || fail "target written: $(head -c 80 target)"
+	# Through a link of the user's own, that leads to the planted one.
+	ln -s sticky/planted mine
+	run --separate-stderr "$CB" report "$GOOD" -o mine
+	assert_usage_error "fs.protected_symlinks"
+	# The user's own link, or one of the directory's owner, is followed.
+	ln -s "$PWD/target" sticky/own
+	run --separate-stderr "$CB" report "$GOOD" -o sticky/own
+	assert_status 0
+	grep -q '<!DOCTYPE html>' target || fail "target not written"
+	mkdir -m 1777 theirs
+	chown nobody theirs
+	ln -s "$PWD/target" theirs/link
+	chown -h nobody theirs/link
+	run --separate-stderr "$CB" run basic/empty-loop --quick --csv theirs/link
+	assert_status 0
+	grep -q '^basic/empty-loop,' target || fail "target not written"
+}
+
 @test "a FIFO gets the results through it, and stays a FIFO" {
 	mkfifo pipe.csv
 	# Bounded: a writer that renames over the FIFO leaves cat waiting.
@@ -63,6 +94,29 @@ PY
 	assert_status 0
 	[ -p pipe.csv ] || fail "pipe.csv is no longer a FIFO: $(ls -l pipe.csv)"
 	grep -q '^basic/empty-loop,' got.csv || fail "reader got: $(cat got.csv)"
+}
+
+@test "a FIFO with no reader, or no writer: a clear error, never a hang" {
+	mkfifo out.csv in.json
+	run --separate-stderr timeout 60 "$CB" run basic/empty-loop --quick \
+	    --csv out.csv
+	assert_status 3
+	assert_stderr "cannot write out.csv: no reader on FIFO out.csv"
+	run --separate-stderr timeout 60 "$CB" report "$GOOD" -o out.csv
+	assert_status 3
+	assert_stderr "no reader on FIFO out.csv"
+	[ -p out.csv ] || fail "out.csv is no longer a FIFO"
+	for cmd in "compare in.json $GOOD" "report in.json -o r.html" \
+	    "db import --db s.db in.json"; do
+		# shellcheck disable=SC2086
+		run --separate-stderr timeout 60 "$CB" $cmd
+		assert_status 2
+		assert_stderr "in.json: is a FIFO or pipe that nobody wrote to (no writer)"
+	done
+	# A pipe with a writer, even a slow one, is read whole.
+	run --separate-stderr timeout 60 bash -c '"$1" compare \
+	    <(sleep 1; cat "$2") <(cat "$2")' sh "$CB" "$GOOD"
+	assert_status 0
 }
 
 @test "a link to /proc/self/fd/1 (what /dev/stdout is) writes to standard output" {

@@ -359,6 +359,62 @@ PY
 	cmp bad.db before.db
 }
 
+@test "an output that names the store or its journal: refused before measuring, the store kept" {
+	"$CB" db import --db s.db "$BASIC" >/dev/null
+	ln -s s.db s-link.db
+	sum=$(sha256sum <s.db)
+	run --separate-stderr "$CB" run basic/empty-loop --quick --save \
+	    --db s.db --csv s.db
+	assert_usage_error "--csv 's.db' is the results store 's.db'"
+	run --separate-stderr "$CB" run basic/empty-loop --quick --save \
+	    --db s-link.db --json ./s.db
+	assert_usage_error "--json './s.db' is the results store"
+	run --separate-stderr "$CB" run basic/empty-loop --quick --save \
+	    --db s.db --json s.db-wal
+	assert_usage_error "is the results store's journal 's.db-wal'"
+	run --separate-stderr "$CB" run basic/empty-loop --quick --save \
+	    --db s.db --json s.db-journal
+	assert_usage_error "is the results store's journal"
+	CYCLEBENCH_DB=s.db run --separate-stderr "$CB" asm --quick nop --save \
+	    --json s.db
+	assert_usage_error "--json 's.db' is the results store 's.db'"
+	run --separate-stderr "$CB" db export --db s.db run=1 -o s-link.db
+	assert_usage_error "-o 's-link.db' is the results store"
+	# -o DIR: the file a run would go to is the store.
+	mkdir out
+	cp s.db out/run-1.json
+	run --separate-stderr "$CB" db export --db out/run-1.json run=1 -o out
+	assert_usage_error "-o 'out/run-1.json' is the results store"
+	cmp s.db out/run-1.json || fail "out/run-1.json was written"
+	run --separate-stderr "$CB" report --db run=1 --store s.db -o s.db
+	assert_usage_error "--output 's.db' is the results store 's.db'"
+	[ "$(sha256sum <s.db)" = "$sum" ] || fail "the store was changed"
+	[ "$(runs_in s.db)" = 1 ] || fail "runs lost"
+	# A store to be made, named by an output too.
+	run --separate-stderr "$CB" run basic/empty-loop --quick --save \
+	    --db new.db --json ./new.db
+	assert_usage_error "is the results store"
+	[ ! -e new.db ] || fail "new.db was made"
+}
+
+@test "a store that keeps nothing, or is no file: refused, exit 2" {
+	for db in :memory: sqlite::memory: 'file:x.db?mode=memory' \
+	    'file:x.db?nolock=1' - /dev/null .; do
+		run --separate-stderr "$CB" run basic/empty-loop --quick \
+		    --save --db "$db"
+		assert_usage_error "the results store"
+		[ -z "$output" ] || fail "measured with --db $db"
+		run --separate-stderr "$CB" db import --db "$db" "$BASIC"
+		assert_usage_error "the results store"
+	done
+	for f in x.db file:* ./-; do
+		[ ! -e "$f" ] || fail "$f was made"
+	done
+	# A file of such a name is still one, by its path.
+	"$CB" db import --db ./- "$BASIC" >/dev/null
+	[ "$(runs_in ./-)" = 1 ]
+}
+
 @test "a store from a newer cyclebench is refused and left as it was" {
 	"$CB" db import --db s.db "$BASIC" >/dev/null
 	need_python

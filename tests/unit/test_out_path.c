@@ -13,6 +13,7 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#include <fcntl.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -193,6 +194,44 @@ test_refusals(void **state)
 	assert_non_null(strstr(err, "it leads to the directory"));
 }
 
+/*
+ * A file another program writes (a store) is hit by an output that is
+ * it, existing or to be made, even through a device's link: out_same
+ * lets two outputs share a device, out_hits does not.
+ */
+static void
+test_hits(void **state)
+{
+	struct out_target t, f;
+	char store[PATH_MAX], link[64];
+	int fd;
+
+	(void)state;
+	/* A directory not writable is fine to locate: the store only reads. */
+	assert_int_equal(out_locate("/proc/store.db", &f, err, sizeof(err)),
+	    0);
+	assert_false(f.exists);
+	snprintf(store, sizeof(store), "%s", in_dir("s.db"));
+	assert_int_equal(out_locate(store, &f, err, sizeof(err)), 0);
+	assert_int_equal(out_resolve(in_dir("./s.db"), &t, err, sizeof(err)),
+	    0);
+	assert_true(out_hits(&t, &f));
+	assert_int_equal(out_resolve(in_dir("s.db-wal"), &t, err, sizeof(err)),
+	    0);
+	assert_false(out_hits(&t, &f));
+	touch("s.db");
+	assert_int_equal(out_locate(store, &f, err, sizeof(err)), 0);
+	/* /proc/self/fd/N, written in place, appends to the store. */
+	assert_true((fd = open(store, O_WRONLY)) >= 0);
+	snprintf(link, sizeof(link), "/proc/self/fd/%d", fd);
+	assert_int_equal(out_resolve(link, &t, err, sizeof(err)), 0);
+	assert_true(out_in_place(&t));
+	assert_true(out_hits(&t, &f));
+	close(fd);
+	assert_int_equal(out_resolve("/dev/null", &t, err, sizeof(err)), 0);
+	assert_false(out_hits(&t, &f));
+}
+
 int
 main(void)
 {
@@ -202,6 +241,7 @@ main(void)
 		cmocka_unit_test(test_links),
 		cmocka_unit_test(test_in_place),
 		cmocka_unit_test(test_refusals),
+		cmocka_unit_test(test_hits),
 	};
 
 	return (cmocka_run_group_tests(tests, setup, teardown));
