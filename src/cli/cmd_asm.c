@@ -29,6 +29,7 @@
 #include "os/sandbox.h"
 #include "report/report.h"
 #include "snippet/snippet.h"
+#include "util/scrub.h"
 
 #define DEFAULT_ROUNDS	10
 
@@ -109,7 +110,7 @@ read_all(struct source *s, int fd, double timeout)
 		left = timeout - (t.tv_sec - t0.tv_sec) -
 		    (t.tv_nsec - t0.tv_nsec) / 1e9;
 		if (left <= 0) {
-			fprintf(stderr, "cyclebench: no end to '%s' within %g s "
+			term_eprintf("cyclebench: no end to '%s' within %g s "
 			    "(--timeout)\n", s->path, timeout);
 			return (-1);
 		}
@@ -119,14 +120,14 @@ read_all(struct source *s, int fd, double timeout)
 		if (n < 0 && (errno == EINTR || errno == EAGAIN))
 			continue;
 		if (n < 0) {
-			fprintf(stderr, "cyclebench: cannot read '%s': %s\n",
+			term_eprintf("cyclebench: cannot read '%s': %s\n",
 			    s->path, strerror(errno));
 			return (-1);
 		}
 		if (n == 0)
 			break;
 		if ((got += (size_t)n) > SNIPPET_MAX_SOURCE) {
-			fprintf(stderr, "cyclebench: '%s' holds more than %d "
+			term_eprintf("cyclebench: '%s' holds more than %d "
 			    "bytes; a snippet file holds at most that\n",
 			    s->path, SNIPPET_MAX_SOURCE);
 			return (-1);
@@ -147,7 +148,7 @@ read_source(struct source *s, double timeout)
 		return (0);
 	if ((fd = open(s->path, O_RDONLY | O_NONBLOCK | O_NOCTTY |
 	    O_CLOEXEC)) < 0 || fstat(fd, &st) != 0) {
-		fprintf(stderr, "cyclebench: cannot read '%s': %s\n", s->path,
+		term_eprintf("cyclebench: cannot read '%s': %s\n", s->path,
 		    strerror(errno));
 		if (fd >= 0)
 			close(fd);
@@ -155,7 +156,7 @@ read_source(struct source *s, double timeout)
 	}
 	if (S_ISDIR(st.st_mode) || (S_ISREG(st.st_mode) &&
 	    st.st_size > SNIPPET_MAX_SOURCE)) {
-		fprintf(stderr, "cyclebench: '%s' is %s; a snippet file holds "
+		term_eprintf("cyclebench: '%s' is %s; a snippet file holds "
 		    "at most %d bytes\n", s->path, S_ISDIR(st.st_mode) ?
 		    "a directory" : "too large", SNIPPET_MAX_SOURCE);
 		close(fd);
@@ -163,7 +164,7 @@ read_source(struct source *s, double timeout)
 	}
 	if ((s->owned = malloc(SNIPPET_MAX_SOURCE + 1)) == NULL) {
 		close(fd);
-		fprintf(stderr, "cyclebench: out of memory\n");
+		term_eprintf("cyclebench: out of memory\n");
 		return (EXIT_USAGE);
 	}
 	rc = read_all(s, fd, timeout);
@@ -363,11 +364,11 @@ prepare(const struct asm_args *a, const struct source *body)
 	spec.timeout = a->opts.timeout;
 	if (snippet_prepare(&spec, &s, err, sizeof(err), warn,
 	    sizeof(warn)) != 0) {
-		fprintf(stderr, "cyclebench: %s\n", err);
+		term_eprintf("cyclebench: %s\n", err);
 		return (NULL);
 	}
 	if (warn[0] != '\0')
-		fprintf(stderr, "cyclebench: %s\n", warn);
+		term_eprintf("cyclebench: %s\n", warn);
 	return (s);
 }
 
@@ -381,7 +382,7 @@ plural(size_t n, const char *one, const char *many)
 static void
 describe(FILE *fp, const char *who, const struct snippet *s)
 {
-	fprintf(fp, "%s%s: %zu %s", who, s->bench.name, s->body.len,
+	term_fprintf(fp, "%s%s: %zu %s", who, s->bench.name, s->body.len,
 	    plural(s->body.len, "byte", "bytes"));
 	if (s->body.ninsns > 0)
 		fprintf(fp, ", %zu %s", s->body.ninsns,
@@ -427,7 +428,7 @@ save(const struct asm_args *a, const struct cb_result *r, size_t n,
 		return (0);
 	if (report_api_render(r, n, argc, argv, &a->out.ctx, &doc,
 	    &len) != 0) {
-		fprintf(stderr, "cyclebench: cannot save the results: out of "
+		term_eprintf("cyclebench: cannot save the results: out of "
 		    "memory\n");
 		return (EXIT_OUTPUT);
 	}
@@ -502,10 +503,10 @@ reap_leftovers(void)
 	int n;
 
 	if ((n = sandbox_kill_children(SNIPPET_REAP_SECONDS)) > 0)
-		fprintf(stderr, "cyclebench: killed %d %s the snippet left "
+		term_eprintf("cyclebench: killed %d %s the snippet left "
 		    "running\n", n, plural((size_t)n, "process", "processes"));
 	else if (n < 0)
-		fprintf(stderr, "cyclebench: processes the snippet started "
+		term_eprintf("cyclebench: processes the snippet started "
 		    "were still running after %g s of killing them\n",
 		    SNIPPET_REAP_SECONDS);
 }
@@ -521,7 +522,7 @@ cmd_asm(int argc, char **argv)
 	memset(&a, 0, sizeof(a));
 	/* getopt_long permutes argv; the results keep it as it was typed. */
 	if ((typed = calloc((size_t)argc + 2, sizeof(char *))) == NULL) {
-		fprintf(stderr, "cyclebench: out of memory\n");
+		term_eprintf("cyclebench: out of memory\n");
 		return (EXIT_BENCH_ERROR);
 	}
 	typed[0] = "cyclebench";
@@ -544,7 +545,7 @@ cmd_asm(int argc, char **argv)
 	reap_leftovers();
 out:
 	if (cb_interrupted()) {
-		fprintf(stderr, "cyclebench: interrupted by SIG%s\n",
+		term_eprintf("cyclebench: interrupted by SIG%s\n",
 		    sigabbrev_np(cli_stop_signal()));
 		rc = 128 + cli_stop_signal();
 	}

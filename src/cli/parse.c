@@ -15,6 +15,7 @@
 #include "cli/cli.h"
 #include "core/registry.h"
 #include "core/suggest.h"
+#include "util/scrub.h"
 
 void
 usage_message(const char *cmd, const char *fmt, ...)
@@ -23,7 +24,7 @@ usage_message(const char *cmd, const char *fmt, ...)
 
 	fprintf(stderr, "cyclebench: ");
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	term_vfprintf(stderr, fmt, ap);
 	va_end(ap);
 	fprintf(stderr, "\nTry 'cyclebench %s%s--help'.\n", cmd ? cmd : "",
 	    cmd ? " " : "");

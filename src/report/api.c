@@ -42,7 +42,7 @@ cb_print_results(FILE *fp, const struct cb_result *r, size_t n)
 {
 	if (fp == NULL || (r == NULL && n > 0))
 		return;
-	report_table(fp, fingerprint(), r, n, NULL);
+	report_print_results(fp, r, n, NULL);
 }
 
 void

@@ -7,7 +7,9 @@
  * terminal in a Latin-1 locale) become '?', byte for byte, so lengths
  * and the rest of the text stay as they were.  The printing functions
  * format first and scrub the whole message, so no argument, whatever
- * its conversion, slips past.
+ * its conversion, slips past.  Text in lines keeps its line ends,
+ * CSV's "\r\n" among them: a carriage return alone could draw over
+ * what the line said.
  */
 #include <stdarg.h>
 #include <stdio.h>
@@ -65,7 +67,8 @@ seq_at(const char *s, size_t i, size_t len, int lines, int *bad)
 	}
 	if (k == 1)
 		*bad = (u[i] < 0x20 || u[i] == 0x7f) && !(lines &&
-		    (u[i] == '\n' || u[i] == '\t'));
+		    (u[i] == '\n' || u[i] == '\t' || (u[i] == '\r' &&
+		    i + 1 < len && u[i + 1] == '\n')));
 	else
 		*bad = k == 2 && u[i] == 0xc2 && u[i + 1] <= 0x9f;
 	return (k);
@@ -102,6 +105,14 @@ term_safe(const char *s, size_t len, int lines)
 }
 
 int
+term_write(FILE *fp, char *buf, size_t len)
+{
+
+	term_scrub(buf, len, 1);
+	return (fwrite(buf, 1, len, fp) == len ? 0 : -1);
+}
+
+int
 term_vfprintf(FILE *fp, const char *fmt, va_list ap)
 {
 	char *msg;
@@ -109,8 +120,7 @@ term_vfprintf(FILE *fp, const char *fmt, va_list ap)
 
 	if ((n = vasprintf(&msg, fmt, ap)) < 0)
 		return (-1);
-	term_scrub(msg, (size_t)n, 1);
-	if (fwrite(msg, 1, (size_t)n, fp) != (size_t)n)
+	if (term_write(fp, msg, (size_t)n) != 0)
 		n = -1;
 	free(msg);
 	return (n);
@@ -124,6 +134,30 @@ term_fprintf(FILE *fp, const char *fmt, ...)
 
 	va_start(ap, fmt);
 	n = term_vfprintf(fp, fmt, ap);
+	va_end(ap);
+	return (n);
+}
+
+int
+term_printf(const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+
+	va_start(ap, fmt);
+	n = term_vfprintf(stdout, fmt, ap);
+	va_end(ap);
+	return (n);
+}
+
+int
+term_eprintf(const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+
+	va_start(ap, fmt);
+	n = term_vfprintf(stderr, fmt, ap);
 	va_end(ap);
 	return (n);
 }
