@@ -111,31 +111,51 @@ context_add(struct run_context *c, const char *arg, char *err, size_t errlen)
 	return (context_set(c, key, eq + 1, err, errlen));
 }
 
-/* git describe's one line, or -1 with why.  No shell: a fixed argv. */
+/*
+ * git describe's one line, or -1 with why.  No shell: a fixed argv.  The
+ * work tree may be anyone's, and its .git/config is theirs to write:
+ * every setting through which --dirty's look at the index could start a
+ * program (a file-system monitor, hooks, an external diff) is overridden
+ * on the command line, which wins over every file, the system's file is
+ * not read, and the index is not rewritten.
+ */
 static int
 git_describe(char *buf, size_t len, char *err, size_t errlen)
 {
 	static char *const argv[] = {
-		"git", "describe", "--always", "--dirty", "--tags",
-		"--abbrev=12", NULL
+		"git", "--no-optional-locks", "-c", "core.fsmonitor=false",
+		"-c", "core.hooksPath=/dev/null", "-c", "core.untrackedCache=false",
+		"-c", "core.attributesFile=/dev/null", "-c", "diff.external=",
+		"-c", "protocol.allow=never", "describe", "--always", "--dirty",
+		"--tags", "--abbrev=12", NULL
 	};
+	static char nosystem[] = "GIT_CONFIG_NOSYSTEM=1";
+	char **env = NULL;
+	size_t i, nenv = 0;
 	posix_spawn_file_actions_t fa;
 	size_t got = 0;
 	ssize_t n;
 	pid_t pid;
 	int fd[2], rc, st = -1;
 
-	if (pipe(fd) != 0) {
+	while (environ[nenv] != NULL)
+		nenv++;
+	if ((env = calloc(nenv + 2, sizeof(*env))) == NULL || pipe(fd) != 0) {
 		snprintf(err, errlen, "--context git: %s", strerror(errno));
+		free(env);
 		return (-1);
 	}
+	env[0] = nosystem;
+	for (i = 0; i < nenv; i++)
+		env[i + 1] = environ[i];
 	posix_spawn_file_actions_init(&fa);
 	posix_spawn_file_actions_adddup2(&fa, fd[1], STDOUT_FILENO);
 	posix_spawn_file_actions_addclose(&fa, fd[0]);
 	posix_spawn_file_actions_addopen(&fa, STDERR_FILENO, "/dev/null",
 	    O_WRONLY, 0);
-	rc = posix_spawnp(&pid, "git", &fa, NULL, argv, environ);
+	rc = posix_spawnp(&pid, "git", &fa, NULL, argv, env);
 	posix_spawn_file_actions_destroy(&fa);
+	free(env);
 	close(fd[1]);
 	while (rc == 0 && got + 1 < len && ((n = read(fd[0], buf + got,
 	    len - 1 - got)) > 0 || (n < 0 && errno == EINTR)))
