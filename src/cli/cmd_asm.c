@@ -67,7 +67,8 @@ ARCH_SNIPPET_INTEL_HELP
 "  --vs SNIPPET        measure it as B against the first snippet as A, in\n"
 "                      interleaved rounds, and say whether they differ\n"
 "  --vs-file FILE      read B from FILE\n"
-"  --rounds N          A/B rounds, 6 to 400 (default 10)\n"
+"  --rounds N          A/B rounds, 6 to 400 (default 10); without --vs,\n"
+"                      exactly N rounds of the one snippet (run --rounds)\n"
 "  --unroll N          copies per loop iteration, 1 to 100000 (default:\n"
 "                      enough for about 100 instructions)\n"
 "  --json FILE         save the results, with raw samples, as JSON ('-':\n"
@@ -220,7 +221,7 @@ asm_parse_args(int argc, char **argv, struct asm_args *a)
 		{ NULL, 0, NULL, 0 }
 	};
 	long v;
-	int c, rc = 0;
+	int c, rc = 0, rounds = 0;
 
 	a->mode = CB_THROUGHPUT;
 	a->rounds = DEFAULT_ROUNDS;
@@ -262,6 +263,7 @@ asm_parse_args(int argc, char **argv, struct asm_args *a)
 				    "whole number from %d to %d, not '%s'",
 				    AB_MIN_ROUNDS, AB_MAX_ROUNDS, optarg));
 			a->rounds = (unsigned)v;
+			rounds = 1;
 			break;
 		case 'u':
 			if (parse_long(optarg, 1, SNIPPET_MAX_UNROLL, &v) != 0)
@@ -312,6 +314,9 @@ asm_parse_args(int argc, char **argv, struct asm_args *a)
 	if (a->body.text == NULL && a->body.path == NULL)
 		return (usage_error("asm", "no snippet: give one, quoted, or "
 		    "--file FILE"));
+	/* One snippet alone: exactly that many rounds, as run --rounds. */
+	if (rounds && a->vs.text == NULL && a->vs.path == NULL)
+		a->opts.rounds = a->rounds;
 	if ((rc = cli_save_check("asm", &a->out)) != 0)
 		return (rc);
 	if ((rc = check_outputs((const struct cli_output[]){ { "--json",
