@@ -206,31 +206,16 @@ compare_parse_args(int argc, char **argv, struct compare_args *a)
 	return (0);
 }
 
-/*
- * Every format may be read on a terminal: whatever a file or a label
- * carries, no control character gets there (util/scrub.h).
- */
+/* Scrubbed as every report is (report_render, util/scrub.h). */
 static int
 print(const struct cmp_table *t, enum report_format format)
 {
-	char *buf = NULL;
-	size_t len = 0;
-	FILE *fp;
-	int rc = 0;
 
-	if ((fp = open_memstream(&buf, &len)) == NULL)
-		rc = -1;
-	if (rc == 0 && cmp_print(t, format, fp) != 0)
-		rc = -1;
-	if (fp != NULL && fclose(fp) != 0)
-		rc = -1;
-	if (rc == 0 && (term_write(stdout, buf, len) != 0 ||
-	    fflush(stdout) != 0))
-		rc = -1;
-	free(buf);
-	if (rc != 0)
+	if (cmp_print(t, format, stdout) != 0) {
 		term_eprintf("cyclebench: cannot write the comparison\n");
-	return (rc != 0 ? EXIT_OUTPUT : 0);
+		return (EXIT_OUTPUT);
+	}
+	return (0);
 }
 
 /* The files among the sources, read together (on every CPU). */
