@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli/cli.h"
 #include "cli/parse.h"
@@ -246,13 +247,27 @@ db_import(struct store *s, const struct db_args *a,
 	return (rc);
 }
 
+/*
+ * Into a pipe or a file byte for byte, as it was imported; onto a
+ * terminal scrubbed (util/scrub.h), as a store's rows may be anyone's.
+ */
 static int
 write_doc(const char *path, const char *text, size_t len)
 {
-	char err[512];
+	char err[512], *copy = NULL;
+	int bad;
 
 	if (path == NULL || strcmp(path, "-") == 0) {
-		if (fwrite(text, 1, len, stdout) != len || fflush(stdout) != 0) {
+		if (!isatty(STDOUT_FILENO))
+			bad = fwrite(text, 1, len, stdout) != len;
+		else if ((copy = malloc(len + 1)) == NULL)
+			bad = 1;
+		else {
+			memcpy(copy, text, len);
+			bad = term_write(stdout, copy, len) != 0;
+			free(copy);
+		}
+		if (bad || fflush(stdout) != 0) {
 			term_eprintf("cyclebench: cannot write to standard "
 			    "output\n");
 			return (EXIT_OUTPUT);

@@ -136,3 +136,20 @@ PY
 assert d["context"]["commit"] != "", d["context"]
 PY
 }
+
+@test "db export: byte for byte into a pipe, scrubbed onto a terminal" {
+	command -v script >/dev/null || skip "script (util-linux) is not installed"
+	need_python
+	"$PYTHON" - "$GOOD" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+d["results"][0]["reason"] = "x\u009b2J"
+json.dump(d, open("c1.json", "w"), ensure_ascii=False)
+PY
+	"$CB" db import --db s.db c1.json >/dev/null
+	"$CB" db export --db s.db 1 | cmp - c1.json
+	script -qec "$CB db export --db s.db 1" /dev/null >tty.out
+	grep -q 'x??2J' tty.out || fail "export to a terminal was not scrubbed"
+	run --separate-stderr cat tty.out
+	refute_controls
+}
