@@ -184,7 +184,9 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	text[size] = '\0';
 	for (p = text, n = 0; n < NFIELDS; n++) {
 		f[n] = p;
-		p += strlen(p) + (p < text + size);
+		p += strlen(p);
+		if (p < text + size)
+			p++;	/* past the NUL that ends the field */
 	}
 	memset(b, 0, sizeof(b));
 	for (i = 0; i < 2; i++) {
