@@ -123,11 +123,14 @@ static int
 git_describe(char *buf, size_t len, char *err, size_t errlen)
 {
 	static char *const argv[] = {
-		"git", "--no-optional-locks", "-c", "core.fsmonitor=false",
-		"-c", "core.hooksPath=/dev/null", "-c", "core.untrackedCache=false",
-		"-c", "core.attributesFile=/dev/null", "-c", "diff.external=",
-		"-c", "protocol.allow=never", "describe", "--always", "--dirty",
-		"--tags", "--abbrev=12", NULL
+		"git", "--no-optional-locks",
+		"-c", "core.fsmonitor=false",
+		"-c", "core.hooksPath=/dev/null",
+		"-c", "core.untrackedCache=false",
+		"-c", "core.attributesFile=/dev/null",
+		"-c", "diff.external=",
+		"-c", "protocol.allow=never",
+		"describe", "--always", "--dirty", "--tags", "--abbrev=12", NULL
 	};
 	static char nosystem[] = "GIT_CONFIG_NOSYSTEM=1";
 	char **env = NULL;

@@ -19,7 +19,8 @@
  * Replace, in s[0..len-1], every control character (C0 and DEL, and C1
  * in its two-byte UTF-8 form) and every byte that is not part of
  * well-formed UTF-8 with '?'; '\n', '\t' and the '\r' of "\r\n" too
- * unless `lines', for text laid out in lines already.  Returns how many bytes were replaced.
+ * unless `lines', for text laid out in lines already.  Returns how many
+ * bytes were replaced.
  */
 size_t	term_scrub(char *s, size_t len, int lines);
 
