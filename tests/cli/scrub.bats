@@ -124,19 +124,27 @@ PY
 	assert_line ',-?[0-9.]+,'
 }
 
-@test "--context git: a work tree's fsmonitor and hooks start nothing" {
+@test "--context git: a work tree's fsmonitor, hooks and filters start nothing" {
 	command -v git >/dev/null || skip "git is not installed"
 	git init -q repo && cd repo
-	git -c user.name=t -c user.email=t@t commit -q --allow-empty -m one
-	printf '#!/bin/sh\ntouch "%s/ran"\n' "$T" >"$T/evil"
+	echo x >f
+	git add f
+	git -c user.name=t -c user.email=t@t commit -q -m one
+	printf '#!/bin/sh\ntouch "%s/ran"\ncat\n' "$T" >"$T/evil"
 	chmod +x "$T/evil"
 	git config core.fsmonitor "$T/evil"
 	git config core.hooksPath "$T"
 	cp "$T/evil" "$T/post-index-change"
-	echo x >f
+	# A clean filter runs where git must read a file its stat calls
+	# changed: same bytes, a new time.
+	echo '* filter=evil' >.git/info/attributes
+	git config filter.evil.clean "$T/evil"
+	git config filter.evil.process "$T/evil"
+	git config filter.evil.required true
+	touch -d 2030-01-01 f
 	run "$CB" run basic/add-latency --quick --json ../a.json --context git
 	assert_status 0
-	[ ! -e "$T/ran" ] || fail "git ran the work tree's fsmonitor or hook"
+	[ ! -e "$T/ran" ] || fail "git ran the work tree's fsmonitor, hook or filter"
 	need_python
 	json_check ../a.json <<'PY'
 assert d["context"]["commit"] != "", d["context"]
