@@ -303,7 +303,8 @@ struct cb_result {
 	unsigned	 nextras;
 };
 
-/* Add a named figure to r (from a cb_report_fn); ignored when full. */
+/* Add a named figure to r (from a cb_report_fn); ignored when full, or
+   when r or key is NULL. */
 void		 cb_result_extra(struct cb_result *r, const char *key,
 		    double value);
 

@@ -29,6 +29,7 @@
 #include "os/sandbox.h"
 #include "report/report.h"
 #include "snippet/snippet.h"
+#include "util/scrub.h"
 
 #define DEFAULT_ROUNDS	10
 
@@ -66,7 +67,8 @@ ARCH_SNIPPET_INTEL_HELP
 "  --vs SNIPPET        measure it as B against the first snippet as A, in\n"
 "                      interleaved rounds, and say whether they differ\n"
 "  --vs-file FILE      read B from FILE\n"
-"  --rounds N          A/B rounds, 6 to 400 (default 10)\n"
+"  --rounds N          A/B rounds, 6 to 400 (default 10); without --vs,\n"
+"                      exactly N rounds of the one snippet (run --rounds)\n"
 "  --unroll N          copies per loop iteration, 1 to 100000 (default:\n"
 "                      enough for about 100 instructions)\n"
 "  --json FILE         save the results, with raw samples, as JSON ('-':\n"
@@ -109,7 +111,7 @@ read_all(struct source *s, int fd, double timeout)
 		left = timeout - (t.tv_sec - t0.tv_sec) -
 		    (t.tv_nsec - t0.tv_nsec) / 1e9;
 		if (left <= 0) {
-			fprintf(stderr, "cyclebench: no end to '%s' within %g s "
+			term_eprintf("cyclebench: no end to '%s' within %g s "
 			    "(--timeout)\n", s->path, timeout);
 			return (-1);
 		}
@@ -119,14 +121,14 @@ read_all(struct source *s, int fd, double timeout)
 		if (n < 0 && (errno == EINTR || errno == EAGAIN))
 			continue;
 		if (n < 0) {
-			fprintf(stderr, "cyclebench: cannot read '%s': %s\n",
+			term_eprintf("cyclebench: cannot read '%s': %s\n",
 			    s->path, strerror(errno));
 			return (-1);
 		}
 		if (n == 0)
 			break;
 		if ((got += (size_t)n) > SNIPPET_MAX_SOURCE) {
-			fprintf(stderr, "cyclebench: '%s' holds more than %d "
+			term_eprintf("cyclebench: '%s' holds more than %d "
 			    "bytes; a snippet file holds at most that\n",
 			    s->path, SNIPPET_MAX_SOURCE);
 			return (-1);
@@ -147,7 +149,7 @@ read_source(struct source *s, double timeout)
 		return (0);
 	if ((fd = open(s->path, O_RDONLY | O_NONBLOCK | O_NOCTTY |
 	    O_CLOEXEC)) < 0 || fstat(fd, &st) != 0) {
-		fprintf(stderr, "cyclebench: cannot read '%s': %s\n", s->path,
+		term_eprintf("cyclebench: cannot read '%s': %s\n", s->path,
 		    strerror(errno));
 		if (fd >= 0)
 			close(fd);
@@ -155,7 +157,7 @@ read_source(struct source *s, double timeout)
 	}
 	if (S_ISDIR(st.st_mode) || (S_ISREG(st.st_mode) &&
 	    st.st_size > SNIPPET_MAX_SOURCE)) {
-		fprintf(stderr, "cyclebench: '%s' is %s; a snippet file holds "
+		term_eprintf("cyclebench: '%s' is %s; a snippet file holds "
 		    "at most %d bytes\n", s->path, S_ISDIR(st.st_mode) ?
 		    "a directory" : "too large", SNIPPET_MAX_SOURCE);
 		close(fd);
@@ -163,7 +165,7 @@ read_source(struct source *s, double timeout)
 	}
 	if ((s->owned = malloc(SNIPPET_MAX_SOURCE + 1)) == NULL) {
 		close(fd);
-		fprintf(stderr, "cyclebench: out of memory\n");
+		term_eprintf("cyclebench: out of memory\n");
 		return (EXIT_USAGE);
 	}
 	rc = read_all(s, fd, timeout);
@@ -220,7 +222,7 @@ asm_parse_args(int argc, char **argv, struct asm_args *a)
 	};
 	struct cli_output out[1];
 	long v;
-	int c, rc = 0;
+	int c, rc = 0, rounds = 0;
 
 	a->mode = CB_THROUGHPUT;
 	a->rounds = DEFAULT_ROUNDS;
@@ -262,6 +264,7 @@ asm_parse_args(int argc, char **argv, struct asm_args *a)
 				    "whole number from %d to %d, not '%s'",
 				    AB_MIN_ROUNDS, AB_MAX_ROUNDS, optarg));
 			a->rounds = (unsigned)v;
+			rounds = 1;
 			break;
 		case 'u':
 			if (parse_long(optarg, 1, SNIPPET_MAX_UNROLL, &v) != 0)
@@ -312,6 +315,9 @@ asm_parse_args(int argc, char **argv, struct asm_args *a)
 	if (a->body.text == NULL && a->body.path == NULL)
 		return (usage_error("asm", "no snippet: give one, quoted, or "
 		    "--file FILE"));
+	/* One snippet alone: exactly that many rounds, as run --rounds. */
+	if (rounds && a->vs.text == NULL && a->vs.path == NULL)
+		a->opts.rounds = a->rounds;
 	if ((rc = cli_save_check("asm", &a->out)) != 0)
 		return (rc);
 	out[0] = (struct cli_output){ "--json", a->out.json };
@@ -365,11 +371,11 @@ prepare(const struct asm_args *a, const struct source *body)
 	spec.timeout = a->opts.timeout;
 	if (snippet_prepare(&spec, &s, err, sizeof(err), warn,
 	    sizeof(warn)) != 0) {
-		fprintf(stderr, "cyclebench: %s\n", err);
+		term_eprintf("cyclebench: %s\n", err);
 		return (NULL);
 	}
 	if (warn[0] != '\0')
-		fprintf(stderr, "cyclebench: %s\n", warn);
+		term_eprintf("cyclebench: %s\n", warn);
 	return (s);
 }
 
@@ -383,7 +389,7 @@ plural(size_t n, const char *one, const char *many)
 static void
 describe(FILE *fp, const char *who, const struct snippet *s)
 {
-	fprintf(fp, "%s%s: %zu %s", who, s->bench.name, s->body.len,
+	term_fprintf(fp, "%s%s: %zu %s", who, s->bench.name, s->body.len,
 	    plural(s->body.len, "byte", "bytes"));
 	if (s->body.ninsns > 0)
 		fprintf(fp, ", %zu %s", s->body.ninsns,
@@ -429,7 +435,7 @@ save(const struct asm_args *a, const struct cb_result *r, size_t n,
 		return (0);
 	if (report_api_render(r, n, argc, argv, &a->out.ctx, &doc,
 	    &len) != 0) {
-		fprintf(stderr, "cyclebench: cannot save the results: out of "
+		term_eprintf("cyclebench: cannot save the results: out of "
 		    "memory\n");
 		return (EXIT_OUTPUT);
 	}
@@ -504,10 +510,10 @@ reap_leftovers(void)
 	int n;
 
 	if ((n = sandbox_kill_children(SNIPPET_REAP_SECONDS)) > 0)
-		fprintf(stderr, "cyclebench: killed %d %s the snippet left "
+		term_eprintf("cyclebench: killed %d %s the snippet left "
 		    "running\n", n, plural((size_t)n, "process", "processes"));
 	else if (n < 0)
-		fprintf(stderr, "cyclebench: processes the snippet started "
+		term_eprintf("cyclebench: processes the snippet started "
 		    "were still running after %g s of killing them\n",
 		    SNIPPET_REAP_SECONDS);
 }
@@ -523,7 +529,7 @@ cmd_asm(int argc, char **argv)
 	memset(&a, 0, sizeof(a));
 	/* getopt_long permutes argv; the results keep it as it was typed. */
 	if ((typed = calloc((size_t)argc + 2, sizeof(char *))) == NULL) {
-		fprintf(stderr, "cyclebench: out of memory\n");
+		term_eprintf("cyclebench: out of memory\n");
 		return (EXIT_BENCH_ERROR);
 	}
 	typed[0] = "cyclebench";
@@ -546,7 +552,7 @@ cmd_asm(int argc, char **argv)
 	reap_leftovers();
 out:
 	if (cb_interrupted()) {
-		fprintf(stderr, "cyclebench: interrupted by SIG%s\n",
+		term_eprintf("cyclebench: interrupted by SIG%s\n",
 		    sigabbrev_np(cli_stop_signal()));
 		rc = 128 + cli_stop_signal();
 	}

@@ -206,35 +206,16 @@ compare_parse_args(int argc, char **argv, struct compare_args *a)
 	return (0);
 }
 
-/*
- * Text and markdown are read on a terminal: whatever a file or a label
- * carries, no control character gets there (util/scrub.h).
- */
+/* Scrubbed as every report is (report_render, util/scrub.h). */
 static int
 print(const struct cmp_table *t, enum report_format format)
 {
-	char *buf = NULL;
-	size_t len = 0;
-	FILE *fp;
-	int rc = 0;
 
-	if (format != REPORT_TEXT && format != REPORT_MARKDOWN)
-		fp = stdout;
-	else if ((fp = open_memstream(&buf, &len)) == NULL)
-		rc = -1;
-	if (rc == 0 && cmp_print(t, format, fp) != 0)
-		rc = -1;
-	if (fp != NULL && fp != stdout && fclose(fp) != 0)
-		rc = -1;
-	if (rc == 0 && buf != NULL) {
-		term_scrub(buf, len, 1);
-		if (fwrite(buf, 1, len, stdout) != len || fflush(stdout) != 0)
-			rc = -1;
+	if (cmp_print(t, format, stdout) != 0) {
+		term_eprintf("cyclebench: cannot write the comparison\n");
+		return (EXIT_OUTPUT);
 	}
-	free(buf);
-	if (rc != 0)
-		fprintf(stderr, "cyclebench: cannot write the comparison\n");
-	return (rc != 0 ? EXIT_OUTPUT : 0);
+	return (0);
 }
 
 /* The files among the sources, read together (on every CPU). */
@@ -248,7 +229,7 @@ load_files(const struct compare_args *a, struct rs_file **loaded, int *nf)
 	*loaded = NULL;
 	*nf = 0;
 	if ((paths = calloc(a->nsources + 1, sizeof(*paths))) == NULL) {
-		fprintf(stderr, "cyclebench: out of memory\n");
+		term_eprintf("cyclebench: out of memory\n");
 		return (EXIT_USAGE);
 	}
 	for (i = 0; i < a->nsources; i++)
@@ -287,7 +268,7 @@ load_sources(const struct compare_args *a, struct rs_file **files, int *n,
 		else if (bad != 0)
 			rc = bad;
 		else if ((got = malloc(sizeof(*got))) == NULL) {
-			fprintf(stderr, "cyclebench: out of memory\n");
+			term_eprintf("cyclebench: out of memory\n");
 			rc = EXIT_USAGE;
 		} else {
 			/* Moved out: what stays behind frees as nothing. */
@@ -313,7 +294,7 @@ load_sources(const struct compare_args *a, struct rs_file **files, int *n,
 			free_inputs(got, ngot);
 			free_inputs(all, *n);
 			free_inputs(loaded, nf);
-			fprintf(stderr, "cyclebench: out of memory\n");
+			term_eprintf("cyclebench: out of memory\n");
 			return (EXIT_USAGE);
 		}
 		all = grown;
@@ -369,7 +350,7 @@ load_noise(const struct compare_args *a, struct rs_file **noise, int *n)
 	if ((all = realloc(*noise, (size_t)(*n + nsel) *
 	    sizeof(*all))) == NULL) {
 		free_inputs(sel, nsel);
-		fprintf(stderr, "cyclebench: out of memory\n");
+		term_eprintf("cyclebench: out of memory\n");
 		return (EXIT_USAGE);
 	}
 	for (k = 0; k < nsel; k++)
@@ -395,7 +376,7 @@ gate(const struct cmp_table *t, double fail_above, int strict)
 
 	worst = isnan(fail_above) ? 1 : cmp_worst_slowdown(t, &row, &side);
 	if (worst > 1 + fail_above) {
-		fprintf(stderr, "cyclebench: compare: %s%s%s is at least "
+		term_eprintf("cyclebench: compare: %s%s%s is at least "
 		    "%.1f%% slower in %c (%s), above --fail-above %g%%\n",
 		    t->rows[row].first->name,
 		    t->rows[row].first->params[0] ? " " : "",
@@ -404,7 +385,7 @@ gate(const struct cmp_table *t, double fail_above, int strict)
 		return (EXIT_BENCH_ERROR);
 	}
 	if (strict && (n = cmp_unknowns(t, &row, &side)) > 0) {
-		fprintf(stderr, "cyclebench: compare: --strict: %zu verdict%s "
+		term_eprintf("cyclebench: compare: --strict: %zu verdict%s "
 		    "unknown, the first %s%s%s in %c (%s)\n", n,
 		    n == 1 ? "" : "s", t->rows[row].first->name,
 		    t->rows[row].first->params[0] ? " " : "",

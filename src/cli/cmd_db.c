@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli/cli.h"
 #include "cli/parse.h"
@@ -22,6 +23,7 @@
 #include "results/atomic_file.h"
 #include "results/results_redact.h"
 #include "store/store.h"
+#include "util/scrub.h"
 
 static const char db_help[] =
 "usage: cyclebench db import [--db FILE|URL] RESULTS.json|DIR...\n"
@@ -154,12 +156,12 @@ flush(struct import *im)
 		return (0);
 	progress_end(&im->prog);
 	if ((rc = store_save_many(s, im->d, im->n)) != 0)
-		fprintf(stderr, "cyclebench: results store %s: %s; nothing "
+		term_eprintf("cyclebench: results store %s: %s; nothing "
 		    "from %s to %s was stored\n", store_where(s), s->err,
 		    im->l[0].path, im->l[im->n - 1].path);
 	for (k = 0; k < im->n && rc == 0; k++) {
 		if (im->d[k].dup)
-			printf("%s: already stored as run %lld\n",
+			term_printf("%s: already stored as run %lld\n",
 			    im->l[k].path, im->d[k].run_id);
 		im->dups += im->d[k].dup;
 		im->stored += !im->d[k].dup;
@@ -217,7 +219,7 @@ take(struct rs_loaded *l, void *arg)
 		rs_loaded_free(l);
 	if (l->text == NULL) {
 		progress_end(&im->prog);
-		fprintf(stderr, "cyclebench: %s\n", l->err);
+		term_eprintf("cyclebench: %s\n", l->err);
 		im->bad++;
 		return (0);
 	}
@@ -247,7 +249,7 @@ db_import(struct store *s, const struct db_args *a,
 	    (im->digest = calloc(nfiles + 1, sizeof(*im->digest))) == NULL) {
 		free(im);
 		free_names(files, nfiles);
-		fprintf(stderr, "cyclebench: out of memory\n");
+		term_eprintf("cyclebench: out of memory\n");
 		return (EXIT_STORE);
 	}
 	im->s = s;
@@ -257,38 +259,52 @@ db_import(struct store *s, const struct db_args *a,
 	progress_end(&im->prog);
 	release(im);
 	free_names(files, nfiles);
-	printf("Stored %zu run%s in %s", im->stored, im->stored == 1 ? "" :
+	term_printf("Stored %zu run%s in %s", im->stored, im->stored == 1 ? "" :
 	    "s", store_where(s));
 	if (im->dups > 0)
-		printf("; %zu already there", im->dups);
+		term_printf("; %zu already there", im->dups);
 	if (im->bad > 0)
-		printf("; %zu file%s refused (above)", im->bad, im->bad == 1 ?
-		    "" : "s");
+		term_printf("; %zu file%s refused (above)", im->bad,
+		    im->bad == 1 ? "" : "s");
 	if (bad_dirs > 0)
-		printf("; %zu director%s refused (above)", bad_dirs,
+		term_printf("; %zu director%s refused (above)", bad_dirs,
 		    bad_dirs == 1 ? "y" : "ies");
-	printf("\n");
+	term_printf("\n");
 	rc = rc != 0 ? EXIT_STORE : im->bad + bad_dirs > 0 ? EXIT_USAGE : 0;
 	free(im->digest);
 	free(im);
 	return (rc);
 }
 
+/*
+ * Into a pipe or a file byte for byte, as it was imported; onto a
+ * terminal scrubbed (util/scrub.h), as a store's rows may be anyone's.
+ */
 static int
 write_doc(const char *path, const char *text, size_t len)
 {
-	char err[512];
+	char err[512], *copy = NULL;
+	int bad;
 
 	if (path == NULL || strcmp(path, "-") == 0) {
-		if (fwrite(text, 1, len, stdout) != len || fflush(stdout) != 0) {
-			fprintf(stderr, "cyclebench: cannot write to standard "
+		if (!isatty(STDOUT_FILENO))
+			bad = fwrite(text, 1, len, stdout) != len;
+		else if ((copy = malloc(len + 1)) == NULL)
+			bad = 1;
+		else {
+			memcpy(copy, text, len);
+			bad = term_write(stdout, copy, len) != 0;
+			free(copy);
+		}
+		if (bad || fflush(stdout) != 0) {
+			term_eprintf("cyclebench: cannot write to standard "
 			    "output\n");
 			return (EXIT_OUTPUT);
 		}
 		return (0);
 	}
 	if (atomic_write_file(path, text, len, err, sizeof(err)) != 0) {
-		fprintf(stderr, "cyclebench: %s\n", err);
+		term_eprintf("cyclebench: %s\n", err);
 		return (EXIT_OUTPUT);
 	}
 	return (0);
@@ -333,13 +349,13 @@ db_export(struct store *s, const struct db_args *a,
 		return (cli_store_failed(s));
 	if (runs.n == 0) {
 		store_runs_free(&runs);
-		fprintf(stderr, "cyclebench: the selection matches no stored "
+		term_eprintf("cyclebench: the selection matches no stored "
 		    "run\n");
 		return (EXIT_USAGE);
 	}
 	if (runs.n > 1 && (out == NULL || stat(out, &st) != 0 ||
 	    !S_ISDIR(st.st_mode))) {
-		fprintf(stderr, "cyclebench: %zu runs match; give -o DIR (an "
+		term_eprintf("cyclebench: %zu runs match; give -o DIR (an "
 		    "existing directory) to write one file each, or narrow the "
 		    "selection\n", runs.n);
 		store_runs_free(&runs);
@@ -380,16 +396,17 @@ list_runs(struct store *s, const struct db_args *a,
 	(void)n;
 	if (store_list(s, sel, &runs) != 0)
 		return (cli_store_failed(s));
-	printf("%6s  %-20s  %-24s  %-24s  %-12s %7s  %s\n", "run", "started",
-	    "machine", "kernel", "microcode", "results", "context");
+	term_printf("%6s  %-20s  %-24s  %-24s  %-12s %7s  %s\n", "run",
+	    "started", "machine", "kernel", "microcode", "results", "context");
 	for (i = 0; i < runs.n; i++) {
 		r = &runs.runs[i];
-		printf("%6lld  %-20s  %-15.15s %.8s  %-24s  %-12s %7lld  %s%s\n",
-		    r->id, r->at, r->label, r->ident, r->kernel, r->microcode,
-		    r->nresults, r->partial ? "(partial) " : "", r->context);
+		term_printf("%6lld  %-20s  %-15.15s %.8s  %-24s  %-12s %7lld  "
+		    "%s%s\n", r->id, r->at, r->label, r->ident, r->kernel,
+		    r->microcode, r->nresults, r->partial ? "(partial) " : "",
+		    r->context);
 	}
 	if (runs.n == 0)
-		printf("(no runs match)\n");
+		term_printf("(no runs match)\n");
 	store_runs_free(&runs);
 	return (0);
 }
@@ -408,17 +425,17 @@ list_machines(struct store *s, const struct db_args *a,
 	(void)n;
 	if (store_machines(s, &r) != 0)
 		return (cli_store_failed(s));
-	printf("%-16s  %-20s  %5s  %-20s  %-20s  %s\n", "machine", "label",
+	term_printf("%-16s  %-20s  %5s  %-20s  %-20s  %s\n", "machine", "label",
 	    "runs", "first", "last", "CPU");
 	for (i = 0; i < r.nrows; i++) {
 		c = (const char *const *)r.cells + i * r.ncols;
-		printf("%-16s  %-20s  %5s  %-20s  %-20s  %s (family %s model "
-		    "%s stepping %s) %s%s%s\n", c[0], c[1], c[8],
+		term_printf("%-16s  %-20s  %5s  %-20s  %-20s  %s (family %s "
+		    "model %s stepping %s) %s%s%s\n", c[0], c[1], c[8],
 		    c[9] ? c[9] : "-", c[10] ? c[10] : "-", c[2], c[3], c[4],
 		    c[5], c[6], c[7][0] ? " under " : "", c[7]);
 	}
 	if (r.nrows == 0)
-		printf("(no machines yet)\n");
+		term_printf("(no machines yet)\n");
 	store_rows_free(&r);
 	return (0);
 }
@@ -435,7 +452,7 @@ info(struct store *s, const struct db_args *a, const struct store_sel *sel,
 	(void)nops;
 	if (store_counts(s, n) != 0)
 		return (cli_store_failed(s));
-	printf("store:    %s\nback end: %s\nschema:   version %lld (this "
+	term_printf("store:    %s\nback end: %s\nschema:   version %lld (this "
 	    "cyclebench: %d)\nholds:    %lld run%s of %lld machine%s, %lld "
 	    "result%s\n", store_where(s), s->be->name, n[0],
 	    STORE_SCHEMA_VERSION, n[1], n[1] == 1 ? "" : "s", n[2],

@@ -14,6 +14,7 @@
 #include "cli/series.h"
 #include "cli/store_cli.h"
 #include "cli/style_opts.h"
+#include "util/scrub.h"
 
 static const char history_help[] =
 "usage: cyclebench history NAME [--machine M] [--last N] [options]\n"
@@ -108,17 +109,17 @@ cmd_history(int argc, char **argv)
 		goto out;
 	}
 	if (pts.n == 0) {
-		fprintf(stderr, "cyclebench: no stored result of '%s'%s in %s "
+		term_eprintf("cyclebench: no stored result of '%s'%s in %s "
 		    "(cyclebench db runs lists the runs)\n", name, a.machine ||
 		    a.rd.where ? " in the runs selected" : "", store_where(s));
 		rc = EXIT_USAGE;
 	} else if (series_build(&pts, a.rd.last, &h, &n) != 0) {
-		fprintf(stderr, "cyclebench: out of memory\n");
+		term_eprintf("cyclebench: out of memory\n");
 		series_free(h, n);
 		rc = EXIT_USAGE;
 	} else {
 		if (report_render(&hist_reporter, stdout, &(struct hist_list){
-		    h, n }, &(struct report_style){ a.format, 0 }) != 0 ||
+		    h, n }, &(struct report_style){ .format = a.format }) != 0 ||
 		    fflush(stdout) != 0)
 			rc = EXIT_OUTPUT;
 		series_free(h, n);

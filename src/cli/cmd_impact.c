@@ -17,6 +17,7 @@
 #include "core/registry.h"
 #include "impact/impact.h"
 #include "report/impact_out.h"
+#include "util/scrub.h"
 
 static const char impact_help[] =
 "usage: cyclebench impact [options] -- COMMAND [ARGS...]\n"
@@ -122,7 +123,7 @@ impact_parse_args(int argc, char **argv, struct impact_args *a,
 static void
 missing(const struct impact_event *e, const char *why)
 {
-	fprintf(stderr, "cyclebench: impact: no cost for '%s' (%s): %s; "
+	term_eprintf("cyclebench: impact: no cost for '%s' (%s): %s; "
 	    "give one with --costs FILE (from 'cyclebench run %s --json "
 	    "FILE') or --what-if %s=CYCLES\n", e->name, e->what, why,
 	    e->bench.name, e->name);
@@ -175,7 +176,7 @@ below_zero(const struct impact *im)
 		w = &im->whatif[k];
 		if (!impact_whatif_below_zero(im, w))
 			continue;
-		fprintf(stderr, "cyclebench: impact: --what-if %s=%g would "
+		term_eprintf("cyclebench: impact: --what-if %s=%g would "
 		    "make the cost of '%s' %g cycles per event (it is %g, %s); "
 		    "a cost cannot be negative\n", w->event->name, w->cycles,
 		    w->event->name, im->cost[w->event - impact_events].cycles +
@@ -198,7 +199,7 @@ measure_costs(struct impact *im, const struct cb_bench **plan, int quick)
 	for (i = 0; i < impact_nevents; i++) {
 		if (plan[i] == NULL)
 			continue;
-		fprintf(stderr, "cyclebench: impact: measuring %s for the "
+		term_eprintf("cyclebench: impact: measuring %s for the "
 		    "cost of '%s'\n", registry_label(plan[i], label,
 		    sizeof(label)), impact_events[i].name);
 		costs_measure(plan[i], &o, &im->cost[i]);
@@ -212,10 +213,10 @@ not_started(const struct impact *im)
 	const char *cmd = im->argv[0];
 
 	if (im->run.exec_errno == ENOENT && strchr(cmd, '/') == NULL)
-		fprintf(stderr, "cyclebench: impact: %s: command not found\n",
+		term_eprintf("cyclebench: impact: %s: command not found\n",
 		    cmd);
 	else
-		fprintf(stderr, "cyclebench: impact: %s: %s\n", cmd,
+		term_eprintf("cyclebench: impact: %s: %s\n", cmd,
 		    strerror(im->run.exec_errno));
 	return (spawn_exit_code(&im->run));
 }
@@ -231,7 +232,7 @@ finish(struct impact *im, const struct impact_args *a)
 	status = spawn_exit_code(&im->run);
 	if (a->json != NULL &&
 	    impact_report_json(a->json, im, err, sizeof(err)) != 0) {
-		fprintf(stderr, "cyclebench: %s\n", err);
+		term_eprintf("cyclebench: %s\n", err);
 		if (status == 0)
 			status = EXIT_OUTPUT;
 	}
@@ -250,7 +251,7 @@ cmd_impact(int argc, char **argv)
 
 	memset(&a, 0, sizeof(a));
 	if ((im = calloc(1, sizeof(*im))) == NULL) {
-		fprintf(stderr, "cyclebench: out of memory\n");
+		term_eprintf("cyclebench: out of memory\n");
 		return (EXIT_BENCH_ERROR);
 	}
 	if ((rc = impact_parse_args(argc, argv, &a, im)) != 0)
@@ -275,7 +276,7 @@ cmd_impact(int argc, char **argv)
 	}
 	if (spawn_run(im->argv, &im->run, err, sizeof(err)) != 0) {
 		counters_close(&im->counts);
-		fprintf(stderr, "cyclebench: impact: %s\n", err);
+		term_eprintf("cyclebench: impact: %s\n", err);
 		rc = EXIT_BENCH_ERROR;
 		goto out;
 	}
@@ -287,7 +288,7 @@ cmd_impact(int argc, char **argv)
 	counters_collect(&im->counts, &im->run.ru);
 	/* Told to stop: report now, with the costs already known. */
 	if (doc == NULL && im->run.passed_on != 0)
-		fprintf(stderr, "cyclebench: impact: SIG%s passed on to the "
+		term_eprintf("cyclebench: impact: SIG%s passed on to the "
 		    "command; costs not measured\n",
 		    sigabbrev_np(im->run.passed_on));
 	else if (doc == NULL)

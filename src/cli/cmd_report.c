@@ -12,6 +12,7 @@
 #include "verdict/compare.h"
 #include "report/html.h"
 #include "report/report.h"
+#include "util/scrub.h"
 
 /* Runs of each benchmark in the history charts of report --db. */
 #define REPORT_HISTORY	100
@@ -150,11 +151,11 @@ cmd_report(int argc, char **argv)
 	if ((fp = open_memstream(&buf, &len)) == NULL ||
 	    html_report_history(fp, files, (size_t)n, tp, h, hn) != 0 ||
 	    fclose(fp) != 0) {
-		fprintf(stderr, "cyclebench: cannot write %s: out of memory\n",
+		term_eprintf("cyclebench: cannot write %s: out of memory\n",
 		    a.out);
 		rc = EXIT_OUTPUT;
 	} else if (atomic_write_file(a.out, buf, len, err, sizeof(err)) != 0) {
-		fprintf(stderr, "cyclebench: %s\n", err);
+		term_eprintf("cyclebench: %s\n", err);
 		rc = EXIT_OUTPUT;
 	}
 	free(buf);

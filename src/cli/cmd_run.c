@@ -20,6 +20,7 @@
 #include "core/registry.h"
 #include "core/rounds.h"
 #include "report/report.h"
+#include "util/scrub.h"
 
 static const char run_help[] =
 "usage: cyclebench run [PATTERN...] [options]\n"
@@ -171,7 +172,7 @@ save(const struct run_args *a, const struct machine *m,
 
 	if ((a->out.json || a->out.save) &&
 	    results_render(m, info, r, n, &doc, &len) != 0) {
-		fprintf(stderr, "cyclebench: cannot save the results: out of "
+		term_eprintf("cyclebench: cannot save the results: out of "
 		    "memory\n");
 		status = EXIT_OUTPUT;
 	} else if (a->out.json || a->out.save) {
@@ -180,7 +181,7 @@ save(const struct run_args *a, const struct machine *m,
 	}
 	if (a->csv && report_csv_write(a->csv, m, info, r, n, err,
 	    sizeof(err)) != 0) {
-		fprintf(stderr, "cyclebench: %s\n", err);
+		term_eprintf("cyclebench: %s\n", err);
 		status = status ? status : EXIT_OUTPUT;
 	}
 	return (status);
@@ -205,7 +206,7 @@ cmd_run(int argc, char **argv)
 	info.argc = argc + 1;
 	info.argv = calloc((size_t)argc + 2, sizeof(char *));
 	if (info.argv == NULL) {
-		fprintf(stderr, "cyclebench: out of memory\n");
+		term_eprintf("cyclebench: out of memory\n");
 		return (EXIT_BENCH_ERROR);
 	}
 	info.argv[0] = "cyclebench";
@@ -237,7 +238,7 @@ cmd_run(int argc, char **argv)
 	clock_describe(&m);
 	results = calloc(sel.n ? sel.n : 1, sizeof(*results));
 	if (results == NULL) {
-		fprintf(stderr, "cyclebench: out of memory\n");
+		term_eprintf("cyclebench: out of memory\n");
 		return (EXIT_BENCH_ERROR);
 	}
 	progress_start(&prog, sel.n);

@@ -17,6 +17,7 @@
 #include "core/stats.h"
 #include "results/context.h"
 #include "report/crosstab.h"
+#include "util/scrub.h"
 
 static const char table_help[] =
 "usage: cyclebench table SUITE --by DIMENSION [options]\n"
@@ -248,7 +249,7 @@ build(const struct table_args *a, const char *suite,
 			fill_cell(a, pts, row, col, r, c,
 			    &t->cells[r * t->ncols + c], v);
 	if (skipped > 0)
-		fprintf(stderr, "cyclebench: %zu stored result%s of %s without "
+		term_eprintf("cyclebench: %zu stored result%s of %s without "
 		    "a '%s' context left out\n", skipped, skipped == 1 ? "" :
 		    "s", suite, a->by);
 	rc = 0;
@@ -303,16 +304,16 @@ cmd_table(int argc, char **argv)
 	    &pts) != 0)
 		rc = cli_store_failed(s);
 	else if (build(&a, suite, &pts, &t) != 0) {
-		fprintf(stderr, "cyclebench: out of memory\n");
+		term_eprintf("cyclebench: out of memory\n");
 		rc = EXIT_USAGE;
 	} else if (t.nrows == 0) {
-		fprintf(stderr, "cyclebench: no stored result of '%s'%s in %s "
+		term_eprintf("cyclebench: no stored result of '%s'%s in %s "
 		    "(cyclebench db runs lists the runs)\n", suite,
 		    a.rd.where ? " in the runs selected" : "", store_where(s));
 		rc = EXIT_USAGE;
 	} else {
 		if (report_render(&xt_reporter, stdout, &t,
-		    &(struct report_style){ a.format, 0 }) != 0 ||
+		    &(struct report_style){ .format = a.format }) != 0 ||
 		    fflush(stdout) != 0)
 			rc = EXIT_OUTPUT;
 	}

@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "util/scrub.h"
 
 static int
 by_name(const FTSENT **a, const FTSENT **b)
@@ -61,7 +62,7 @@ walk(const char *dir, char ***list, size_t *n, size_t *cap)
 
 	if ((fts = fts_open(roots, FTS_COMFOLLOW | FTS_PHYSICAL | FTS_NOCHDIR,
 	    by_name)) == NULL) {
-		fprintf(stderr, "cyclebench: %s: %s\n", dir, strerror(errno));
+		term_eprintf("cyclebench: %s: %s\n", dir, strerror(errno));
 		return (-1);
 	}
 	while (rc == 0 && (e = fts_read(fts)) != NULL) {
@@ -69,13 +70,13 @@ walk(const char *dir, char ***list, size_t *n, size_t *cap)
 		case FTS_F:
 			if (is_json(e->fts_name) && add(list, n, cap,
 			    e->fts_path) != 0) {
-				fprintf(stderr, "cyclebench: out of memory\n");
+				term_eprintf("cyclebench: out of memory\n");
 				rc = -1;
 			}
 			break;
 		case FTS_DNR:
 		case FTS_ERR:
-			fprintf(stderr, "cyclebench: %s: %s\n", e->fts_path,
+			term_eprintf("cyclebench: %s: %s\n", e->fts_path,
 			    strerror(e->fts_errno));
 			rc = -1;
 			break;
@@ -85,7 +86,7 @@ walk(const char *dir, char ***list, size_t *n, size_t *cap)
 	}
 	fts_close(fts);
 	if (rc == 0 && *n == before) {
-		fprintf(stderr, "cyclebench: %s: a directory with no results "
+		term_eprintf("cyclebench: %s: a directory with no results "
 		    "files (*.json) below it\n", dir);
 		rc = -1;
 	}
@@ -119,7 +120,7 @@ files_below(char *const *ops, int nops, char ***out, size_t *n,
 			free_names(*out, *n);
 			*out = NULL;
 			*n = 0;
-			fprintf(stderr, "cyclebench: out of memory\n");
+			term_eprintf("cyclebench: out of memory\n");
 			return (-1);
 		}
 	}

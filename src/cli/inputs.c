@@ -13,6 +13,7 @@
 
 #include "cli/cli.h"
 #include "store/store.h"
+#include "util/scrub.h"
 
 struct inputs {
 	struct rs_file	*f;
@@ -30,7 +31,7 @@ hint_selection(const char *path)
 	    store_sel_parse(path, &sel, err, sizeof(err)) != 0)
 		return;
 	store_sel_free(&sel);
-	fprintf(stderr, "cyclebench: for the stored runs '%s' selects, write "
+	term_eprintf("cyclebench: for the stored runs '%s' selects, write "
 	    "--db '%s'\n", path, path);
 }
 
@@ -40,7 +41,7 @@ keep(struct rs_loaded *l, void *arg)
 	struct inputs *in = arg;
 
 	if (l->text == NULL) {
-		fprintf(stderr, "cyclebench: %s\n", l->err);
+		term_eprintf("cyclebench: %s\n", l->err);
 		hint_selection(l->path);
 		in->bad = 1;
 		return (0);
@@ -56,7 +57,7 @@ load_inputs(char *const *paths, int n, struct rs_file **out)
 	struct inputs in = { NULL, 0 };
 
 	if ((in.f = calloc((size_t)n, sizeof(*in.f))) == NULL) {
-		fprintf(stderr, "cyclebench: out of memory\n");
+		term_eprintf("cyclebench: out of memory\n");
 		return (EXIT_USAGE);
 	}
 	rs_load_each(paths, (size_t)n, NULL, keep, &in);

@@ -17,6 +17,7 @@
 #include "cli/cli.h"
 #include "results/out_path.h"
 #include "store/store.h"
+#include "util/scrub.h"
 
 int
 check_outputs(const struct cli_output *out, size_t nout, char *const *in,
@@ -31,13 +32,13 @@ check_outputs(const struct cli_output *out, size_t nout, char *const *in,
 		if (out[i].path == NULL)
 			continue;
 		if (out_resolve(out[i].path, &t[i], err, sizeof(err)) != 0) {
-			fprintf(stderr, "cyclebench: %s: %s\n", out[i].option,
+			term_eprintf("cyclebench: %s: %s\n", out[i].option,
 			    err);
 			return (EXIT_USAGE);
 		}
 		for (j = 0; j < i; j++)
 			if (out[j].path != NULL && out_same(&t[i], &t[j])) {
-				fprintf(stderr, "cyclebench: %s and %s name the "
+				term_eprintf("cyclebench: %s and %s name the "
 				    "same %s ('%s', '%s'): one would "
 				    "overwrite the other\n", out[j].option,
 				    out[i].option, t[i].is_stdout ? "standard "
@@ -48,7 +49,7 @@ check_outputs(const struct cli_output *out, size_t nout, char *const *in,
 		for (j = 0; j < nin; j++)
 			if (in[j] != NULL && stat(in[j], &st) == 0 &&
 			    out_is_file(&t[i], &st)) {
-				fprintf(stderr, "cyclebench: %s '%s' is the "
+				term_eprintf("cyclebench: %s '%s' is the "
 				    "input '%s': writing it would destroy "
 				    "what it reads\n", out[i].option,
 				    out[i].path, in[j]);

@@ -16,6 +16,7 @@
 #include "core/registry.h"
 #include "core/suggest.h"
 #include "util/redact.h"
+#include "util/scrub.h"
 
 void
 usage_message(const char *cmd, const char *fmt, ...)
@@ -31,8 +32,8 @@ usage_message(const char *cmd, const char *fmt, ...)
 	if (n < 0 || (safe = redact(msg)) == NULL)
 		fprintf(stderr, "cyclebench: out of memory\n");
 	else
-		fprintf(stderr, "cyclebench: %s\nTry 'cyclebench %s%s--help'."
-		    "\n", safe, cmd ? cmd : "", cmd ? " " : "");
+		term_eprintf("cyclebench: %s\nTry 'cyclebench %s%s--help'.\n",
+		    safe, cmd ? cmd : "", cmd ? " " : "");
 	if (n >= 0)
 		free(msg);
 	free(safe);

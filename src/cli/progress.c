@@ -13,6 +13,7 @@
 
 #include "cli/progress.h"
 #include "os/term.h"
+#include "util/scrub.h"
 #include "util/time.h"
 
 /* 75 s: "1:15"; 4000 s: "1:06:40". */
@@ -62,7 +63,9 @@ progress_line(struct progress *p, const char *head, size_t done,
 	    (int)strlen(times) : (int)strlen(what);
 	if (room < 8)
 		room = 8;
-	fprintf(stderr, "\r\033[K%s%.*s%s", head, room, what, times);
+	/* what may be a file's name: only the line's own escape is ours. */
+	fputs("\r\033[K", stderr);
+	term_eprintf("%s%.*s%s", head, room, what, times);
 	fflush(stderr);
 }
 

@@ -13,6 +13,7 @@
 #include "report/report.h"
 #include "results/atomic_file.h"
 #include "store/store.h"
+#include "util/scrub.h"
 
 int
 cli_save_option(const char *cmd, int c, const char *arg,
@@ -68,12 +69,12 @@ cli_save_prepare(const char *cmd, struct save_opts *o)
 		return (0);
 	}
 	if (o->json == NULL) {
-		fprintf(stderr, "cyclebench: %s\ncyclebench: not measuring: "
+		term_eprintf("cyclebench: %s\ncyclebench: not measuring: "
 		    "the results would have nowhere to go (add --json FILE to "
 		    "measure anyway)\n", err);
 		return (EXIT_STORE);
 	}
-	fprintf(stderr, "cyclebench: %s\ncyclebench: measuring anyway: the "
+	term_eprintf("cyclebench: %s\ncyclebench: measuring anyway: the "
 	    "results go to %s only\n", err, o->json);
 	o->store_down = 1;
 	return (0);
@@ -89,18 +90,18 @@ keep_in_store(const struct save_opts *o, const char *doc, size_t len)
 	int dup, rc;
 
 	if (rs_load_text("the results", doc, len, &f, err, sizeof(err)) != 0) {
-		fprintf(stderr, "cyclebench: cannot store %s\n", err);
+		term_eprintf("cyclebench: cannot store %s\n", err);
 		return (EXIT_STORE);
 	}
 	rc = EXIT_STORE;
 	if (store_open(o->db, STORE_WRITE, &s, err, sizeof(err)) != 0)
-		fprintf(stderr, "cyclebench: %s; the results were not "
+		term_eprintf("cyclebench: %s; the results were not "
 		    "stored\n", err);
 	else if (store_save(s, doc, len, &f, &id, &dup) != 0)
-		fprintf(stderr, "cyclebench: results store %s: %s; the "
+		term_eprintf("cyclebench: results store %s: %s; the "
 		    "results were not stored\n", store_where(s), s->err);
 	else {
-		printf("%s run %lld in %s%s\n", dup ? "Already stored as" :
+		term_printf("%s run %lld in %s%s\n", dup ? "Already stored as" :
 		    "Stored as", id, store_where(s), f.partial ?
 		    " (partial)" : "");
 		rc = 0;
@@ -118,11 +119,11 @@ cli_save_document(const struct save_opts *o, const char *doc, size_t len)
 
 	if (o->json != NULL && atomic_write_file(o->json, doc, len, err,
 	    sizeof(err)) != 0) {
-		fprintf(stderr, "cyclebench: %s\n", err);
+		term_eprintf("cyclebench: %s\n", err);
 		status = EXIT_OUTPUT;
 	}
 	if (o->save && o->store_down) {
-		fprintf(stderr, "cyclebench: the results were not stored (the "
+		term_eprintf("cyclebench: the results were not stored (the "
 		    "store failed before measuring)\n");
 		status = status ? status : EXIT_STORE;
 	} else if (o->save && keep_in_store(o, doc, len) != 0)

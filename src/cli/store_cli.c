@@ -13,6 +13,7 @@
 #include "cli/cli.h"
 #include "cli/series.h"
 #include "cli/store_cli.h"
+#include "util/scrub.h"
 
 int
 cli_store_open(const char *url, enum store_mode mode, struct store **s)
@@ -24,7 +25,7 @@ cli_store_open(const char *url, enum store_mode mode, struct store **s)
 	if ((rc = check_store(NULL, 0, url)) != 0)
 		return (rc);
 	if (store_open(url, mode, s, err, sizeof(err)) != 0) {
-		fprintf(stderr, "cyclebench: %s\n", err);
+		term_eprintf("cyclebench: %s\n", err);
 		return (EXIT_STORE);
 	}
 	return (0);
@@ -59,7 +60,7 @@ int
 cli_store_failed(struct store *s)
 {
 
-	fprintf(stderr, "cyclebench: results store %s: %s\n", store_where(s),
+	term_eprintf("cyclebench: results store %s: %s\n", store_where(s),
 	    s->err);
 	return (EXIT_STORE);
 }
@@ -75,7 +76,7 @@ cli_selection(const char *cmd, const char *text, const char *machine,
 	text = text == NULL || strcmp(text, "all") == 0 ? "" : text;
 	n = strlen(text) + (machine != NULL ? 2 * strlen(machine) : 0);
 	if ((buf = calloc(1, n + 16)) == NULL) {
-		fprintf(stderr, "cyclebench: out of memory\n");
+		term_eprintf("cyclebench: out of memory\n");
 		return (EXIT_USAGE);
 	}
 	/* A bare number is a run. */
@@ -116,7 +117,7 @@ cli_load_selection(const char *cmd, const char *url, const char *text,
 	}
 	if ((rc = store_load(s, &sel, max > 0 ? (size_t)max : 0, files,
 	    &got)) == 1) {
-		fprintf(stderr, "cyclebench: no stored run matches '%s' in "
+		term_eprintf("cyclebench: no stored run matches '%s' in "
 		    "%s\n", text, store_where(s));
 		rc = EXIT_USAGE;
 	} else if (rc == 2) {
@@ -215,7 +216,7 @@ cli_histories(const char *url, const struct rs_file *files, int n,
 			    sizeof(*all))) == NULL) {
 				series_free(got, ng);
 				store_points_free(&pts);
-				fprintf(stderr, "cyclebench: out of memory\n");
+				term_eprintf("cyclebench: out of memory\n");
 				rc = EXIT_USAGE;
 				break;
 			}

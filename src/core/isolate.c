@@ -41,6 +41,8 @@
 void
 cb_options_default(struct cb_options *o)
 {
+	if (o == NULL)
+		return;
 	memset(o, 0, sizeof(*o));
 	o->cpu = -1;
 	o->timeout = DEFAULT_TIMEOUT;
@@ -64,7 +66,7 @@ cb_result_free(struct cb_result *r)
 void
 cb_result_extra(struct cb_result *r, const char *key, double value)
 {
-	if (r->nextras >= CB_MAX_EXTRAS)
+	if (r == NULL || key == NULL || r->nextras >= CB_MAX_EXTRAS)
 		return;
 	snprintf(r->extras[r->nextras].key, sizeof(r->extras[0].key), "%s",
 	    key);

@@ -22,6 +22,7 @@
 #include "core/machine.h"
 #include "core/names.h"
 #include "os/fingerprint.h"
+#include "util/scrub.h"
 
 #define ASLR_UNKNOWN	OS_ASLR_UNKNOWN
 #define PARANOID_UNKNOWN OS_PARANOID_UNKNOWN
@@ -125,7 +126,8 @@ kv(FILE *fp, const char *key, const char *fmt, ...)
 
 	fprintf(fp, "%s:%*s", key, (int)(KEY_WIDTH - 1 - strlen(key)), "");
 	va_start(ap, fmt);
-	vfprintf(fp, fmt, ap);
+	/* CPUID's brand and the files' texts are the hypervisor's to say. */
+	term_vfprintf(fp, fmt, ap);
 	va_end(ap);
 	fputc('\n', fp);
 }

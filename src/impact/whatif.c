@@ -6,8 +6,13 @@
 #include <string.h>
 
 #include "impact/whatif.h"
+#include "results/results_get.h"
 
-/* Plain decimal: strtod alone would also take "inf", "nan" and hex. */
+/*
+ * Plain decimal: strtod alone would also take "inf", "nan" and hex; and
+ * no larger than a results file's figures may be (1e308 cycles per event
+ * printed "+inf").
+ */
 static int
 parse_cycles(const char *s, double *v)
 {
@@ -18,7 +23,8 @@ parse_cycles(const char *s, double *v)
 		return (-1);
 	errno = 0;
 	*v = strtod(s, &end);
-	return (*end != '\0' || errno != 0 || !isfinite(*v) ? -1 : 0);
+	return (*end != '\0' || errno != 0 || !isfinite(*v) ||
+	    *v > RS_NUM_MAX ? -1 : 0);
 }
 
 int
@@ -46,8 +52,8 @@ whatif_parse(const char *arg, struct impact_whatif *w, char *err, size_t len)
 	w->relative = *num == '+' || *num == '-';
 	if (parse_cycles(num + w->relative, &w->cycles) != 0) {
 		snprintf(err, len, "--what-if '%s': '%s' is not a number of "
-		    "cycles (write 264 for a new cost per event, +264 or -264 "
-		    "for a change)", arg, num);
+		    "cycles up to %g (write 264 for a new cost per event, +264 "
+		    "or -264 for a change)", arg, num, RS_NUM_MAX);
 		return (-1);
 	}
 	if (eq[1] == '-')

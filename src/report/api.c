@@ -42,7 +42,7 @@ cb_print_results(FILE *fp, const struct cb_result *r, size_t n)
 {
 	if (fp == NULL || (r == NULL && n > 0))
 		return;
-	report_table(fp, fingerprint(), r, n, NULL);
+	report_print_results(fp, r, n, NULL);
 }
 
 void
@@ -103,10 +103,14 @@ int
 cb_write_json(const char *path, const struct cb_result *r, size_t n,
     int argc, char **argv, char *err, size_t errlen)
 {
-	char *buf;
+	char *buf, none[1];
 	size_t len;
 	int rc;
 
+	if (err == NULL) {	/* the caller does not want to know why */
+		err = none;
+		errlen = sizeof(none);
+	}
 	if (path == NULL || (r == NULL && n > 0)) {
 		snprintf(err, errlen, "cb_write_json: %s is NULL", path == NULL ?
 		    "the path" : "the results");

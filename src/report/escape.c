@@ -4,7 +4,10 @@
  * Markdown: a backslash before every character that is markup somewhere
  * (a name cannot break a table or add a link).  CSV: RFC 4180, a field
  * quoted when it holds a comma, a quote or a line end, a quote inside
- * written twice.  JSON: through results_json_text, which repairs what is
+ * written twice; a text a spreadsheet would take for a formula (one that
+ * starts with = + - @, a tab or a carriage return, OWASP's list) gets a
+ * quote mark before it, and numbers, written by report_csv_num, stay
+ * numbers.  JSON: through results_json_text, which repairs what is
  * not UTF-8.  HTML: the five characters that can end a text or an
  * attribute, as entities.
  */
@@ -16,6 +19,7 @@
 
 #define MD_SPECIAL	"\\`*_[]<>|#&"
 #define CSV_SPECIAL	",\"\r\n"
+#define CSV_FORMULA	"=+-@\t\r"
 
 void
 report_md_textn(FILE *fp, const char *s, size_t n)
@@ -39,13 +43,16 @@ report_md_text(FILE *fp, const char *s)
 void
 report_csv_text(FILE *fp, const char *s)
 {
-	int q;
+	int formula, q;
 
 	if (s == NULL)
 		return;
-	q = strpbrk(s, CSV_SPECIAL) != NULL;
+	formula = s[0] != '\0' && strchr(CSV_FORMULA, s[0]) != NULL;
+	q = formula || strpbrk(s, CSV_SPECIAL) != NULL;
 	if (q)
 		fputc('"', fp);
+	if (formula)
+		fputc('\'', fp);
 	for (; *s != '\0'; s++) {
 		if (q && *s == '"')
 			fputc('"', fp);

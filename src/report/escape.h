@@ -21,7 +21,10 @@ void	report_md_textn(FILE *fp, const char *s, size_t n);
 /* All of s (NULL: nothing). */
 void	report_md_text(FILE *fp, const char *s);
 
-/* One CSV field, quoted when RFC 4180 requires it (NULL: empty). */
+/*
+ * One CSV text field, quoted when RFC 4180 requires it, and as "'=..."
+ * when a spreadsheet would run it as a formula (NULL: empty).
+ */
 void	report_csv_text(FILE *fp, const char *s);
 /* A comma, then v with 10 significant digits; nothing when not finite. */
 void	report_csv_num(FILE *fp, double v);

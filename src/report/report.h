@@ -53,6 +53,8 @@ extern const char *const report_format_names[REPORT_NFORMATS];
 struct report_style {
 	enum report_format format;
 	int		 wide;		/* text: never fit to the terminal */
+	FILE		*term;		/* where the text goes, if not to
+					   the stream it is drawn on */
 };
 
 /* data drawn on fp as st says; 0, or -1 when it could not be written. */

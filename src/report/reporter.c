@@ -12,6 +12,7 @@
 
 #include "report/report.h"
 #include "results/atomic_file.h"
+#include "util/scrub.h"
 
 const char *const report_format_names[REPORT_NFORMATS] = {
 	[REPORT_TEXT] = "text",
@@ -55,19 +56,36 @@ report_format_list(const struct reporter *rep, char *buf, size_t len)
 	}
 }
 
+/*
+ * In memory, then scrubbed whole (util/scrub.h): whatever a results
+ * file, the store, an argument or the assembler put in a name, no
+ * renderer can pass a control character on to a terminal or a file.
+ */
 int
 report_render(const struct reporter *rep, FILE *fp, const void *data,
     const struct report_style *st)
 {
-	static const struct report_style text = { REPORT_TEXT, 0 };
+	struct report_style s = { .format = REPORT_TEXT };
 	report_render_fn render;
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *mp;
+	int rc;
 
-	if (st == NULL)
-		st = &text;
-	render = rep->render[st->format];
-	if (render == NULL || render(fp, data, st) != 0)
+	if (st != NULL)
+		s = *st;
+	if (s.term == NULL)
+		s.term = fp;	/* its width, not the memory stream's */
+	render = rep->render[s.format];
+	if (render == NULL || (mp = open_memstream(&buf, &len)) == NULL)
 		return (-1);
-	return (ferror(fp) ? -1 : 0);
+	rc = render(mp, data, &s);
+	if (fclose(mp) != 0)
+		rc = -1;
+	if (rc == 0)
+		rc = term_write(fp, buf, len);
+	free(buf);
+	return (rc != 0 || ferror(fp) ? -1 : 0);
 }
 
 /* Rendered in memory first: a file is never left half written. */

@@ -52,6 +52,8 @@ int
 report_style_width(const struct report_style *st, FILE *fp)
 {
 
+	if (st != NULL && st->term != NULL)
+		fp = st->term;
 	if (st == NULL)
 		return (term_width(fp));
 	if (st->format != REPORT_TEXT || st->wide)

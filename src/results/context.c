@@ -120,38 +120,61 @@ context_add(struct run_context *c, const char *arg, char *err, size_t errlen)
 	return (rc);
 }
 
-/* git describe's one line, or -1 with why.  No shell: a fixed argv. */
+/* The overrides every git run starts with (see git_describe). */
+static const char *const git_safe[] = {
+	"git", "--no-optional-locks",
+	"-c", "core.fsmonitor=false",
+	"-c", "core.hooksPath=/dev/null",
+	"-c", "core.untrackedCache=false",
+	"-c", "core.attributesFile=/dev/null",
+	"-c", "diff.external=",
+	"-c", "protocol.allow=never",
+};
+#define GIT_NSAFE	(sizeof(git_safe) / sizeof(git_safe[0]))
+#define GIT_MAX_ARGS	(GIT_NSAFE + 4 * 2 * 32 + 8)
+
+/*
+ * Run git with argv, no shell, the system's configuration unread; its
+ * standard output into buf[0..len-1] (NUL-terminated, *got bytes).
+ * Returns git's exit status, or -1 with why when it could not run.
+ */
 static int
-git_describe(char *buf, size_t len, char *err, size_t errlen)
+git_run(char *const argv[], char *buf, size_t len, size_t *got, char *err,
+    size_t errlen)
 {
-	static char *const argv[] = {
-		"git", "describe", "--always", "--dirty", "--tags",
-		"--abbrev=12", NULL
-	};
+	static char nosystem[] = "GIT_CONFIG_NOSYSTEM=1";
 	posix_spawn_file_actions_t fa;
-	size_t got = 0;
+	char **env;
+	size_t i, nenv = 0;
 	ssize_t n;
 	pid_t pid;
 	int fd[2], rc, st = -1;
 
-	if (pipe(fd) != 0) {
+	*got = 0;
+	while (environ[nenv] != NULL)
+		nenv++;
+	if ((env = calloc(nenv + 2, sizeof(*env))) == NULL || pipe(fd) != 0) {
 		snprintf(err, errlen, "--context git: %s", strerror(errno));
+		free(env);
 		return (-1);
 	}
+	env[0] = nosystem;
+	for (i = 0; i < nenv; i++)
+		env[i + 1] = environ[i];
 	posix_spawn_file_actions_init(&fa);
 	posix_spawn_file_actions_adddup2(&fa, fd[1], STDOUT_FILENO);
 	posix_spawn_file_actions_addclose(&fa, fd[0]);
 	posix_spawn_file_actions_addopen(&fa, STDERR_FILENO, "/dev/null",
 	    O_WRONLY, 0);
-	rc = posix_spawnp(&pid, "git", &fa, NULL, argv, environ);
+	rc = posix_spawnp(&pid, "git", &fa, NULL, argv, env);
 	posix_spawn_file_actions_destroy(&fa);
+	free(env);
 	close(fd[1]);
-	while (rc == 0 && got + 1 < len && ((n = read(fd[0], buf + got,
-	    len - 1 - got)) > 0 || (n < 0 && errno == EINTR)))
-		got += n > 0 ? (size_t)n : 0;
+	while (rc == 0 && *got + 1 < len && ((n = read(fd[0], buf + *got,
+	    len - 1 - *got)) > 0 || (n < 0 && errno == EINTR)))
+		*got += n > 0 ? (size_t)n : 0;
 	close(fd[0]);
-	buf[got] = '\0';
-	buf[strcspn(buf, "\r\n")] = '\0';
+	buf[*got] = '\0';
 	while (rc == 0 && waitpid(pid, &st, 0) < 0 && errno == EINTR)
 		;
 	if (rc != 0) {
@@ -159,12 +182,102 @@ git_describe(char *buf, size_t len, char *err, size_t errlen)
 		    "git is not installed" : strerror(rc));
 		return (-1);
 	}
-	if (!WIFEXITED(st) || WEXITSTATUS(st) != 0 || buf[0] == '\0') {
+	return (WIFEXITED(st) ? WEXITSTATUS(st) : 128);
+}
+
+/*
+ * Each filter driver the configuration names ("filter.NAME.clean"),
+ * emptied in argv from *n on: git runs an empty filter as none, and an
+ * optional one's absence is no error.  Keys
+ * come NUL-separated, so a name may hold anything but '=', which -c
+ * would cut at.  0, or -1 with why.
+ */
+static int
+git_no_filters(char **argv, size_t *n, char *names, char *err,
+    size_t errlen)
+{
+	static const char *const var[] = {
+		"clean=", "smudge=", "process=", "required=false"
+	};
+	char *safe[GIT_NSAFE + 6], *key, *next, *dot, *prev = "";
+	size_t got, i, k;
+	int st;
+
+	memcpy(safe, git_safe, sizeof(git_safe));
+	k = GIT_NSAFE;
+	safe[k++] = "config";
+	safe[k++] = "--null";
+	safe[k++] = "--name-only";
+	safe[k++] = "--get-regexp";
+	safe[k++] = "^filter\\.";
+	safe[k] = NULL;
+	if ((st = git_run(safe, names, 4096, &got, err, errlen)) < 0)
+		return (-1);
+	for (key = names; st == 0 && key < names + got; key = next) {
+		next = key + strlen(key) + 1;
+		if ((dot = strrchr(key, '.')) == NULL || dot <= key + 6)
+			continue;	/* filter.KEY: no driver */
+		*dot = '\0';		/* "filter.NAME" */
+		if (strcmp(key, prev) == 0)
+			continue;	/* its other keys, listed together */
+		prev = key;
+		/* Room for these 8 and describe's 5 and NULL after them. */
+		if (*n + 8 + 6 > GIT_MAX_ARGS || got + 1 >= 4096 ||
+		    strchr(key, '=') != NULL) {
+			snprintf(err, errlen, "--context git: the repository "
+			    "configures filters this cannot turn off; give "
+			    "--context commit=... instead");
+			return (-1);
+		}
+		for (i = 0; i < 4; i++) {
+			argv[(*n)++] = "-c";
+			if (asprintf(&argv[*n], "%s.%s", key, var[i]) < 0) {
+				snprintf(err, errlen, "--context git: out of "
+				    "memory");
+				return (-1);
+			}
+			(*n)++;
+		}
+	}
+	return (0);
+}
+
+/*
+ * git describe's one line, or -1 with why.  The work tree may be
+ * anyone's, and its .git/config is theirs to write: every setting
+ * through which --dirty's look at the index could start a program (a
+ * file-system monitor, hooks, an external diff, a clean filter) is
+ * overridden on the command line, which wins over every file, the
+ * system's file is not read, and the index is not rewritten.
+ */
+static int
+git_describe(char *buf, size_t len, char *err, size_t errlen)
+{
+	static const char *const describe[] = {
+		"describe", "--always", "--dirty", "--tags", "--abbrev=12"
+	};
+	char *argv[GIT_MAX_ARGS], names[4096];
+	size_t n, first, i, got;
+	int rc = -1;
+
+	buf[0] = '\0';
+	memcpy(argv, git_safe, sizeof(git_safe));
+	n = first = GIT_NSAFE;
+	if (git_no_filters(argv, &n, names, err, errlen) == 0) {
+		memcpy(argv + n, describe, sizeof(describe));
+		argv[n + 5] = NULL;
+		rc = git_run(argv, buf, len, &got, err, errlen);
+	}
+	buf[strcspn(buf, "\r\n")] = '\0';
+	for (i = first; i < n; i++)
+		if (strcmp(argv[i], "-c") != 0)
+			free(argv[i]);
+	if (rc > 0 || (rc == 0 && buf[0] == '\0')) {
 		snprintf(err, errlen, "--context git: the current directory is "
 		    "not in a git work tree (git describe failed)");
 		return (-1);
 	}
-	return (0);
+	return (rc);
 }
 
 int

@@ -4,7 +4,9 @@
  * another machine, an older or newer cyclebench, an editor or a truncated
  * copy, so nothing in it is trusted: a getter is given the types a key
  * may hold as a mask, and its refusal says what was wanted and what was
- * found, in words ("a number or null, not a string").
+ * found, in words ("a number or null, not a string").  A number must be
+ * one a measurement could give: finite and at most RS_NUM_MAX either way
+ * (1e308 cycles would print as 31 digits, or "inf%" beside another).
  */
 #include <math.h>
 #include <stdarg.h>
@@ -115,16 +117,32 @@ rs_get_str(struct rs_vctx *c, json_t *obj, const char *where,
 	return (0);
 }
 
+/* v's number into *out, or -1 when no measurement could give it. */
+static int
+sane(struct rs_vctx *c, const char *where, const char *what, json_t *v,
+    double *out)
+{
+
+	*out = json_number_value(v);
+	if (isfinite(*out) && fabs(*out) <= RS_NUM_MAX)
+		return (0);
+	return (rs_fail(c, where, "%s is %g, which no measurement gives "
+	    "(figures are finite and at most %g either way)", what, *out,
+	    RS_NUM_MAX));
+}
+
 int
 rs_get_num(struct rs_vctx *c, json_t *obj, const char *where,
     const char *key, double *out)
 {
+	char what[80];
 	json_t *v;
 
 	if (rs_get(c, obj, where, key, RS_T_NUM | RS_T_NULL, &v) != 0)
 		return (-1);
-	*out = json_is_number(v) ? json_number_value(v) : NAN;
-	return (0);
+	*out = NAN;
+	snprintf(what, sizeof(what), "\"%s\"", key);
+	return (json_is_number(v) ? sane(c, where, what, v, out) : 0);
 }
 
 int
@@ -148,6 +166,7 @@ int
 rs_numbers(struct rs_vctx *c, json_t *a, const char *where, double **out,
     size_t *n)
 {
+	char what[40];
 	json_t *v;
 	size_t i;
 
@@ -163,7 +182,9 @@ rs_numbers(struct rs_vctx *c, json_t *a, const char *where, double **out,
 		if (!json_is_number(v))
 			return (rs_fail(c, where, "element %zu should be a "
 			    "number or null, not %s", i, rs_type_text(v)));
-		(*out)[(*n)++] = json_number_value(v);
+		snprintf(what, sizeof(what), "element %zu", i);
+		if (sane(c, where, what, v, &(*out)[(*n)++]) != 0)
+			return (-1);
 	}
 	return (0);
 }
@@ -172,6 +193,7 @@ int
 rs_per_sample(struct rs_vctx *c, json_t *a, const char *where, size_t n,
     double **out)
 {
+	char what[40];
 	json_t *v;
 	size_t i;
 
@@ -184,7 +206,10 @@ rs_per_sample(struct rs_vctx *c, json_t *a, const char *where, size_t n,
 		if (!json_is_number(v) && !json_is_null(v))
 			return (rs_fail(c, where, "element %zu should be a "
 			    "number or null, not %s", i, rs_type_text(v)));
-		(*out)[i] = json_is_number(v) ? json_number_value(v) : NAN;
+		(*out)[i] = NAN;
+		snprintf(what, sizeof(what), "element %zu", i);
+		if (json_is_number(v) && sane(c, where, what, v, &(*out)[i]))
+			return (-1);
 	}
 	return (0);
 }

@@ -54,7 +54,15 @@ int	rs_get(struct rs_vctx *c, json_t *obj, const char *where,
 int	rs_get_str(struct rs_vctx *c, json_t *obj, const char *where,
 	    const char *key, const char **out);
 
-/* A number or null; null reads as NAN. */
+/*
+ * The largest figure a file may hold either way: 1e12 cycles is minutes
+ * of one operation, more than any benchmark's; a clock's rate in Hz is
+ * far below it.
+ */
+#define RS_NUM_MAX	1e12
+
+/* A number or null; null reads as NAN.  A number must be finite and
+   within RS_NUM_MAX of 0. */
 int	rs_get_num(struct rs_vctx *c, json_t *obj, const char *where,
 	    const char *key, double *out);
 

@@ -24,6 +24,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <stdint.h>
 #include <strings.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -394,6 +395,7 @@ snippet_assemble(const char *src, size_t len, const char *label,
 {
 	struct snippet_asm_opts o = *opts;
 	struct workdir w;
+	struct stat st;
 	const uint8_t *text;
 	uint8_t *obj = NULL;
 	size_t objlen, textlen;
@@ -425,6 +427,13 @@ snippet_assemble(const char *src, size_t len, const char *label,
 	if (run_as(&w, label, &o, err, errlen, warn, warnlen) != 0 ||
 	    (!o.allow_includes && read_others(&w, label, err, errlen)))
 		goto out;
+	/* Read whole or not at all: a cut object would read as broken. */
+	if (stat(w.obj, &st) == 0 && st.st_size > OBJ_MAX) {
+		snprintf(err, errlen, "%s assembles to more than %d bytes of "
+		    "code (an object of %jd bytes); the limit is %d", label,
+		    SNIPPET_MAX_CODE, (intmax_t)st.st_size, SNIPPET_MAX_CODE);
+		goto out;
+	}
 	if ((obj = (uint8_t *)read_file(w.obj, OBJ_MAX, &objlen)) == NULL) {
 		snprintf(err, errlen, "cannot read the assembler's output: %s",
 		    strerror(errno));

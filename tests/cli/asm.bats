@@ -78,6 +78,13 @@ assert_measured() {
 	field "$T/ab.json" 0 'r["extras"]["minus_b_ci95_low"] <= r["extras"]["minus_b"] <= r["extras"]["minus_b_ci95_high"]' | grep -q True
 }
 
+@test "asm --rounds without --vs: exactly that many rounds, as run's" {
+	run --separate-stderr "$CB" asm --quick --rounds 7 nop --json "$T/a.json"
+	[ "$status" -eq 0 ]
+	[ "$(field "$T/a.json" 0 'len(r["rounds"])')" = 7 ]
+	grep -Eq '^asm/nop unroll=100 .* 7 calibrated' <<<"$output"
+}
+
 @test "asm --vs-file: B from a file; identical snippets show no difference" {
 	echo 'imul %rax,%rax' >"$T/b.s"
 	run --separate-stderr "$CB" asm --quick --rounds 6 'imul %rax,%rax' \
@@ -256,6 +263,11 @@ assert d["run"]["argv"] == ["cyclebench", "asm", "--quick", "--unroll", "7",
 	run --separate-stderr "$CB" asm '.fill 100000,1,0x90'
 	[ "$status" -eq 2 ]
 	[[ "$stderr" == *"the limit is 65536"* ]]
+	# Past what the object is read up to: too large, not "truncated".
+	run --separate-stderr "$CB" asm '.fill 3000000,1,0x90'
+	[ "$status" -eq 2 ]
+	[[ "$stderr" == *"more than 65536 bytes of code"*"the limit is 65536"* ]]
+	[[ "$stderr" != *truncated* ]]
 	run --separate-stderr "$CB" asm '.fill 1000000000,1,0x90'
 	[ "$status" -eq 2 ]
 	[[ "$stderr" == *"passed 64 MiB"* ]]

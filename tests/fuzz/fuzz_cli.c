@@ -5,7 +5,10 @@
  * pattern selection (run, list), but nothing is measured, loaded,
  * assembled or started, and no results store is opened (selections are
  * parsed: compare, report, db).  (asm reads the small regular files named by
- * --file and the like, as its parser does.)
+ * --file and the like, as its parser does.)  What the parsers print, an
+ * argument echoed in a refusal above all, is captured and must hold no
+ * control character a terminal could obey (util/scrub.h), or the target
+ * aborts.
  */
 #include <getopt.h>
 #include <stdint.h>
@@ -16,6 +19,7 @@
 #include "cli/cli.h"
 #include "cli/parse.h"
 #include "core/registry.h"
+#include "util/scrub.h"
 
 #define MAX_ARGS	64
 
@@ -81,6 +85,29 @@ parse(int argc, char **argv)
 		history_parse_args(argc, argv, &ha);
 }
 
+/* parse, with what it prints to stdout and stderr captured and checked. */
+static void
+said(int argc, char **argv)
+{
+	FILE *out = stdout, *err = stderr;
+	char *buf = NULL;
+	size_t len = 0;
+
+	if ((stderr = open_memstream(&buf, &len)) == NULL)
+		abort();
+	stdout = stderr;
+	parse(argc, argv);
+	fclose(stderr);
+	stdout = out;
+	stderr = err;
+	if (!term_safe(buf, len, 1)) {
+		fprintf(stderr, "fuzz_cli: a control character got out:\n");
+		fwrite(buf, 1, len, stderr);
+		abort();
+	}
+	free(buf);
+}
+
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -102,7 +129,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	 */
 	optind = 0;
 	(void)getopt(1, reset, "");
-	parse(argc, argv);
+	said(argc, argv);
 	free(text);
 	return (0);
 }

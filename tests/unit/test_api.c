@@ -72,6 +72,15 @@ test_null(void **state)
 	cb_result_free(NULL);
 	cb_print_results(NULL, &r, 1);
 	cb_print_results(NULL, NULL, 0);
+	/* Every function of the API takes NULL without a crash. */
+	memset(&r, 0, sizeof(r));
+	cb_result_extra(NULL, "x", 1);
+	cb_result_extra(&r, NULL, 1);
+	assert_int_equal(r.nextras, 0);
+	cb_options_default(NULL);
+	assert_null(cb_flags_string(1, NULL, 8));
+	assert_int_equal(cb_write_json(NULL, NULL, 0, 0, NULL, NULL, 0), -1);
+	assert_int_equal(cb_write_json(NULL, NULL, 0, 0, NULL, NULL, 64), -1);
 }
 
 static void

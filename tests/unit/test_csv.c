@@ -110,7 +110,7 @@ render(const struct machine *m, const struct run_info *run,
     const struct cb_result *r, size_t n)
 {
 	struct report_results d = { .m = m, .run = run, .r = r, .n = n };
-	struct report_style st = { REPORT_CSV, 0 };
+	struct report_style st = { .format = REPORT_CSV };
 	char *buf = NULL;
 	size_t len = 0;
 	FILE *fp;
@@ -143,12 +143,14 @@ test_csv_hostile_text(void **state)
 	assert_int_equal(n, NFIELDS);
 	p = csv_record(p, fields, 32, &n);
 	assert_int_equal(n, NFIELDS);
-	assert_string_equal(fields[0], bench_hostile.name);
+	/* A formula is text, behind a quote mark. */
+	assert_true(fields[0][0] == '\'');
+	assert_string_equal(fields[0] + 1, bench_hostile.name);
 	assert_string_equal(fields[1], "k,1=v\"2;-a=+b");
 	assert_string_equal(fields[2], "throughput");
-	assert_string_equal(fields[23], "+Brand, \"Q\"");
+	assert_string_equal(fields[23], "'+Brand, \"Q\"");
 	/* The RFC's own quoting: a quote inside a quoted field is doubled. */
-	assert_non_null(strstr(buf, "\"=HYPERLINK(\"\"x\"\"),@a\r\nb\","));
+	assert_non_null(strstr(buf, "\"'=HYPERLINK(\"\"x\"\"),@a\r\nb\","));
 	p = csv_record(p, fields, 32, &n);
 	assert_int_equal(n, NFIELDS);
 	assert_string_equal(fields[0], "");

@@ -61,6 +61,8 @@ csv_numbers(FILE *fp, const char *s)
 	report_csv_num(fp, 1234567.891234);
 	report_csv_num(fp, NAN);
 	report_csv_num(fp, 3);
+	/* a negative figure is a number, no formula guard */
+	report_csv_num(fp, -3.1);
 }
 
 static void
@@ -86,7 +88,16 @@ test_csv(void **state)
 	expect(report_csv_text, "say \"hi\"", "\"say \"\"hi\"\"\"");
 	expect(report_csv_text, "two\r\nlines", "\"two\r\nlines\"");
 	expect(report_csv_text, NULL, "");
-	expect(csv_numbers, NULL, ",1234567.891,,3");
+	/* what a spreadsheet would run is text, quoted */
+	expect(report_csv_text, "=HYPERLINK(\"http://x\")",
+	    "\"'=HYPERLINK(\"\"http://x\"\")\"");
+	expect(report_csv_text, "+1", "\"'+1\"");
+	expect(report_csv_text, "-3.1", "\"'-3.1\"");
+	expect(report_csv_text, "@SUM(A1)", "\"'@SUM(A1)\"");
+	expect(report_csv_text, "\tx", "\"'\tx\"");
+	expect(report_csv_text, "\rx", "\"'\rx\"");
+	expect(report_csv_text, "a=b", "a=b");
+	expect(csv_numbers, NULL, ",1234567.891,,3,-3.1");
 }
 
 static void

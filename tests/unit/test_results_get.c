@@ -146,6 +146,38 @@ test_arrays(void **state)
 	free(x);
 }
 
+/* 1e308 cycles, or -2e12: no measurement gives them, the reader refuses. */
+static void
+test_absurd_numbers(void **state)
+{
+	json_t *o;
+	double d, *x;
+	size_t n;
+
+	(void)state;
+	assert_non_null(o = json_loads("{\"big\": 1e308, \"neg\": -2e12, "
+	    "\"net\": -5, \"a\": [1, 1e13], \"b\": [null, -1e300]}", 0,
+	    NULL));
+	assert_int_equal(rs_get_num(&c, o, "x", "big", &d), -1);
+	assert_string_equal(err, "f.json: x: \"big\" is 1e+308, which no "
+	    "measurement gives (figures are finite and at most 1e+12 either "
+	    "way)");
+	assert_int_equal(rs_get_num(&c, o, "x", "neg", &d), -1);
+	/* a net cost below zero is a figure some measurements give */
+	assert_int_equal(rs_get_num(&c, o, "x", "net", &d), 0);
+	assert_true(d == -5);
+	assert_int_equal(rs_numbers(&c, json_object_get(o, "a"), "x.a", &x,
+	    &n), -1);
+	assert_string_equal(err, "f.json: x.a: element 1 is 1e+13, which no "
+	    "measurement gives (figures are finite and at most 1e+12 either "
+	    "way)");
+	free(x);
+	assert_int_equal(rs_per_sample(&c, json_object_get(o, "b"), "x.b", 2,
+	    &x), -1);
+	free(x);
+	json_decref(o);
+}
+
 static void
 test_type_text(void **state)
 {
@@ -173,6 +205,7 @@ main(void)
 		cmocka_unit_test(test_get),
 		cmocka_unit_test(test_get_str_num),
 		cmocka_unit_test(test_get_enum),
+		cmocka_unit_test(test_absurd_numbers),
 		cmocka_unit_test(test_arrays),
 		cmocka_unit_test(test_type_text),
 	};

@@ -10,6 +10,8 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "util/scrub.h"
@@ -77,8 +79,44 @@ test_c1_in_utf8(void **state)
 	assert_string_equal(scrubbed("\302\240\303\251", 4, 0, &n),
 	    "\302\240\303\251");
 	assert_int_equal(n, 0);
-	/* a lone 0xc2 at the end is not a C1 control */
-	assert_true(term_safe("a\302", 2, 0));
+	/* a lone 0xc2 at the end is no character at all */
+	assert_false(term_safe("a\302", 2, 0));
+}
+
+static void
+test_invalid_utf8(void **state)
+{
+	size_t n;
+
+	(void)state;
+	/* the 8-bit CSI as one byte: a Latin-1 terminal obeys it */
+	assert_string_equal(scrubbed("x\2332J", 4, 0, &n), "x?2J");
+	assert_int_equal(n, 1);
+	/* overlong ESC (0xc0 0x9b), a surrogate, a lone continuation */
+	assert_string_equal(scrubbed("\300\233|\355\240\200|\200", 8, 0, &n),
+	    "??|???|?");
+	assert_int_equal(n, 6);
+	/* a sequence cut short before ASCII */
+	assert_string_equal(scrubbed("\342\202a", 3, 0, &n), "??a");
+	/* four-byte characters are text */
+	assert_true(term_safe("\360\237\230\200 \342\202\254", 8, 0));
+	assert_false(term_safe("\364\220\200\200", 4, 0));
+}
+
+static void
+test_fprintf(void **state)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *fp;
+
+	(void)state;
+	assert_non_null(fp = open_memstream(&buf, &len));
+	assert_int_equal(term_fprintf(fp, "%s: '%s'\n\t%d\n", "a\033]0;t\007",
+	    "\302\2332J", 7), 19);
+	fclose(fp);
+	assert_string_equal(buf, "a?]0;t?: '??2J'\n\t7\n");
+	free(buf);
 }
 
 static void
@@ -106,6 +144,8 @@ main(void)
 		cmocka_unit_test(test_nul_inside),
 		cmocka_unit_test(test_c1_in_utf8),
 		cmocka_unit_test(test_lines),
+		cmocka_unit_test(test_invalid_utf8),
+		cmocka_unit_test(test_fprintf),
 	};
 
 	return (cmocka_run_group_tests(tests, NULL, NULL));

@@ -34,7 +34,7 @@ static const struct table_row rows[] = {
 static char *
 table(int width, enum report_format fmt)
 {
-	struct report_style st = { fmt, width == 0 };
+	struct report_style st = { .format = fmt, .wide = width == 0 };
 	struct machine m;
 	char *out = NULL;
 	size_t len = 0;

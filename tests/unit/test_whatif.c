@@ -47,7 +47,8 @@ test_whatif_refuses(void **state)
 {
 	static const char *const bad[] = {
 		"ctxsw", "ctxsw=", "=5", "ctxsw=+", "ctxsw=++5", "ctxsw=inf",
-		"ctxsw=nan", "ctxsw=0x10", "ctxsw=1e999", "ctxsw= 5",
+		"ctxsw=nan", "ctxsw=0x10", "ctxsw=1e999", "ctxsw=1e308",
+		"ctxsw=-2e12", "ctxsw= 5",
 		"ctxsw=5 ", "ctxsw=5cycles", "nosuch=5",
 		("a-very-long-name-that-is-longer-than-any-event-name-ever-"
 		"was-or-will-be=5"),
