@@ -16,7 +16,9 @@ alive() {
 
 FORK='mov $57,%eax; syscall'
 # The child calls setsid and spins: a process that outlives a group kill.
-ESCAPE='mov $57,%eax; syscall; test %eax,%eax; jnz 1f; mov $112,%eax; syscall; 2: jmp 2b; 1:'
+# Once a process (the scratch memory remembers), not a fork storm that
+# starves a small machine.
+ESCAPE='cmpq $0,(%r14); jne 1f; movq $1,(%r14); mov $57,%eax; syscall; test %eax,%eax; jnz 1f; mov $112,%eax; syscall; 2: jmp 2b; 1:'
 
 @test "a snippet's system call is refused by default, with a clear error row" {
 	run --separate-stderr "$CB" asm --quick "$FORK"
@@ -26,10 +28,14 @@ ESCAPE='mov $57,%eax; syscall; test %eax,%eax; jnz 1f; mov $112,%eax; syscall; 2
 	run --separate-stderr "$CB" asm --quick 'mov $39,%eax; syscall'
 	assert_status 1
 	assert_output "system call 39 (getpid)"
-	# The 32-bit entry too.
+	# The 32-bit entry too (a kernel without IA-32 emulation faults it).
 	run --separate-stderr "$CB" asm --quick 'mov $20,%eax; int $0x80'
 	assert_status 1
-	assert_output "system call 20 by \`int \$0x80'"
+	case "$output" in
+	*"system call 20 by \`int \$0x80'"*) ;;
+	*"(general protection fault): by \`int \$0x80'"*) ;;
+	*)	show_run >&2; fail "int \$0x80 was not refused" ;;
+	esac
 	# --init is snippet code as well.
 	run --separate-stderr "$CB" asm --quick --init "$FORK" nop
 	assert_status 1
