@@ -156,3 +156,46 @@ PY
 	sleep 0.3
 	! alive "$T/wait.s" || fail "the assembler is still running"
 }
+
+# The secret the next tests plant where cyclebench can see it.
+SECRET='postgresql://bench:PW1234@db.example/x'
+
+@test "a snippet finds no secret of cyclebench's: it scans its stack and finds no environment" {
+	# From the harness's saved %rsp (in the page below the code) up, byte
+	# by byte, for "CYCLEBEN"; found, the six bytes of the password go
+	# out as a fault address (0x343332315750 is "PW1234").  Not found,
+	# the scan faults at the top of the stack.
+	scan='lea 0(%rip),%rax; and $-4096,%rax; mov -4096(%rax),%rax; movabs $0x4e4542454c435943,%rdx; 1: mov (%rax),%rbx; cmp %rdx,%rbx; je 2f; inc %rax; jmp 1b; 2: mov 33(%rax),%rbx; shl $16,%rbx; shr $16,%rbx; mov (%rbx),%rcx'
+	CYCLEBENCH_DB=$SECRET run --separate-stderr "$CB" asm --quick \
+	    --unroll 1 --init "$scan" nop
+	assert_status 1
+	assert_output "by \`mov (%rax),%rbx' at init"
+	[[ $output != *343332315750* ]] || { show_run >&2; fail "the password leaked"; }
+}
+
+@test "the snippet's program has no environment, no terminal and one descriptor" {
+	CYCLEBENCH_DB=$SECRET "$CB" asm --timeout 20 --unroll 1 '1: jmp 1b' \
+	    >out.txt 2>err.txt &
+	pid=$!
+	runner=
+	for i in $(seq 200); do
+		runner=$(pgrep -f -n cb-snippet) && break
+		sleep 0.05
+	done
+	[ -n "$runner" ] || { kill "$pid"; fail "no cb-snippet: $(cat err.txt)"; }
+	sleep 0.5
+	environ=$(tr '\0' '\n' </proc/$runner/environ)
+	fds=$(ls /proc/$runner/fd | sort -n | tr '\n' ' ')
+	tty=$(ps -o tty= -p "$runner")
+	sid=$(ps -o sid= -p "$runner" | tr -d ' ')
+	cmdline=$(tr '\0' ' ' </proc/$runner/cmdline)
+	kill -INT "$pid"
+	wait "$pid" || true
+	[ -z "$environ" ] || fail "environment: $environ"
+	# The result pipe, and the counter where there is one.
+	[[ $fds == "3 " || $fds == "0 3 " ]] || fail "descriptors: $fds"
+	[ "$(echo $tty)" = "?" ] || fail "terminal: $tty"
+	# Its own session: the measuring child called setsid, then exec'd it.
+	[ "$sid" = "$runner" ] || fail "session $sid, not its own ($runner)"
+	[[ $cmdline != *PW1234* ]] || fail "command line: $cmdline"
+}
