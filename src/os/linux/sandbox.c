@@ -63,7 +63,7 @@ static const struct {
 	N(openat), N(exit), N(exit_group), N(rt_sigreturn), N(rt_sigaction),
 	N(rt_sigprocmask), N(futex), N(getrusage), N(madvise), N(prctl),
 	N(getcpu), N(rt_sigqueueinfo), N(prlimit64), N(setpriority),
-	N(pidfd_getfd), N(pidfd_open), N(kexec_file_load), N(socket),
+	N(pidfd_getfd), N(pidfd_open), N(socket),
 	N(connect), N(perf_event_open), N(bpf), N(fsopen), N(move_mount),
 #undef N
 };
