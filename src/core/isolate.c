@@ -6,7 +6,11 @@
  * its samples back through a pipe; the parent owns the result.  A
  * benchmark whose setup registers a describer (core/isolate.h) has its
  * faults caught in the child and sent as an error result saying which
- * signal, what access and where, in its own terms.
+ * signal, what access and where, in its own terms.  The child starts a
+ * session of its own, adopts what its benchmark leaves and kills it when
+ * done; a benchmark running code that is not ours goes on in a program
+ * exec'd from the child (isolate_exec), which holds none of this one.
+ * What comes back through the pipe is checked like a file.
  */
 #include <errno.h>
 #include <math.h>
@@ -285,6 +289,7 @@ child(int fd, const struct cb_bench *b, const struct cb_options *o,
 	memset(&r, 0, sizeof(r));
 	round_here(b, o, p, first, &r);
 	n = r.nsamples;
+	fd = in_child.fd;	/* an isolate_exec that failed may move it */
 	if (write_all(fd, &r, sizeof(r)) != 0 ||
 	    (n && write_all(fd, r.samples, n * sizeof(double)) != 0) ||
 	    (n && write_all(fd, r.samples_ref, n * sizeof(double)) != 0) ||
@@ -333,7 +338,7 @@ isolate_exec(const char *path, const void *payload, size_t len, char *why,
 	h->first = in_child.first;
 	h->len = len;
 	memcpy(h + 1, payload, len);
-	rc = os_child_exec(path, h, sizeof(*h) + len, in_child.fd, why,
+	rc = os_child_exec(path, h, sizeof(*h) + len, &in_child.fd, why,
 	    whylen);
 	free(h);
 	return (rc);

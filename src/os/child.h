@@ -33,9 +33,10 @@ int	os_program_path(const char *name, char *buf, size_t len);
  * CPU, its session and its parent: no environment, no argument but its
  * name, spec[0..len-1] readable at OS_CHILD_SPEC_FD, result_fd at
  * OS_CHILD_RESULT_FD, and no other descriptor open.  Returns only on
- * failure, -1 with the reason in why (descriptors may be gone by then).
+ * failure, -1 with the reason in why; *result_fd is then where the
+ * result still goes (other descriptors may be gone).
  */
 int	os_child_exec(const char *path, const void *spec, size_t len,
-	    int result_fd, char *why, size_t whylen);
+	    int *result_fd, char *why, size_t whylen);
 
 #endif

@@ -199,3 +199,16 @@ SECRET='postgresql://bench:PW1234@db.example/x'
 	[ "$sid" = "$runner" ] || fail "session $sid, not its own ($runner)"
 	[[ $cmdline != *PW1234* ]] || fail "command line: $cmdline"
 }
+
+@test "without its program, or with a broken one, asm says so and runs nothing" {
+	mkdir bin
+	cp "$CB" bin/cyclebench
+	run --separate-stderr bin/cyclebench asm --quick nop
+	[ "$status" -ne 0 ] || fail "status 0 without cb-snippet"
+	assert_stderr "no cb-snippet beside the cyclebench binary"
+	printf 'not a program' >bin/cb-snippet
+	chmod +x bin/cb-snippet
+	run --separate-stderr bin/cyclebench asm --quick nop
+	assert_status 1
+	assert_output "error: cannot execute $T/bin/cb-snippet: Exec format error"
+}

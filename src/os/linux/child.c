@@ -66,7 +66,7 @@ place(int fd, int to)
 
 int
 os_child_exec(const char *path, const void *spec, size_t len,
-    int result_fd, char *why, size_t whylen)
+    int *result_fd, char *why, size_t whylen)
 {
 	char *const argv[] = { (char *)path, NULL };
 	char *const envp[] = { NULL };
@@ -84,14 +84,25 @@ os_child_exec(const char *path, const void *spec, size_t len,
 		    whylen));
 	/* Above every number they go to, so neither lands on the other. */
 	if ((spec_fd = fcntl(memfd, F_DUPFD_CLOEXEC, 10)) < 0 ||
-	    (out_fd = fcntl(result_fd, F_DUPFD_CLOEXEC, 10)) < 0 ||
-	    place(spec_fd, OS_CHILD_SPEC_FD) != 0 ||
-	    place(out_fd, OS_CHILD_RESULT_FD) != 0)
+	    (out_fd = fcntl(*result_fd, F_DUPFD_CLOEXEC, 10)) < 0 ||
+	    place(spec_fd, OS_CHILD_SPEC_FD) != 0)
 		return (fail("dup2", why, whylen));
+	if (place(out_fd, OS_CHILD_RESULT_FD) != 0) {
+		*result_fd = out_fd;
+		return (fail("dup2", why, whylen));
+	}
+	*result_fd = OS_CHILD_RESULT_FD;
 	close(1);
 	close(2);
 	if (close_range(OS_CHILD_RESULT_FD + 1, ~0U, 0) != 0)
 		return (fail("close_range", why, whylen));
 	execve(path, argv, envp);
-	return (fail(path, why, whylen));
+	if (errno == ENOEXEC) {
+		snprintf(why, whylen, "cannot execute %s: %s (an emulated "
+		    "cyclebench needs binfmt_misc to start the emulator for "
+		    "it)", path, strerror(errno));
+		return (-1);
+	}
+	snprintf(why, whylen, "cannot execute %s: %s", path, strerror(errno));
+	return (-1);
 }
