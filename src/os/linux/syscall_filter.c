@@ -105,6 +105,16 @@ failed(int rc, const char *what, char *why, size_t len)
 	return (-1);
 }
 
+/* One comparison of argument `arg' (SCMP_A0's, with every field set). */
+static struct scmp_arg_cmp
+cmp(unsigned arg, enum scmp_compare op, scmp_datum_t a, scmp_datum_t b)
+{
+	struct scmp_arg_cmp c = { .arg = arg, .op = op, .datum_a = a,
+	    .datum_b = b };
+
+	return (c);
+}
+
 /* Allow call r of the list, where its arguments' rule holds. */
 static int
 allow(scmp_filter_ctx ctx, const struct rule *r, int fd)
@@ -120,14 +130,14 @@ allow(scmp_filter_ctx ctx, const struct rule *r, int fd)
 		return (seccomp_rule_add(ctx, SCMP_ACT_ALLOW, nr, 0));
 	case TO_FD:
 		return (seccomp_rule_add(ctx, SCMP_ACT_ALLOW, nr, 1,
-		    SCMP_A0(SCMP_CMP_EQ, (scmp_datum_t)fd)));
+		    cmp(0, SCMP_CMP_EQ, (scmp_datum_t)fd, 0)));
 	case NO_EXEC:
 		return (seccomp_rule_add(ctx, SCMP_ACT_ALLOW, nr, 1,
-		    SCMP_A2(SCMP_CMP_MASKED_EQ, PROT_EXEC, 0)));
+		    cmp(2, SCMP_CMP_MASKED_EQ, PROT_EXEC, 0)));
 	case COUNTER:
 		for (i = 0; i < NELEMS(counter_ioctls) && rc == 0; i++)
 			rc = seccomp_rule_add(ctx, SCMP_ACT_ALLOW, nr, 1,
-			    SCMP_A1(SCMP_CMP_EQ, counter_ioctls[i]));
+			    cmp(1, SCMP_CMP_EQ, counter_ioctls[i], 0));
 		return (rc);
 	}
 	return (-EINVAL);
