@@ -11,7 +11,8 @@ LIBDIR	?= $(PREFIX)/lib
 INCLUDEDIR ?= $(PREFIX)/include
 MANDIR	?= $(PREFIX)/share/man
 DOCDIR	?= $(PREFIX)/share/doc/cyclebench
-# Where the binary looks for cb-true, beside bin/ (src/suites/tasks.c).
+# Where the binary looks for the programs it runs, cb-true and cb-snippet,
+# beside bin/ (os/child.h, os_program_path).
 HELPERDIR = $(BINDIR)/../libexec/cyclebench
 ARCH	?= x86_64
 OS	?= linux
@@ -69,8 +70,12 @@ endif
 ifeq ($(wildcard src/os/$(OS)),)
 $(error OS=$(OS): there is no src/os/$(OS); docs/porting.md says what a port holds)
 endif
+# Linux's system call filters are built with libseccomp (os/linux/syscall_filter.c).
+ifeq ($(OS),linux)
+OS_PKGS	 = libseccomp
+endif
 
-PKGS	 = jansson yajl sqlite3 $(ARCH_PKGS)
+PKGS	 = jansson yajl sqlite3 $(ARCH_PKGS) $(OS_PKGS)
 # PostgreSQL, the results store of a fleet, wherever libpq is installed: the
 # i386 and arm64 builds go without, as Debian's libpq-dev is not multiarch.
 HAVE_LIBPQ := $(shell $(PKG_CONFIG) --exists libpq && echo yes)
@@ -140,13 +145,14 @@ API_SYMS = $(BUILD)/api.syms
 API_MAP	 = $(BUILD)/api.map
 BIN	 = $(BUILD)/cyclebench
 CB_TRUE	 = $(BUILD)/cb-true
+RUNNER	 = $(BUILD)/cb-snippet
 
 .PHONY: all deps run check check-unit check-cli check-clang check-asan \
 	check-i386 check-arm64 check-browser check-lint check-tidy check-valgrind \
 	check-fuzz check-schemas check-docs fuzzers unit-tests install \
 	uninstall clean bench screenshot
 
-all: $(BIN) $(LIB) $(SHLIB)
+all: $(BIN) $(RUNNER) $(LIB) $(SHLIB)
 
 deps:
 	@scripts/install-deps
@@ -204,10 +210,15 @@ $(SHLIB): $(PIC_OBJS) $(API_MAP)
 	ln -sf $(notdir $@) $(BUILD)/$(SONAME)
 	ln -sf $(SONAME) $(BUILD)/libcyclebench.so
 
-# The binary looks for cb-true beside itself (ctxsw/fork-exec-wait).
-$(BIN): $(CLI_OBJS) $(INTERNAL) $(CB_TRUE)
+# The binary looks for cb-true (ctxsw/fork-exec-wait) and cb-snippet (asm)
+# beside itself.
+$(BIN): $(CLI_OBJS) $(INTERNAL) $(CB_TRUE) $(RUNNER)
 	$(CC) $(ARCHFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ $(CLI_OBJS) $(INTERNAL) \
 	    $(LDLIBS)
+
+# The program a snippet runs in (src/snippet/runner).
+$(RUNNER): $(BUILD)/obj/src/snippet/runner/cb_snippet.o $(INTERNAL)
+	$(CC) $(ARCHFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ $< $(INTERNAL) $(LDLIBS)
 
 # What ctxsw/fork-exec-wait's child executes: a static program that exits.
 $(CB_TRUE): src/suites/cb-true.S
@@ -232,7 +243,7 @@ endef
 # The tests' shared headers (fixtures, scratch directories, readers of
 # CSV and markup): a change to one rebuilds every test.
 TEST_HEADERS = $(wildcard tests/unit/*.h)
-TEST_DEPS = $(CLI_LIB) $(INTERNAL) $(TEST_HEADERS)
+TEST_DEPS = $(CLI_LIB) $(INTERNAL) $(TEST_HEADERS) $(RUNNER)
 $(BUILD)/tests/%: tests/unit/%.c $(TEST_DEPS)
 	$(unit_test)
 # The tests of what one instruction set alone has (its suites, its asm).
@@ -496,11 +507,12 @@ ZSHCOMPDIR ?= $(PREFIX)/share/zsh/site-functions
 install: install-bin install-lib
 
 .PHONY: install-bin install-lib uninstall check-examples check-api
-install-bin: $(BIN) $(CB_TRUE)
+install-bin: $(BIN) $(CB_TRUE) $(RUNNER)
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(HELPERDIR) \
 	    $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(DOCDIR)
 	install -m 755 $(BIN) $(DESTDIR)$(BINDIR)/cyclebench
 	install -m 755 $(CB_TRUE) $(DESTDIR)$(HELPERDIR)/cb-true
+	install -m 755 $(RUNNER) $(DESTDIR)$(HELPERDIR)/cb-snippet
 	install -m 644 $(MANS) $(DESTDIR)$(MANDIR)/man1/
 	install -m 644 $(DOCS) $(DESTDIR)$(DOCDIR)/
 	install -d $(DESTDIR)$(BASHCOMPDIR) $(DESTDIR)$(ZSHCOMPDIR)
@@ -523,6 +535,7 @@ install-lib: $(LIB) $(SHLIB)
 
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/cyclebench $(DESTDIR)$(HELPERDIR)/cb-true \
+	    $(DESTDIR)$(HELPERDIR)/cb-snippet \
 	    $(MANS:docs/%=$(DESTDIR)$(MANDIR)/man1/%) \
 	    $(addprefix $(DESTDIR)$(DOCDIR)/,$(notdir $(DOCS))) \
 	    $(DESTDIR)$(LIBDIR)/libcyclebench.a \

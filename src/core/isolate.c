@@ -6,7 +6,11 @@
  * its samples back through a pipe; the parent owns the result.  A
  * benchmark whose setup registers a describer (core/isolate.h) has its
  * faults caught in the child and sent as an error result saying which
- * signal, what access and where, in its own terms.
+ * signal, what access and where, in its own terms.  The child starts a
+ * session of its own, adopts what its benchmark leaves and kills it when
+ * done; a benchmark running code that is not ours goes on in a program
+ * exec'd from the child (isolate_exec), which holds none of this one.
+ * What comes back through the pipe is checked like a file.
  */
 #include <errno.h>
 #include <math.h>
@@ -31,12 +35,15 @@
 #include "core/stats.h"
 #include "os/child.h"
 #include "os/cpuset.h"
+#include "os/sandbox.h"
 #include "util/time.h"
 #include "util/write_all.h"
 
 #define DEFAULT_REPETITIONS	15	/* samples per round */
 #define QUICK_REPETITIONS	10
 #define DEFAULT_TIMEOUT		60.0
+#define ISOLATE_REAP_SECONDS	5.0	/* to kill what a benchmark left */
+#define ISOLATE_SPEC_SECONDS	10.0	/* to read a spec from a memfd */
 
 void
 cb_options_default(struct cb_options *o)
@@ -93,7 +100,7 @@ static void
 round_here(const struct cb_bench *b, const struct cb_options *o,
     const struct engine_prep *p, int first, struct cb_result *r)
 {
-	char why[CB_REASON_MAX] = "";
+	char why[CB_REASON_MAX] = "", counter_why[CB_REASON_MAX];
 	void *ctx = (void *)(uintptr_t)b->arg;
 	int rc;
 
@@ -103,7 +110,14 @@ round_here(const struct cb_bench *b, const struct cb_options *o,
 		return;
 	}
 	r->cpu = o->cpu;
+	/*
+	 * A counter counts the thread that opened it: open it here, and
+	 * before setup, which may confine this process (os/sandbox.h) so
+	 * that nothing can be opened any more.
+	 */
+	clock_counter_open(counter_why, sizeof(counter_why));
 	if (b->setup != NULL && (rc = b->setup(&ctx, why, sizeof(why))) != 0) {
+		clock_counter_close();
 		set_reason(r, rc == CB_SETUP_SKIP ? CB_SKIPPED : CB_ERROR,
 		    "%s", why[0] ? why : "setup failed");
 		return;
@@ -112,10 +126,9 @@ round_here(const struct cb_bench *b, const struct cb_options *o,
 		set_reason(r, CB_ERROR, "the benchmark has no body");
 		if (b->teardown != NULL)
 			b->teardown(ctx);
+		clock_counter_close();
 		return;
 	}
-	/* A counter counts the thread that opened it: open it here. */
-	clock_counter_open(why, sizeof(why));
 	engine_round(b, ctx, o, p, first, r);
 	clock_counter_close();
 	/*
@@ -180,10 +193,16 @@ read_until(int fd, void *buf, size_t len, double deadline)
 	return ((ssize_t)got);
 }
 
-/* The child's pipe, and what its benchmark registered. */
+/*
+ * The child's pipe, its round (for isolate_exec), and what its benchmark
+ * registered.
+ */
 static struct {
 	int			 fd;
 	const struct cb_bench	*bench;
+	const struct cb_options	*options;
+	const struct engine_prep *prep;
+	int			 first;
 	isolate_trap_fn	*describe;
 	void			*arg;
 } in_child = { .fd = -1 };
@@ -254,7 +273,7 @@ child_trap(const struct trap *f, void *arg)
 	_exit(4);
 }
 
-static void
+static void __attribute__((noreturn))
 child(int fd, const struct cb_bench *b, const struct cb_options *o,
     const struct engine_prep *p, int first)
 {
@@ -262,17 +281,106 @@ child(int fd, const struct cb_bench *b, const struct cb_options *o,
 	size_t n;
 
 	os_child_die_with_parent();
+	/* What the benchmark starts, and their orphans, end with it. */
+	(void)sandbox_adopt_orphans();
 	in_child.fd = fd;
 	in_child.bench = b;
+	in_child.options = o;
+	in_child.prep = p;
+	in_child.first = first;
 	memset(&r, 0, sizeof(r));
 	round_here(b, o, p, first, &r);
 	n = r.nsamples;
+	fd = in_child.fd;	/* an isolate_exec that failed may move it */
 	if (write_all(fd, &r, sizeof(r)) != 0 ||
 	    (n && write_all(fd, r.samples, n * sizeof(double)) != 0) ||
 	    (n && write_all(fd, r.samples_ref, n * sizeof(double)) != 0) ||
 	    (n && write_all(fd, r.probe, n * sizeof(double)) != 0))
 		_exit(3);
+	(void)sandbox_kill_children(ISOLATE_REAP_SECONDS);
 	_exit(0);
+}
+
+/* What isolate_exec hands the program, ahead of the payload. */
+struct exec_spec {
+	char			 magic[8];
+	uint32_t		 sizes[3];	/* of the three below */
+	struct cb_options	 options;
+	struct engine_prep	 prep;
+	struct cb_result	 result;	/* unused: its size is checked */
+	int			 first;
+	size_t			 len;		/* of the payload */
+};
+
+#define EXEC_MAGIC	"cbround"
+#define EXEC_MAX_PAYLOAD (64UL << 20)
+
+int
+isolate_exec(const char *path, const void *payload, size_t len, char *why,
+    size_t whylen)
+{
+	struct exec_spec *h;
+	int rc;
+
+	if (in_child.fd < 0) {
+		snprintf(why, whylen, "isolate_exec outside a measuring child");
+		return (-1);
+	}
+	if (len > EXEC_MAX_PAYLOAD ||
+	    (h = calloc(1, sizeof(*h) + len)) == NULL) {
+		snprintf(why, whylen, "out of memory");
+		return (-1);
+	}
+	memcpy(h->magic, EXEC_MAGIC, sizeof(h->magic));
+	h->sizes[0] = sizeof(h->options);
+	h->sizes[1] = sizeof(h->prep);
+	h->sizes[2] = sizeof(h->result);
+	h->options = *in_child.options;
+	h->prep = *in_child.prep;
+	h->first = in_child.first;
+	h->len = len;
+	memcpy(h + 1, payload, len);
+	rc = os_child_exec(path, h, sizeof(*h) + len, &in_child.fd, why,
+	    whylen);
+	free(h);
+	return (rc);
+}
+
+/* In a program isolate_exec started: a result saying what went wrong. */
+static void __attribute__((noreturn))
+serve_error(const char *why)
+{
+	struct cb_result r;
+
+	memset(&r, 0, sizeof(r));
+	set_reason(&r, CB_ERROR, "%s", why);
+	_exit(write_all(OS_CHILD_RESULT_FD, &r, sizeof(r)) == 0 ? 0 : 3);
+}
+
+void
+isolate_serve(isolate_make_fn *make)
+{
+	char why[CB_REASON_MAX] = "";
+	const struct cb_bench *b;
+	struct exec_spec h;
+	void *payload;
+
+	if (read_until(OS_CHILD_SPEC_FD, &h, sizeof(h), monotonic_seconds() +
+	    ISOLATE_SPEC_SECONDS) != (ssize_t)sizeof(h) ||
+	    memcmp(h.magic, EXEC_MAGIC, sizeof(h.magic)) != 0 ||
+	    h.sizes[0] != sizeof(h.options) || h.sizes[1] != sizeof(h.prep) ||
+	    h.sizes[2] != sizeof(h.result) || h.len > EXEC_MAX_PAYLOAD)
+		serve_error("the measuring program is not this cyclebench's "
+		    "(reinstall both)");
+	if ((payload = malloc(h.len ? h.len : 1)) == NULL)
+		serve_error("out of memory");
+	if (read_until(OS_CHILD_SPEC_FD, payload, h.len, monotonic_seconds() +
+	    ISOLATE_SPEC_SECONDS) != (ssize_t)h.len)
+		serve_error("the measuring program's spec is cut short");
+	close(OS_CHILD_SPEC_FD);
+	if (make(payload, h.len, &b, why, sizeof(why)) != 0)
+		serve_error(why);
+	child(OS_CHILD_RESULT_FD, b, &h.options, &h.prep, h.first);
 }
 
 static void
@@ -290,6 +398,41 @@ describe_exit(struct cb_result *r, int status)
 }
 
 /*
+ * The child and its group: the group may not be there yet if the child
+ * has not reached setsid().
+ */
+static void
+kill_child(pid_t pid)
+{
+	kill(-pid, SIGKILL);
+	kill(pid, SIGKILL);
+}
+
+/*
+ * What the child sent may be anyone's bytes (a snippet can write to the
+ * pipe): take it only if every count and every string is within bounds.
+ */
+static int
+check_result(struct cb_result *r)
+{
+	unsigned i;
+
+	r->bench = NULL;
+	r->rounds = NULL;
+	r->nrounds = 0;
+	r->reason[sizeof(r->reason) - 1] = '\0';
+	for (i = 0; i < CB_MAX_EXTRAS; i++)
+		r->extras[i].key[sizeof(r->extras[i].key) - 1] = '\0';
+	if ((r->status != CB_OK && r->status != CB_SKIPPED &&
+	    r->status != CB_ERROR) || r->nsamples > CB_MAX_REPETITIONS ||
+	    r->nextras > CB_MAX_EXTRAS || r->nlevels > CB_MAX_LEVELS ||
+	    (r->method != CB_CYCLES_CALIBRATED &&
+	    r->method != CB_CYCLES_COUNTED))
+		return (-1);
+	return (0);
+}
+
+/*
  * Reap the child, and with it anything it started: a benchmark's partner
  * processes share its process group, which is killed while the child is
  * still a zombie holding the group's id.
@@ -302,7 +445,7 @@ reap(pid_t pid, int *status)
 	while (waitid(P_PID, (id_t)pid, &si, WEXITED | WNOWAIT) != 0 &&
 	    errno == EINTR)
 		;
-	kill(-pid, SIGKILL);
+	kill_child(pid);
 	while (waitpid(pid, status, 0) < 0 && errno == EINTR)
 		;
 }
@@ -341,18 +484,30 @@ round_isolated(const struct cb_bench *b, const struct cb_options *o,
 		return;
 	}
 	if (pid == 0) {
+		/*
+		 * A session of its own: a group the parent can kill whole,
+		 * and no controlling terminal to read, write or push input
+		 * into.  (Not setpgid first: a group leader cannot setsid.)
+		 */
 		close(fds[0]);
-		setpgid(0, 0);
+		(void)setsid();
 		child(fds[1], b, o, p, first);
 	}
-	setpgid(pid, pid);	/* either side may win the race; both set it */
 	close(fds[1]);
 	deadline = monotonic_seconds() + o->timeout;
 	got = read_until(fds[0], r, sizeof(*r), deadline);
+	if (got == (ssize_t)sizeof(*r) && check_result(r) != 0) {
+		kill_child(pid);
+		reap(pid, &status);
+		memset(r, 0, sizeof(*r));
+		set_reason(r, CB_ERROR, "the child sent a malformed result");
+		close(fds[0]);
+		return;
+	}
 	if (got != (ssize_t)sizeof(*r)) {
 		memset(r, 0, sizeof(*r));
 		if (got < 0)
-			kill(-pid, SIGKILL);
+			kill_child(pid);
 		reap(pid, &status);
 		if (got == READ_INTERRUPTED)
 			set_reason(r, CB_ERROR, "interrupted");
@@ -370,7 +525,7 @@ round_isolated(const struct cb_bench *b, const struct cb_options *o,
 	    read_doubles(fds[0], r->nsamples, deadline, &r->samples_ref) != 0 ||
 	    read_doubles(fds[0], r->nsamples, deadline, &r->probe) != 0) {
 		cb_result_free(r);
-		kill(-pid, SIGKILL);
+		kill_child(pid);
 		set_reason(r, CB_ERROR, interrupted ? "interrupted" :
 		    "lost the child's samples");
 	}

@@ -44,6 +44,25 @@ int	isolate_in_child(void);
  */
 void	isolate_watch_partner(pid_t tid);
 
+/*
+ * In the measuring child, from a benchmark's setup: go on with this round
+ * in the program at `path' (os/child.h, os_child_exec), a fresh process
+ * that has nothing of this one's memory, environment or descriptors but
+ * the round's options and payload[0..len-1].  That program calls
+ * isolate_serve(), which makes the benchmark from the payload, measures
+ * the round and sends the result where this child would have.  Returns
+ * only on failure: -1, with the reason in why.
+ */
+int	isolate_exec(const char *path, const void *payload, size_t len,
+	    char *why, size_t whylen);
+
+/* Make the benchmark a payload describes: 0, or -1 with the reason. */
+typedef int isolate_make_fn(const void *payload, size_t len,
+    const struct cb_bench **b, char *why, size_t whylen);
+
+/* The main of a program isolate_exec() started; exits when done. */
+void	isolate_serve(isolate_make_fn *make) __attribute__((noreturn));
+
 /* When this process first measured a round; 0 if it has not. */
 time_t	isolate_first_measure(void);
 

@@ -1,9 +1,12 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Confining code that is not ours, such as a snippet `cyclebench asm' was
- * given by someone else: the system calls it may make, what it may take
- * of the machine, and the processes it may leave behind.  Each OS
- * provides these.
+ * given by someone else.  It runs in a program of its own, started with
+ * nothing of cyclebench's (os/child.h, os_child_exec), which confines
+ * itself here before the code first runs: what the process may take of
+ * the machine, which system calls it may make at all and which from the
+ * code itself, what it may see of the file systems and the network, and
+ * the processes it leaves behind.  Each OS provides these.
  */
 #ifndef CB_OS_SANDBOX_H
 #define CB_OS_SANDBOX_H
@@ -25,17 +28,33 @@ struct sandbox_limits {
  */
 int	sandbox_limit(const struct sandbox_limits *l, char *why, size_t len);
 
+struct sandbox_policy {
+	uintptr_t	 code_lo, code_hi;	/* the untrusted code, [lo, hi) */
+	int		 result_fd;	/* the one descriptor written to */
+	int		 allow_syscalls; /* the code may make system calls */
+};
+
+/* What sandbox_confine() put in place, beyond the system call filter. */
+#define SANDBOX_NAMESPACES	0x1	/* own user, network, mount, IPC */
+#define SANDBOX_LANDLOCK	0x2	/* no file (nor TCP, where the kernel
+					   can) may be opened */
+
 /*
- * From now on, stop this process with SIGSYS (which os/trap.h reports,
- * with the call's number) at any system call made from code in
- * [lo, hi], and at one made from anywhere that would start a process,
- * run another program, leave the process group or session, or signal
- * another process.  Threads may still be started.  Speculation
- * mitigations stay as they were, so what is measured does not change.
- * Returns 0, or -1 with the reason in why.
+ * Confine this process, single-threaded, for good.  Without
+ * allow_syscalls, a system call made from [code_lo, code_hi) stops the
+ * process with SIGSYS (which os/trap.h reports, with the call's number),
+ * and so does one made from anywhere but on a short allow-list: what
+ * measuring needs (time, usage, memory that is not executable, the
+ * cycle counter's read and ioctls, the signal calls of its own fault
+ * handler) and a write to result_fd.  With allow_syscalls there is no
+ * filter: the caller trusts the code with every call.  Either way, where
+ * the kernel lets an unprivileged process have them, it gets namespaces
+ * of its own and no access to files; *layers says which (SANDBOX_*).
+ * Speculation mitigations stay as they were, so what is measured does
+ * not change.  Returns 0, or -1 with the reason in why.
  */
-int	sandbox_forbid_syscalls(uintptr_t lo, uintptr_t hi, char *why,
-	    size_t len);
+int	sandbox_confine(const struct sandbox_policy *p, unsigned *layers,
+	    char *why, size_t len);
 
 /* Become the parent of every orphan among this process's descendants. */
 int	sandbox_adopt_orphans(void);

@@ -11,6 +11,11 @@
  * can name it, instead of corrupting something that is measured.  Scratch
  * and stack each have their own guard page between them, so an overrun of
  * one is not blamed on the other.
+ *
+ * The measuring child is a fork of cyclebench, so it holds cyclebench's
+ * memory, environment and descriptors; it does not run the snippet but
+ * hands it to SNIPPET_RUNNER (core/isolate.h, isolate_exec), which maps
+ * it, confines itself (os/sandbox.h) and measures.
  */
 #include <sys/mman.h>
 
@@ -22,6 +27,7 @@
 #include <unistd.h>
 
 #include "core/isolate.h"
+#include "os/child.h"
 #include "os/sandbox.h"
 #include "snippet/snippet.h"
 
@@ -53,11 +59,11 @@ protect(void *p, size_t len, int prot, const char *what, char *why,
 }
 
 /*
- * In the measuring child only: a unit test calling setup, or a caller
+ * In the measuring program only: a unit test calling setup, or a caller
  * measuring without isolation, must keep its own process as it was.
  */
 static int
-confine(const struct snippet *s, char *why, size_t whylen)
+confine(struct snippet *s, char *why, size_t whylen)
 {
 	const struct sandbox_limits lim = {
 		/* The child's wall-clock limit bounds its CPU time too. */
@@ -65,17 +71,17 @@ confine(const struct snippet *s, char *why, size_t whylen)
 		.more_memory = SNIPPET_MORE_MEMORY,
 		.more_tasks = SNIPPET_MORE_TASKS,
 	};
+	const struct sandbox_policy pol = {
+		.code_lo = s->code,
+		.code_hi = s->code_end,
+		.result_fd = OS_CHILD_RESULT_FD,
+		.allow_syscalls = s->allow_syscalls,
+	};
 
 	if (!isolate_in_child())
 		return (0);
-	/*
-	 * Without it (qemu-user refuses it) an orphan the snippet leaves
-	 * goes to asm itself, which adopts and kills it afterwards too; and
-	 * by default the filter lets it start none.
-	 */
-	(void)sandbox_adopt_orphans();
-	if (sandbox_limit(&lim, why, whylen) != 0 || (!s->allow_syscalls &&
-	    sandbox_forbid_syscalls(s->code, s->code_end, why, whylen) != 0))
+	if (sandbox_limit(&lim, why, whylen) != 0 ||
+	    sandbox_confine(&pol, &s->layers, why, whylen) != 0)
 		return (CB_SETUP_ERROR);
 	return (0);
 }
@@ -135,13 +141,33 @@ snippet_setup(void **ctx, char *why, size_t whylen)
 	return (confine(s, why, whylen));
 }
 
+/*
+ * In cyclebench's measuring child: hand the round to the measuring
+ * program, which has nothing of cyclebench's to steal.
+ */
+static int
+snippet_setup_exec(void **ctx, char *why, size_t whylen)
+{
+	struct snippet *s = *ctx;
+	size_t len;
+	void *buf;
+
+	if (!isolate_in_child())
+		return (snippet_setup(ctx, why, whylen));
+	if (snippet_pack(s, &buf, &len) != 0) {
+		snprintf(why, whylen, "out of memory");
+		return (CB_SETUP_ERROR);
+	}
+	(void)isolate_exec(s->runner, buf, len, why, whylen);
+	free(buf);
+	return (CB_SETUP_ERROR);
+}
+
 static void
 snippet_teardown(void *ctx)
 {
 	struct snippet *s = ctx;
 
-	if (isolate_in_child())
-		(void)sandbox_kill_children(SNIPPET_REAP_SECONDS);
 	isolate_on_trap(NULL, NULL);
 	if (s->map != NULL)
 		munmap(s->map, s->maplen);
@@ -182,6 +208,20 @@ snippet_title(const char *text, size_t textlen, char *buf, size_t len)
 	/* Cut short: say so rather than show a snippet that is not it. */
 	if (p < end && len > 4)
 		memcpy(buf + (n < len - 4 ? n : len - 4), "...", 4);
+}
+
+void
+snippet_bench_init(struct snippet *s, enum cb_mode mode, int in_runner)
+{
+	snprintf(s->unroll_s, sizeof(s->unroll_s), "%u", s->unroll);
+	s->bench.name = s->name;
+	s->bench.desc = "an assembled snippet, unrolled";
+	s->bench.mode = mode;
+	s->bench.ops = s->unroll;
+	s->bench.body = snippet_body;
+	s->bench.setup = in_runner ? snippet_setup : snippet_setup_exec;
+	s->bench.teardown = snippet_teardown;
+	s->bench.arg = s;
 }
 
 /* Copies of the body that make about SNIPPET_TARGET_INSNS instructions. */
@@ -240,18 +280,17 @@ snippet_prepare(const struct snippet_spec *spec, struct snippet **out,
 		    (unsigned)(SNIPPET_MAX_UNROLLED / s->body.len));
 		goto fail;
 	}
+	if (os_program_path(SNIPPET_RUNNER, s->runner,
+	    sizeof(s->runner)) != 0) {
+		snprintf(err, errlen, "no " SNIPPET_RUNNER " beside the "
+		    "cyclebench binary or in its libexec/cyclebench (make "
+		    "builds it into build/): snippets run only there");
+		goto fail;
+	}
 	s->allow_syscalls = spec->allow_syscalls;
 	s->timeout = spec->timeout > 0 ? spec->timeout : SNIPPET_TIMEOUT;
 	snprintf(s->name, sizeof(s->name), "asm/%s", spec->title);
-	snprintf(s->unroll_s, sizeof(s->unroll_s), "%u", s->unroll);
-	s->bench.name = s->name;
-	s->bench.desc = "an assembled snippet, unrolled";
-	s->bench.mode = spec->mode;
-	s->bench.ops = s->unroll;
-	s->bench.body = snippet_body;
-	s->bench.setup = snippet_setup;
-	s->bench.teardown = snippet_teardown;
-	s->bench.arg = s;
+	snippet_bench_init(s, spec->mode, 0);
 	s->bench.params[0] = (struct cb_param){ "unroll", s->unroll_s };
 	if (spec->init != NULL) {
 		snippet_title(spec->init, spec->init_len, s->init_title,

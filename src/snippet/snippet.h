@@ -21,10 +21,14 @@
  * The init code runs once per timed call, before the loop; the scratch
  * memory keeps whatever the snippet stored in it from call to call.
  *
- * In the measuring child the snippet is confined (os/sandbox.h): limits
- * on CPU time, memory and processes, no system call from its code
- * unless allow_syscalls, and whatever processes it started are killed
- * when it is done.
+ * The snippet runs in SNIPPET_RUNNER, a program of its own started
+ * with nothing of cyclebench's (no environment, no descriptor but the
+ * result pipe, a session of its own), confined (os/sandbox.h): limits on
+ * CPU time, memory and processes; no system call from its code, and from
+ * anywhere only those on a short allow-list, unless allow_syscalls;
+ * namespaces of its own and no file access where the kernel allows; and
+ * whatever processes it started are killed when it is done.
+ * docs/asm.md states the threat model.
  */
 #ifndef CB_SNIPPET_H
 #define CB_SNIPPET_H
@@ -47,6 +51,7 @@
 #define SNIPPET_MORE_MEMORY	(256UL << 20)	/* address space it may add */
 #define SNIPPET_MORE_TASKS	16	/* processes it may add (not root) */
 #define SNIPPET_REAP_SECONDS	5.0	/* to kill what it left running */
+#define SNIPPET_RUNNER		"cb-snippet"	/* the measuring program */
 
 struct snippet_spec {
 	const char	*title;		/* the name is "asm/<title>" */
@@ -72,6 +77,7 @@ struct snippet {
 	unsigned	 unroll;
 	int		 allow_syscalls;
 	double		 timeout;
+	char		 runner[4096];	/* SNIPPET_RUNNER's path */
 	char		 name[96];
 	char		 unroll_s[16];
 	char		 init_title[64];
@@ -80,6 +86,7 @@ struct snippet {
 	void		*map;
 	size_t		 maplen;
 	struct arch_snippet_layout lay;
+	unsigned	 layers;	/* what confines it: SANDBOX_* */
 	uintptr_t	 scratch, stack, code, code_end;
 	size_t		 guard;		/* bytes of each guard: a page */
 };
@@ -92,6 +99,23 @@ struct snippet {
 int	snippet_prepare(const struct snippet_spec *spec, struct snippet **out,
 	    char *err, size_t errlen, char *warn, size_t warnlen);
 void	snippet_free(struct snippet *s);
+
+/*
+ * The benchmark of a snippet whose code, unroll and name are set: set up
+ * in cyclebench by handing it to SNIPPET_RUNNER, or (in_runner) there,
+ * where it is mapped and confined.
+ */
+void	snippet_bench_init(struct snippet *s, enum cb_mode mode,
+	    int in_runner);
+
+/*
+ * s as bytes for SNIPPET_RUNNER, in a new buffer at *out; 0, or -1 when
+ * out of memory.  snippet_unpack() makes the runner's snippet of them,
+ * checking every length: 0, or -1 with the reason in why.
+ */
+int	snippet_pack(const struct snippet *s, void **out, size_t *outlen);
+int	snippet_unpack(const void *buf, size_t len, struct snippet **out,
+	    char *why, size_t whylen);
 
 /* Assembly text on one line, at most len - 1 chars: a name or a label. */
 void	snippet_title(const char *text, size_t textlen, char *buf,

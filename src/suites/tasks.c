@@ -6,7 +6,6 @@
  * beside the binary.
  */
 #include <errno.h>
-#include <libgen.h>
 #include <limits.h>
 #include <pthread.h>
 #include <stdint.h>
@@ -17,6 +16,7 @@
 #include <unistd.h>
 
 #include "cyclebench.h"
+#include "os/child.h"
 #include "suites/kpath.h"
 #include "suites/tasks.h"
 
@@ -77,28 +77,6 @@ spawn_body(uint64_t iters, void *ctx)
 	while (--iters);
 }
 
-/* The helper next to the binary: build/, build/tests/ or an install. */
-static int
-find_helper(struct spawn *sp)
-{
-	static const char *const where[] = { "%s/" EXEC_HELPER,
-	    "%s/../" EXEC_HELPER, "%s/../libexec/cyclebench/" EXEC_HELPER };
-	char exe[PATH_MAX], *dir;
-	ssize_t n;
-	size_t i;
-
-	if ((n = readlink("/proc/self/exe", exe, sizeof(exe) - 1)) < 0)
-		return (-1);
-	exe[n] = '\0';
-	dir = dirname(exe);
-	for (i = 0; i < sizeof(where) / sizeof(where[0]); i++) {
-		snprintf(sp->path, sizeof(sp->path), where[i], dir);
-		if (access(sp->path, X_OK) == 0)
-			return (0);
-	}
-	return (-1);
-}
-
 int
 spawn_setup_exec(void **ctx, char *why, size_t len)
 {
@@ -109,7 +87,7 @@ spawn_setup_exec(void **ctx, char *why, size_t len)
 		snprintf(why, len, "out of memory");
 		return (CB_SETUP_ERROR);
 	}
-	if (find_helper(sp) != 0) {
+	if (os_program_path(EXEC_HELPER, sp->path, sizeof(sp->path)) != 0) {
 		snprintf(why, len, "no " EXEC_HELPER " next to the cyclebench "
 		    "binary (make builds it into build/)");
 		free(sp);

@@ -106,7 +106,7 @@ refute_line() {
 }
 
 # The run table's row patterns, shared with files that do not load this.
-source "$BATS_TEST_DIRNAME/table_patterns.bash"
+source "${BASH_SOURCE[0]%/*}/table_patterns.bash"
 
 # table_row NAME: the result row of benchmark NAME in $output.
 table_row() {

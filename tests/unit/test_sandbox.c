@@ -1,12 +1,14 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * Unit tests for os/linux/sandbox.c, each in a forked child, since what
- * it does cannot be undone: the limits set (and one set lower kept), the
- * filter stopping with SIGSYS a call made from the range given and one
- * from anywhere that would escape (a new session, a signal to another
- * process, a process), while letting the rest through (this process's
- * own calls, a signal to itself, a thread); and orphans adopted and
- * killed.  tests/cli/asm_sandbox.bats runs a snippet under all of it.
+ * Unit tests for os/linux/sandbox.c and syscall_filter.c, each in a
+ * forked child, since what they do cannot be undone: the limits set (and
+ * one set lower kept); the filters stopping with SIGSYS a call made from
+ * the range given, and from anywhere every call a hostile snippet used to
+ * get out through the C library (syscall(), TIOCSTI, rt_sigqueueinfo,
+ * kill, prlimit, open, a write elsewhere, executable memory, a session, a
+ * process, a thread), while letting through what measuring needs; the
+ * namespaces and Landlock holding where they took; and orphans adopted
+ * and killed.  tests/cli/asm_sandbox.bats runs a snippet under all of it.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -14,11 +16,16 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#include <fcntl.h>
 #include <linux/audit.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <termios.h>
+#include <time.h>
+#include <sys/ioctl.h>
+#include <sys/mman.h>
 #include <sys/resource.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
@@ -140,15 +147,130 @@ test_limits(void **state)
 	assert_int_equal(WEXITSTATUS(status), 0);
 }
 
+static int result_pipe[2];
+
+/* Confined as cb-snippet confines itself, raw_getpid as the snippet. */
+static int
+confine(int allow_syscalls, unsigned *layers)
+{
+	const struct sandbox_policy p = {
+		.code_lo = (uintptr_t)raw_getpid,
+		.code_hi = (uintptr_t)raw_getpid + 16,
+		.result_fd = result_pipe[1],
+		.allow_syscalls = allow_syscalls,
+	};
+	char why[256];
+
+	return (sandbox_confine(&p, layers, why, sizeof(why)));
+}
+
 static int
 filter(void)
 {
-	char why[256];
+	unsigned layers;
 
-	if (sandbox_forbid_syscalls((uintptr_t)raw_getpid,
-	    (uintptr_t)raw_getpid + 16, why, sizeof(why)) != 0)
-		return (-1);
+	return (confine(0, &layers));
+}
+
+/* What measuring needs is let through: then 0. */
+static int
+allowed_child(void)
+{
+	struct timespec ts;
+	struct rusage ru;
+	char *big;
+
+	if (filter() != 0)
+		return (NO_FILTER);
+	if (getpid() <= 0 || clock_gettime(CLOCK_MONOTONIC, &ts) != 0 ||
+	    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts) != 0 ||
+	    getrusage(RUSAGE_THREAD, &ru) != 0)
+		return (1);
+	/* Samples: memory, from brk and from mmap, freed again. */
+	if ((big = malloc(8 << 20)) == NULL)
+		return (2);
+	memset(big, 1, 8 << 20);
+	free(big);
+	if (write(result_pipe[1], "r", 1) != 1)
+		return (3);
 	return (0);
+}
+
+/* Each of these is made from outside raw_getpid: the C library's. */
+static void
+from_range(void)
+{
+	raw_getpid();
+}
+
+static void
+libc_syscall(void)
+{
+	syscall(SYS_getppid);
+}
+
+static void
+push_terminal_input(void)
+{
+	char c = 'x';
+
+	ioctl(0, TIOCSTI, &c);
+}
+
+static void
+queue_signal_to_parent(void)
+{
+	siginfo_t si;
+
+	memset(&si, 0, sizeof(si));
+	si.si_code = SI_QUEUE;
+	syscall(SYS_rt_sigqueueinfo, getppid(), SIGCONT, &si);
+}
+
+static void
+kill_parent(void)
+{
+	kill(getppid(), 0);
+}
+
+static void
+limit_parent(void)
+{
+	struct rlimit rl = { 0, 0 };
+
+	prlimit(getppid(), RLIMIT_NOFILE, &rl, NULL);
+}
+
+static void
+open_file(void)
+{
+	open("/etc/hostname", O_RDONLY);
+}
+
+static void
+write_elsewhere(void)
+{
+	write(2, "x", 1);
+}
+
+static void
+executable_memory(void)
+{
+	mmap(NULL, 4096, PROT_READ | PROT_EXEC, MAP_PRIVATE | MAP_ANONYMOUS,
+	    -1, 0);
+}
+
+static void
+new_session(void)
+{
+	setsid();
+}
+
+static void
+new_process(void)
+{
+	if (fork() == 0)
+		_exit(0);
 }
 
 static void *
@@ -157,71 +279,38 @@ thread_main(void *arg)
 	return (arg);
 }
 
-/* What is let through: then 0. */
-static int
-allowed_child(void)
+static void
+new_thread(void)
 {
-	static int marker;
 	pthread_t t;
-	void *ret = NULL;
 
-	if (filter() != 0)
-		return (NO_FILTER);
-	if (getpid() <= 0 || kill(getpid(), 0) != 0)
-		return (1);
-	if (pthread_create(&t, NULL, thread_main, &marker) != 0 ||
-	    pthread_join(t, &ret) != 0 || ret != &marker)
-		return (2);
-	return (0);
+	pthread_create(&t, NULL, thread_main, NULL);
+	pthread_join(t, NULL);
 }
 
+static void (*refused_fn)(void);
+
 static int
-from_range_child(void)
+refused_child(void)
 {
 	if (filter() != 0)
 		return (NO_FILTER);
-	raw_getpid();
-	return (0);
-}
-
-static int
-setsid_child(void)
-{
-	if (filter() != 0)
-		return (NO_FILTER);
-	setsid();
-	return (0);
-}
-
-static int
-kill_parent_child(void)
-{
-	if (filter() != 0)
-		return (NO_FILTER);
-	kill(getppid(), 0);
-	return (0);
-}
-
-static int
-fork_child(void)
-{
-	if (filter() != 0)
-		return (NO_FILTER);
-	if (fork() == 0)
-		_exit(0);
+	refused_fn();
 	return (0);
 }
 
 /* Stopped by SIGSYS, or the filter could not be had (then skip). */
 static void
-refused(int (*fn)(void))
+refused(void (*fn)(void), const char *what)
 {
-	int status = in_child(fn);
+	int status;
 
+	refused_fn = fn;
+	status = in_child(refused_child);
 	if (WIFEXITED(status) && WEXITSTATUS(status) == NO_FILTER)
 		skip();
 	if (!WIFSIGNALED(status) || WTERMSIG(status) != SIGSYS)
-		fail_msg("want SIGSYS, got status %#x", status);
+		fail_msg("%s: want SIGSYS, got status %#x", what, status);
 }
 
 static void
@@ -230,15 +319,64 @@ test_filter(void **state)
 	int status;
 
 	(void)state;
+	assert_int_equal(pipe(result_pipe), 0);
 	status = in_child(allowed_child);
 	assert_true(WIFEXITED(status));
 	if (WEXITSTATUS(status) == NO_FILTER)
 		skip();
 	assert_int_equal(WEXITSTATUS(status), 0);
-	refused(from_range_child);
-	refused(setsid_child);
-	refused(kill_parent_child);
-	refused(fork_child);
+	refused(from_range, "the code's own call");
+	refused(libc_syscall, "syscall() in the C library");
+	refused(push_terminal_input, "TIOCSTI");
+	refused(queue_signal_to_parent, "rt_sigqueueinfo");
+	refused(kill_parent, "kill");
+	refused(limit_parent, "prlimit64");
+	refused(open_file, "open");
+	refused(write_elsewhere, "a write to another descriptor");
+	refused(executable_memory, "PROT_EXEC");
+	refused(new_session, "setsid");
+	refused(new_process, "fork");
+	refused(new_thread, "a thread");
+	close(result_pipe[0]);
+	close(result_pipe[1]);
+}
+
+/*
+ * Allowed every call, the process still has what the kernel would give:
+ * where the namespaces took, it is nobody to the files outside; where
+ * Landlock took, it opens no file.  Bits of what did not hold.
+ */
+static int
+layers_child(void)
+{
+	unsigned layers;
+	int bad = 0;
+
+	if (confine(1, &layers) != 0)
+		return (1);
+	if ((layers & SANDBOX_NAMESPACES) && getuid() == 0)
+		bad |= 2;
+	if ((layers & SANDBOX_LANDLOCK) &&
+	    open("/etc/hostname", O_RDONLY) >= 0)
+		bad |= 4;
+	/* A kernel that grants both, and is not qemu-user: they must take. */
+	if (!EMULATED() && access("/sys/kernel/security/landlock", F_OK) ==
+	    0 && !(layers & SANDBOX_LANDLOCK))
+		bad |= 8;
+	if (raw_getpid() != getpid())
+		bad |= 16;
+	return (bad);
+}
+
+static void
+test_layers(void **state)
+{
+	int status;
+
+	(void)state;
+	status = in_child(layers_child);
+	assert_true(WIFEXITED(status));
+	assert_int_equal(WEXITSTATUS(status), 0);
 }
 
 /* A grandchild orphaned: adopted, then killed with the child. */
@@ -295,6 +433,7 @@ main(void)
 		cmocka_unit_test(test_names),
 		cmocka_unit_test(test_limits),
 		cmocka_unit_test(test_filter),
+		cmocka_unit_test(test_layers),
 		cmocka_unit_test(test_orphans),
 	};
 

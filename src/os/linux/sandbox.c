@@ -1,14 +1,10 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * Linux: resource limits (setrlimit), a seccomp filter in classic BPF,
- * and the child subreaper (PR_SET_CHILD_SUBREAPER) with
- * /proc/self/task/N/children to find and kill whatever a snippet left.
- *
- * The filter looks at where a call comes from as well as which it is:
- * every call from the snippet's code is refused, and from anywhere else
- * the few that would let code escape (a process, another program, a new
- * session, a signal to another process), in case the snippet jumped
- * into the C library to make them.
+ * Linux: resource limits (setrlimit); namespaces (unshare) and Landlock,
+ * each where the kernel grants it; the seccomp filters of
+ * os/linux/syscall_filter.c; and the child subreaper
+ * (PR_SET_CHILD_SUBREAPER) with /proc/self/task/N/children to find and
+ * kill whatever a snippet left.
  */
 #include <sys/prctl.h>
 #include <sys/resource.h>
@@ -20,8 +16,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <linux/audit.h>
-#include <linux/filter.h>
-#include <linux/seccomp.h>
+#include <linux/landlock.h>
 #include <math.h>
 #include <sched.h>
 #include <signal.h>
@@ -32,6 +27,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "os/linux/syscall_filter.h"
 #include "os/sandbox.h"
 #include "util/time.h"
 
@@ -42,35 +38,12 @@
 #elif defined(__aarch64__)
 #define NATIVE_ARCH	AUDIT_ARCH_AARCH64
 #endif
-#define X32_BIT		0x40000000u	/* x32 ABI calls on x86-64 */
 
-#ifndef SECCOMP_FILTER_FLAG_SPEC_ALLOW
-#define SECCOMP_FILTER_FLAG_SPEC_ALLOW	(1UL << 2)
-#endif
-
-#if __BYTE_ORDER__ != __ORDER_LITTLE_ENDIAN__
-#error "the filter reads the low half of 64-bit values first"
-#endif
-#define DATA_LO(field)	((uint32_t)offsetof(struct seccomp_data, field))
-#define DATA_HI(field)	(DATA_LO(field) + 4)
-
-/* Refused from anywhere, whatever their arguments. */
-static const int refused[] = {
-#ifdef __NR_fork
-	__NR_fork, __NR_vfork,
-#endif
-	__NR_execve, __NR_execveat, __NR_setsid, __NR_setpgid, __NR_tkill,
-	__NR_pidfd_send_signal, __NR_ptrace, __NR_process_vm_readv,
-	__NR_process_vm_writev, __NR_unshare, __NR_setns, __NR_reboot,
-	__NR_kexec_load, __NR_init_module, __NR_finit_module,
-	__NR_delete_module, __NR_mount, __NR_umount2, __NR_pivot_root,
-	__NR_chroot, __NR_swapon, __NR_swapoff,
-};
-
-/* Allowed from outside the snippet when aimed at this process (arg 0). */
-static const int self_only[] = { __NR_kill, __NR_tgkill };
-
-/* For messages: the calls above, and those a snippet is likely to make. */
+/*
+ * For messages, from a signal handler (so not libseccomp's resolver, which
+ * allocates): the calls refused by name, and those a snippet is likely
+ * to make.
+ */
 static const struct {
 	int		 nr;
 	const char	*name;
@@ -89,7 +62,9 @@ static const struct {
 	N(clock_gettime), N(mmap), N(munmap), N(mprotect), N(brk), N(ioctl),
 	N(openat), N(exit), N(exit_group), N(rt_sigreturn), N(rt_sigaction),
 	N(rt_sigprocmask), N(futex), N(getrusage), N(madvise), N(prctl),
-	N(getcpu),
+	N(getcpu), N(rt_sigqueueinfo), N(prlimit64), N(setpriority),
+	N(pidfd_getfd), N(pidfd_open), N(socket),
+	N(connect), N(perf_event_open), N(bpf), N(fsopen), N(move_mount),
 #undef N
 };
 
@@ -190,152 +165,82 @@ sandbox_limit(const struct sandbox_limits *l, char *why, size_t len)
 }
 
 /*
- * A filter program under construction: jumps name labels, resolved to
- * offsets once every label is placed (classic BPF jumps only forward).
+ * Namespaces of its own: a user namespace with no mapping makes even
+ * root an unprivileged stranger to every file and process outside; no
+ * network interface but a loopback that is down; its own mounts and IPC.
+ * Kernels or containers that refuse unprivileged user namespaces say
+ * EPERM or ENOSPC, and the process goes on without them.
  */
-enum label {
-	L_NEXT = -1,
-	L_TRAP,
-	L_ALLOW,
-	L_OUTSIDE,
-	L_UPPER,
-	L_NOT_CLONE3,
-	L_NOT_CLONE,
-	L_SELF,
-	NLABELS
-};
-
-#define PROG_MAX	96
-
-struct prog {
-	struct sock_filter f[PROG_MAX];
-	signed char	 jt[PROG_MAX], jf[PROG_MAX];
-	unsigned	 at[NLABELS];
-	unsigned	 n;
-};
-
-static void
-emit(struct prog *p, uint16_t code, uint32_t k, int jt, int jf)
-{
-	if (p->n == PROG_MAX)
-		return;
-	p->f[p->n] = (struct sock_filter)BPF_STMT(code, k);
-	p->jt[p->n] = (signed char)jt;
-	p->jf[p->n] = (signed char)jf;
-	p->n++;
-}
-
-#define LOAD(p, off)	emit((p), BPF_LD | BPF_W | BPF_ABS, (off), L_NEXT, \
-			    L_NEXT)
-#define RET(p, v)	emit((p), BPF_RET | BPF_K, (v), L_NEXT, L_NEXT)
-#define JUMP(p, op, k, t, f) emit((p), BPF_JMP | (op) | BPF_K, (k), (t), (f))
-
 static int
-resolve(struct prog *p)
+own_namespaces(void)
 {
-	unsigned i, t;
+	return (unshare(CLONE_NEWUSER | CLONE_NEWNET | CLONE_NEWNS |
+	    CLONE_NEWIPC | CLONE_NEWUTS) == 0);
+}
 
-	if (p->n == PROG_MAX)
-		return (-1);
-	for (i = 0; i < p->n; i++) {
-		if (BPF_CLASS(p->f[i].code) != BPF_JMP)
-			continue;
-		t = p->jt[i] == L_NEXT ? i + 1 : p->at[p->jt[i]];
-		if (t <= i || t - i - 1 > 255)
-			return (-1);
-		p->f[i].jt = (uint8_t)(t - i - 1);
-		t = p->jf[i] == L_NEXT ? i + 1 : p->at[p->jf[i]];
-		if (t <= i || t - i - 1 > 255)
-			return (-1);
-		p->f[i].jf = (uint8_t)(t - i - 1);
+/*
+ * Landlock's ruleset, as the kernel's ABI versions grew it; the headers
+ * of an older kernel may lack the later fields and rights, so they are
+ * spelled out here (include/uapi/linux/landlock.h).
+ */
+struct ruleset {
+	uint64_t	 fs;		/* ABI 1: every right below FS_ALL */
+	uint64_t	 net;		/* ABI 4: TCP bind and connect */
+	uint64_t	 scoped;	/* ABI 6: abstract sockets, signals */
+};
+#define FS_RIGHTS(abi)	((abi) >= 5 ? 1ULL << 16 : (abi) >= 3 ? 1ULL << 15 : \
+			    (abi) >= 2 ? 1ULL << 14 : 1ULL << 13)
+
+/*
+ * Landlock with every access right this kernel knows handled and none
+ * granted: no file may be opened, made, removed or executed; from ABI 4
+ * no TCP port bound or connected; from ABI 6 no signal sent and no
+ * abstract socket reached outside the process.  Kernels before 5.13, or
+ * booted without it, go on without.
+ */
+static int
+no_files(void)
+{
+	struct ruleset r = { 0 };
+	size_t size;
+	int abi, fd, ok;
+
+	abi = (int)syscall(__NR_landlock_create_ruleset, NULL, 0,
+	    LANDLOCK_CREATE_RULESET_VERSION);
+	if (abi < 1)
+		return (0);
+	r.fs = FS_RIGHTS(abi) - 1;
+	size = sizeof(r.fs);
+	if (abi >= 4) {
+		r.net = 0x3;
+		size += sizeof(r.net);
 	}
-	return (0);
-}
-
-/* Anything from [lo, hi] traps: unsigned 64-bit compares in halves. */
-static void
-from_range(struct prog *p, uint64_t lo, uint64_t hi)
-{
-	LOAD(p, DATA_HI(instruction_pointer));
-	JUMP(p, BPF_JGT, (uint32_t)(lo >> 32), L_UPPER, L_NEXT);
-	JUMP(p, BPF_JEQ, (uint32_t)(lo >> 32), L_NEXT, L_OUTSIDE);
-	LOAD(p, DATA_LO(instruction_pointer));
-	JUMP(p, BPF_JGE, (uint32_t)lo, L_NEXT, L_OUTSIDE);
-	LOAD(p, DATA_HI(instruction_pointer));
-	p->at[L_UPPER] = p->n;
-	JUMP(p, BPF_JGT, (uint32_t)(hi >> 32), L_OUTSIDE, L_NEXT);
-	JUMP(p, BPF_JEQ, (uint32_t)(hi >> 32), L_NEXT, L_TRAP);
-	LOAD(p, DATA_LO(instruction_pointer));
-	JUMP(p, BPF_JGT, (uint32_t)hi, L_OUTSIDE, L_TRAP);
-}
-
-static void
-build(struct prog *p, uint64_t lo, uint64_t hi, pid_t self)
-{
-	size_t i;
-
-	memset(p, 0, sizeof(*p));
-	LOAD(p, DATA_LO(arch));
-	JUMP(p, BPF_JEQ, NATIVE_ARCH, L_NEXT, L_TRAP);
-#if defined(__x86_64__)
-	LOAD(p, DATA_LO(nr));
-	JUMP(p, BPF_JGE, X32_BIT, L_TRAP, L_NEXT);
-#endif
-	from_range(p, lo, hi);
-	p->at[L_OUTSIDE] = p->n;
-	LOAD(p, DATA_LO(nr));
-	/* glibc falls back to clone when clone3 is not there. */
-	JUMP(p, BPF_JEQ, __NR_clone3, L_NEXT, L_NOT_CLONE3);
-	RET(p, SECCOMP_RET_ERRNO | ENOSYS);
-	p->at[L_NOT_CLONE3] = p->n;
-	JUMP(p, BPF_JEQ, __NR_clone, L_NEXT, L_NOT_CLONE);
-	LOAD(p, DATA_LO(args[0]));
-	JUMP(p, BPF_JSET, CLONE_THREAD, L_ALLOW, L_TRAP);
-	p->at[L_NOT_CLONE] = p->n;
-	for (i = 0; i < NELEMS(self_only); i++)
-		JUMP(p, BPF_JEQ, (uint32_t)self_only[i], L_SELF, L_NEXT);
-	for (i = 0; i < NELEMS(refused); i++)
-		JUMP(p, BPF_JEQ, (uint32_t)refused[i], L_TRAP, L_NEXT);
-	RET(p, SECCOMP_RET_ALLOW);
-	/* A signal to this process itself (raise, abort) is its own affair. */
-	p->at[L_SELF] = p->n;
-	LOAD(p, DATA_LO(args[0]));
-	JUMP(p, BPF_JEQ, (uint32_t)self, L_ALLOW, L_TRAP);
-	p->at[L_ALLOW] = p->n;
-	RET(p, SECCOMP_RET_ALLOW);
-	p->at[L_TRAP] = p->n;
-	RET(p, SECCOMP_RET_TRAP);
+	if (abi >= 6) {
+		r.scoped = 0x3;
+		size += sizeof(r.scoped);
+	}
+	if ((fd = (int)syscall(__NR_landlock_create_ruleset, &r, size, 0)) < 0)
+		return (0);
+	ok = prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) == 0 &&
+	    syscall(__NR_landlock_restrict_self, fd, 0) == 0;
+	close(fd);
+	return (ok);
 }
 
 int
-sandbox_forbid_syscalls(uintptr_t lo, uintptr_t hi, char *why, size_t len)
+sandbox_confine(const struct sandbox_policy *p, unsigned *layers, char *why,
+    size_t len)
 {
-#ifdef NATIVE_ARCH
-	struct sock_fprog fp;
-	struct prog p;
-
-	build(&p, lo, hi, getpid());
-	if (resolve(&p) != 0) {
-		snprintf(why, len, "the system call filter does not fit");
-		return (-1);
-	}
-	fp.len = (unsigned short)p.n;
-	fp.filter = p.f;
-	if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0 ||
-	    syscall(__NR_seccomp, SECCOMP_SET_MODE_FILTER,
-	    SECCOMP_FILTER_FLAG_SPEC_ALLOW, &fp) != 0) {
-		snprintf(why, len, "system calls cannot be filtered here "
-		    "(seccomp: %s): asm runs a snippet unfiltered only with "
-		    "--allow-syscalls", strerror(errno));
-		return (-1);
-	}
-	return (0);
-#else
-	(void)lo, (void)hi;
-	snprintf(why, len, "system calls cannot be filtered on this "
-	    "architecture; --allow-syscalls runs the snippet unfiltered");
-	return (-1);
-#endif
+	*layers = 0;
+	if (own_namespaces())
+		*layers |= SANDBOX_NAMESPACES;
+	if (no_files())
+		*layers |= SANDBOX_LANDLOCK;
+	if (p->allow_syscalls)
+		return (0);
+	/* This one first: it sets no_new_privs, which the list forbids. */
+	return (filter_calls_from(p->code_lo, p->code_hi, why, len) != 0 ||
+	    filter_allow_only(p->result_fd, why, len) != 0 ? -1 : 0);
 }
 
 int
@@ -384,6 +289,9 @@ sandbox_kill_children(double seconds)
 	int killed = 0;
 	pid_t pid;
 
+	/* None, and none to come: a confined process may not look further. */
+	if (waitpid(-1, NULL, WNOHANG) < 0 && errno == ECHILD)
+		return (0);
 	for (;;) {
 		killed += kill_listed();
 		while ((pid = waitpid(-1, NULL, WNOHANG)) > 0)
