@@ -118,7 +118,7 @@ cmd_history(int argc, char **argv)
 		rc = EXIT_USAGE;
 	} else {
 		if (report_render(&hist_reporter, stdout, &(struct hist_list){
-		    h, n }, &(struct report_style){ a.format, 0 }) != 0 ||
+		    h, n }, &(struct report_style){ .format = a.format }) != 0 ||
 		    fflush(stdout) != 0)
 			rc = EXIT_OUTPUT;
 		series_free(h, n);

@@ -312,7 +312,7 @@ cmd_table(int argc, char **argv)
 		rc = EXIT_USAGE;
 	} else {
 		if (report_render(&xt_reporter, stdout, &t,
-		    &(struct report_style){ a.format, 0 }) != 0 ||
+		    &(struct report_style){ .format = a.format }) != 0 ||
 		    fflush(stdout) != 0)
 			rc = EXIT_OUTPUT;
 	}

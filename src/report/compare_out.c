@@ -24,7 +24,7 @@ const struct reporter cmp_reporter = { {
 int
 cmp_print(const struct cmp_table *t, enum report_format fmt, FILE *fp)
 {
-	struct report_style st = { fmt, 0 };
+	struct report_style st = { .format = fmt };
 
 	if (report_render(&cmp_reporter, fp, t, &st) != 0)
 		return (-1);

@@ -158,7 +158,7 @@ report_csv_write(const char *path, const struct machine *m,
     const struct run_info *run, const struct cb_result *r, size_t n,
     char *err, size_t errlen)
 {
-	static const struct report_style csv = { REPORT_CSV, 0 };
+	static const struct report_style csv = { .format = REPORT_CSV };
 	struct report_results d = { .m = m, .run = run, .r = r, .n = n };
 
 	return (report_render_file(&report_csv_reporter, path, &d, &csv, err,

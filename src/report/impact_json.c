@@ -221,7 +221,7 @@ int
 impact_report_json(const char *path, const struct impact *im, char *err,
     size_t len)
 {
-	static const struct report_style json = { REPORT_JSON, 0 };
+	static const struct report_style json = { .format = REPORT_JSON };
 
 	return (report_render_file(&impact_reporter, path, im, &json, err,
 	    len));

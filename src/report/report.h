@@ -53,6 +53,8 @@ extern const char *const report_format_names[REPORT_NFORMATS];
 struct report_style {
 	enum report_format format;
 	int		 wide;		/* text: never fit to the terminal */
+	int		 verbose;	/* tables: every flag, the samples
+					   dropped, every contended share */
 };
 
 /* data drawn on fp as st says; 0, or -1 when it could not be written. */
@@ -121,9 +123,11 @@ struct table_row {
 	double		 cycles, min, ns, ci_half, cv;
 	size_t		 rounds;
 	const char	*method;
-	const char	*flags;		/* "a,b" */
-	unsigned	 dropped;
+	const char	*flags;		/* "a,b": those shown */
+	unsigned	 dropped;	/* shown when not 0 */
 	const char	*notes;		/* lines under the row: levels, quiet */
+	double		 cal_off;	/* miscalibrated: how far the check
+					   reaches from a whole number */
 };
 
 /* Where a table_row's texts live. */
@@ -133,9 +137,12 @@ struct table_row_text {
 	char		 notes[512];
 };
 
-/* r as a table_row, its texts in *text. */
-void	table_row_of(const struct cb_result *r, struct table_row *t,
-	    struct table_row_text *text);
+/*
+ * r as a table_row, its texts in *text: the flags a table shows
+ * (core/names.h), or with `verbose' every flag and the samples dropped.
+ */
+void	table_row_of(const struct cb_result *r, int verbose,
+	    struct table_row *t, struct table_row_text *text);
 
 /*
  * The human table: the machine's lines, one row per result, a legend.

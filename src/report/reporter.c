@@ -59,7 +59,7 @@ int
 report_render(const struct reporter *rep, FILE *fp, const void *data,
     const struct report_style *st)
 {
-	static const struct report_style text = { REPORT_TEXT, 0 };
+	static const struct report_style text = { .format = REPORT_TEXT };
 	report_render_fn render;
 
 	if (st == NULL)

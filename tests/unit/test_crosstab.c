@@ -51,7 +51,7 @@ setup(void **state)
 static char *
 render(enum report_format f)
 {
-	struct report_style st = { f, 0 };
+	struct report_style st = { .format = f };
 	char *out = NULL;
 	size_t len = 0;
 	FILE *fp;

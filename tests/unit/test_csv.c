@@ -110,7 +110,7 @@ render(const struct machine *m, const struct run_info *run,
     const struct cb_result *r, size_t n)
 {
 	struct report_results d = { .m = m, .run = run, .r = r, .n = n };
-	struct report_style st = { REPORT_CSV, 0 };
+	struct report_style st = { .format = REPORT_CSV };
 	char *buf = NULL;
 	size_t len = 0;
 	FILE *fp;

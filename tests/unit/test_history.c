@@ -69,7 +69,7 @@ static char *
 render(enum report_format f)
 {
 	struct hist_list l = { &h, 1 };
-	struct report_style st = { f, 0 };
+	struct report_style st = { .format = f };
 	char *out = NULL;
 	size_t len = 0;
 	FILE *fp;

@@ -30,7 +30,7 @@
 static json_t *
 render(const struct impact *im)
 {
-	struct report_style st = { REPORT_JSON, 0 };
+	struct report_style st = { .format = REPORT_JSON };
 	json_error_t jerr;
 	char *out = NULL;
 	size_t len = 0;

@@ -93,7 +93,7 @@ test_list(void **state)
 static void
 test_render(void **state)
 {
-	struct report_style st = { REPORT_CSV, 0 };
+	struct report_style st = { .format = REPORT_CSV };
 	char *out = NULL;
 	size_t len = 0;
 	FILE *fp;

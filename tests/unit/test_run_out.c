@@ -52,7 +52,7 @@ static char *
 render(enum report_format f, size_t n)
 {
 	struct report_results d = { .m = &m, .r = res, .n = n };
-	struct report_style st = { f, 1 };
+	struct report_style st = { .format = f, .wide = 1 };
 	char *out = NULL;
 	size_t len = 0;
 	FILE *fp;

@@ -81,7 +81,7 @@ test_format_refused(void **state)
 static void
 test_style_option(void **state)
 {
-	struct report_style st = { REPORT_TEXT, 0 };
+	struct report_style st = { .format = REPORT_TEXT };
 
 	(void)state;
 	assert_int_equal(cli_style_option("run", 'F', "json", &text_json,
