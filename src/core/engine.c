@@ -156,13 +156,17 @@ engine_imul_reading(const struct engine_calibration *cal, uint64_t base)
 {
 	struct timing t;
 	double r2, ra, rb;
+	int tries;
 
-	if (base == 0)
-		return (NAN);
-	ra = ratio_now(cal);
-	fit_once(arch_mul_chain, NULL, base, &t, &r2);
-	rb = ratio_now(cal);
-	return (to_cycles(t.ref, t.cyc, ra, rb) / ARCH_CHAIN_UNROLL);
+	/* A fit a disturbance bent has no slope to read (timing.h). */
+	for (tries = 0; base != 0 && tries < 3; tries++) {
+		ra = ratio_now(cal);
+		if (fit_once(arch_mul_chain, NULL, base, &t, &r2) != 0)
+			continue;
+		rb = ratio_now(cal);
+		return (to_cycles(t.ref, t.cyc, ra, rb) / ARCH_CHAIN_UNROLL);
+	}
+	return (NAN);
 }
 
 /*

@@ -78,7 +78,8 @@ void	engine_prepare(struct engine_prep *p, int quick);
  * iterations the shortest fit) timed now, under the clock timed around
  * it as a sample is: a whole number, unless the add chain is not running
  * one add per cycle (something shares the core) and calibrated cycles are
- * off by as much (core/flags.h).  Counted where cycles are.
+ * off by as much (core/flags.h).  Counted where cycles are; NAN when
+ * three fits in a row were bent by disturbances.
  */
 double	engine_imul_reading(const struct engine_calibration *cal,
 	    uint64_t base);

@@ -14,8 +14,10 @@
  * check is the median of its rounds' readings with its 95% interval
  * (order statistics); the figure is miscalibrated when the whole interval
  * lies more than FLAGS_CAL_TOLERANCE from the nearest whole number the
- * architecture allows.  Short of that, its own interval grows by as much
- * as the check's interval reaches away from the whole number.
+ * architecture allows.  Short of that, its own interval grows by as far
+ * as the check's median is from the whole number: a single round read off
+ * moves the median of the round medians no more than it moves the
+ * check's.
  */
 #ifndef CB_FLAGS_H
 #define CB_FLAGS_H
@@ -52,10 +54,11 @@ void		flags_median_ci(double *v, size_t n, double *med, double *lo,
 		    double *hi);
 
 /*
- * The relative error of the calibration that check interval [lo, hi]
- * shows either way, into *below (the figure may be low by) and *above
- * (high by): how far the interval reaches from the nearest whole number
- * of cycles the architecture allows.  0 and 0 when lo or hi is NAN.
+ * The relative error of the calibration that check interval [lo, hi] (a
+ * point when lo is hi) shows either way, into *below (the figure may be
+ * low by) and *above (high by): how far the interval reaches from the
+ * nearest whole number of cycles the architecture allows.  0 and 0 when
+ * lo or hi is NAN.
  */
 void		flags_cal_error(double lo, double hi, double *below,
 		    double *above);

@@ -215,8 +215,8 @@ est_input_of(const struct cb_result *r, const double *x, size_t *count)
  * Calibrated cycles carry the calibration's own error, common to every
  * sample of the run, which no resampling of them can show: the interval
  * grows by it in quadrature, each way by the larger of a 95% half-width
- * of 1.96 sd and how far the row's check says the clock may be off
- * (core/flags.h).
+ * of 1.96 sd and how far the row's check, the median of its rounds'
+ * readings as the figure is of their medians, is off (core/flags.h).
  */
 static void
 with_calibration(const struct cb_result *r, struct est *e)
@@ -227,7 +227,7 @@ with_calibration(const struct cb_result *r, struct est *e)
 	    !isfinite(e->ci_high))
 		return;
 	cal = 1.96 * ENGINE_CALIBRATION_SD;
-	flags_cal_error(r->imul_low, r->imul_high, &below, &above);
+	flags_cal_error(r->imul_check, r->imul_check, &below, &above);
 	lo = e->centre - e->ci_low;
 	hi = e->ci_high - e->centre;
 	below = fmax(below, cal) * e->centre;

@@ -145,7 +145,7 @@ table_row_of(const struct cb_result *r, int verbose, struct table_row *t,
 	    text->flags, sizeof(text->flags));
 	t->dropped = verbose ? r->disturbed : 0;
 	if (t->ok && (r->flags & CB_FLAG_MISCALIBRATED)) {
-		flags_cal_error(r->imul_low, r->imul_high, &below, &above);
+		flags_cal_error(r->imul_check, r->imul_check, &below, &above);
 		t->cal_off = fmax(below, above);
 	}
 	row_notes(r, verbose, text->notes, sizeof(text->notes));
@@ -252,7 +252,7 @@ legend(FILE *fp, const char *ref, const struct grid_fit *fit, int width,
 	snprintf(text, sizeof(text), "+-ci95 says how well the figure is known "
 	    "(half its 95%% interval, bootstrapped over rounds then samples, "
 	    "with the calibration's error added where cycles are calibrated: "
-	    "%g%%, or as far as the multiply check in the row's rounds reaches; "
+	    "%g%%, or as far off as the multiply check in the row's rounds reads; "
 	    "in %% of the figure where tiny), cv how much the samples spread: "
 	    "many scattered samples give a tight +-ci95 beside a large cv.",
 	    ENGINE_CALIBRATION_SD * 100);
