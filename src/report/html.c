@@ -84,7 +84,7 @@ static void
 suite_table(FILE *fp, const struct rs_file *f, const char *group)
 {
 	const struct rs_result *r;
-	char lo[32], hi[32], ci[32], shown[sizeof(r->flags)];
+	char lo[32], hi[32], ci[32], shown[256];
 	size_t i;
 
 	fputs("<table class=\"num\"><thead><tr><th>benchmark</th><th>cycles"

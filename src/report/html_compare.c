@@ -22,7 +22,7 @@ static void
 row_flags(FILE *fp, const struct cmp_table *t, const struct cmp_row *row)
 {
 	const struct rs_result *r;
-	char shown[sizeof(r->flags)];
+	char shown[256];
 	size_t j;
 	int any = 0;
 
