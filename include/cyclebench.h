@@ -141,7 +141,11 @@ enum cb_cpu_feature {
 #define CB_FLAG_MULTILEVEL	0x40u	/* samples settle on two or more
 					   separate levels */
 #define CB_FLAG_CONTENDED	0x80u	/* over a quarter of the samples ran
-					   while the probe saw the core shared */
+					   while the probe saw the core shared,
+					   and that moved the figure */
+#define CB_FLAG_MISCALIBRATED	0x100u	/* a dependent multiply timed in its
+					   rounds read off a whole number of
+					   calibrated cycles */
 
 /*
  * The body: run `iters' (>= 1) iterations of the measured block.  `ctx' is
@@ -232,6 +236,8 @@ struct cb_round {
 	double		 seconds;	/* its child's wall time */
 	double		 median;	/* cycles per op over its kept samples */
 	double		 contended;	/* share of its samples; NAN: no probe */
+	double		 imul_check;	/* a dependent multiply timed in it, in
+					   calibrated cycles; NAN: counted */
 	size_t		 nsamples;	/* kept; they follow the previous
 					   rounds' in samples[] */
 	unsigned	 disturbed;
@@ -273,6 +279,12 @@ struct cb_result {
 	double		 batched;	/* CB_PATH: fitted cycles per op */
 	double		 ratio_before;	/* core cycles per reference tick */
 	double		 ratio_after;
+	double		 imul_check;	/* calibrated: a dependent multiply's
+					   cycles over the rounds the figure
+					   rests on (a round's, in a round);
+					   NAN: counted */
+	double		 imul_low;	/* its 95% interval */
+	double		 imul_high;
 	unsigned	 disturbed;	/* samples dropped as disturbed */
 	unsigned	 flags;		/* CB_FLAG_* */
 	int		 cpu;		/* the CPU it ran on */

@@ -75,6 +75,8 @@ ARCH_SNIPPET_INTEL_HELP
 "                      standard output, the table to standard error)\n"
 "  --format FORMAT     text (default) or markdown, to paste into a post\n"
 "  --wide              every column, even on a narrow terminal\n"
+"  --verbose           every flag, those that only inform too, and the\n"
+"                      samples dropped\n"
 "  --save, --db FILE|URL, --context KEY=VALUE|git|host: keep the results\n"
 "                      in the results store, with their context, as run\n"
 "  --allow-syscalls    let the snippet make system calls (refused by\n"
@@ -293,6 +295,7 @@ asm_parse_args(int argc, char **argv, struct asm_args *a)
 			return (bad_option("asm", c, argv, opts));
 		case 'F':
 		case 'W':
+		case 'e':
 			rc = cli_style_option("asm", c, optarg,
 			    &report_table_reporter, &a->style);
 			break;

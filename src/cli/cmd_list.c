@@ -96,6 +96,7 @@ list_parse_args(int argc, char **argv, struct list_args *a)
 static void
 list_flags(int width)
 {
+	char text[1024];
 	size_t i, w = 0;
 
 	for (i = 0; i < cb_nflags; i++)
@@ -103,8 +104,10 @@ list_flags(int width)
 			w = strlen(cb_flag_table[i].name);
 	for (i = 0; i < cb_nflags; i++) {
 		printf("%-*s  ", (int)w, cb_flag_table[i].name);
-		wrap_text(stdout, (int)w + 2, (int)w + 2,
-		    cb_flag_table[i].meaning, width);
+		snprintf(text, sizeof(text), "%s: %s",
+		    flag_class_name(cb_flag_table[i].cls),
+		    cb_flag_table[i].meaning);
+		wrap_text(stdout, (int)w + 2, (int)w + 2, text, width);
 	}
 }
 

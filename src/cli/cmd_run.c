@@ -44,6 +44,8 @@ static const char run_help[] =
 "  --format FORMAT     text (default) or markdown, to paste into a post\n"
 "  --wide              every column, even on a narrow terminal (text\n"
 "                      fits the terminal; into a pipe it is always whole)\n"
+"  --verbose           every flag, those that only inform too, and the\n"
+"                      samples dropped\n"
 "  --quick             fewer and shorter rounds: a rough answer, fast\n"
 "  --cpu N|KIND        measure on CPU N, or on a kind of core (P-core,\n"
 "                      E-core, Cortex-A76: see info) (default: the highest\n"
@@ -116,6 +118,7 @@ run_parse_args(int argc, char **argv, struct run_args *a)
 			break;
 		case 'F':
 		case 'W':
+		case 'e':
 			if ((rc = cli_style_option("run", c, optarg,
 			    &report_run_reporter, &a->style)) != 0)
 				return (rc);

@@ -3,7 +3,8 @@
  * --format, as every command takes it: a name of report_format_names
  * that the command's reporter has, the error listing those it has.  And
  * --wide, as run and asm take it: text for a terminal is fitted to its
- * width unless --wide.
+ * width unless --wide; and --verbose, the flags that only inform and
+ * the samples dropped as well.
  */
 #include "cli/cli.h"
 #include "cli/style_opts.h"
@@ -30,6 +31,9 @@ cli_style_option(const char *cmd, int c, const char *arg,
 		return (cli_format(cmd, arg, rep, &st->format));
 	case 'W':
 		st->wide = 1;
+		return (0);
+	case 'e':
+		st->verbose = 1;
 		return (0);
 	}
 	return (-1);

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * How the commands print: --format, parsed once for all of them against
- * the command's reporter (report/report.h), and --wide for the measuring
- * commands (run, asm).
+ * the command's reporter (report/report.h), and --wide and --verbose for
+ * the measuring commands (run, asm).
  */
 #ifndef CB_CLI_STYLE_OPTS_H
 #define CB_CLI_STYLE_OPTS_H
@@ -20,7 +20,8 @@ int	cli_format(const char *cmd, const char *arg, const struct reporter *rep,
    returns. */
 #define CLI_STYLE_OPTIONS						\
 	{ "format", required_argument, NULL, 'F' },			\
-	{ "wide", no_argument, NULL, 'W' }
+	{ "wide", no_argument, NULL, 'W' },				\
+	{ "verbose", no_argument, NULL, 'e' }
 
 /*
  * Apply getopt's `c' (with its argument) to st when it is one of

@@ -67,24 +67,29 @@ struct engine_prep {
 	struct engine_calibration cal;
 	double	 loop_ticks;	/* reference ticks per empty-loop iteration */
 	uint64_t probe_iters;	/* iterations of a probe reading */
+	uint64_t mul_base;	/* of the multiply chain, for the check */
 	unsigned tick_step;	/* the reference clock's step (core/lattice.h) */
 };
 
 void	engine_prepare(struct engine_prep *p, int quick);
 
 /*
- * The calibrated cycles of one dependent 64-bit imul.  It must come out a
- * whole number; when it does not, the add chain is not running one add per
- * cycle (something shares the core) and calibrated cycles are off by as
- * much.
+ * The calibrated cycles of one dependent multiply (arch_mul_chain, `base'
+ * iterations the shortest fit) timed now, under the clock timed around
+ * it as a sample is: a whole number, unless the add chain is not running
+ * one add per cycle (something shares the core) and calibrated cycles are
+ * off by as much (core/flags.h).  Counted where cycles are; NAN when
+ * three fits in a row were bent by disturbances.
  */
-double	engine_imul_check(const struct engine_calibration *cal);
+double	engine_imul_reading(const struct engine_calibration *cal,
+	    uint64_t base);
 
 /*
  * One round of `b' in this process, on the CPU it is pinned to, with setup
  * already done: fills r's status (and reason), samples, samples_ref,
  * probe, nsamples, disturbed, r2, ratio_before and ratio_after, seconds,
- * and for paths first_call and (in the `first' round) batched.
+ * imul_check (one reading, after the samples), and for paths first_call
+ * and (in the `first' round) batched.
  */
 void	engine_round(const struct cb_bench *b, void *ctx,
 	    const struct cb_options *o, const struct engine_prep *p,

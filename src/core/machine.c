@@ -19,6 +19,7 @@
 
 #include "cyclebench.h"
 #include "arch/arch.h"
+#include "core/flags.h"
 #include "core/machine.h"
 #include "core/names.h"
 #include "os/fingerprint.h"
@@ -98,7 +99,7 @@ machine_read(struct machine *m, const char *sysroot)
 	memset(m, 0, sizeof(*m));
 	m->aslr = ASLR_UNKNOWN;
 	m->perf_paranoid = PARANOID_UNKNOWN;
-	m->imul_check = NAN;
+	m->imul_check = m->imul_low = m->imul_high = NAN;
 	read_cpu(m, sysroot);
 	if (uname(&u) == 0) {
 		machine_copy_str(m->os, sizeof(m->os), u.sysname);
@@ -197,7 +198,9 @@ machine_cycle_warning(const struct machine *m, char *buf, size_t len)
 		return (buf);
 	whole = round(m->imul_check);
 	near = fmin(fmax(whole, ARCH_MUL_CYCLES_LOW), ARCH_MUL_CYCLES_HIGH);
-	if (whole == near &&
+	if (isfinite(m->imul_low) && isfinite(m->imul_high) ? whole == near &&
+	    m->imul_low <= near * (1 + FLAGS_CAL_TOLERANCE) &&
+	    m->imul_high >= near * (1 - FLAGS_CAL_TOLERANCE) : whole == near &&
 	    fabs(m->imul_check / whole - 1) <= IMUL_WHOLE_TOLERANCE)
 		return (buf);
 	if (whole != near)

@@ -38,6 +38,7 @@ struct machine {
 	char	cycle_source[96];	/* e.g. "add-chain calibration" */
 	double	imul_check;		/* cycles of a dependent imul: whole if
 					   the cycle is a true one (NAN: none) */
+	double	imul_low, imul_high;	/* its 95% interval (NAN: none) */
 
 	/* OS: uname, and what it shows (os/fingerprint.h) */
 	char	os[32];			/* uname sysname */
@@ -75,8 +76,12 @@ void	machine_read_files(struct machine *m, const char *sysroot);
 void	machine_copy_str(char *dst, size_t len, const char *src);
 
 /*
- * "" when imul_check is a whole number of cycles (within 1.5%), else a
- * sentence saying what that means for calibrated cycles.
+ * "" when imul_check is a whole number of cycles the architecture allows,
+ * else a sentence saying what that means for calibrated cycles.  With an
+ * interval, it is off only when the whole interval lies more than
+ * FLAGS_CAL_TOLERANCE from that number (core/flags.h); without one (a
+ * file from before it was kept), when imul_check itself is more than
+ * 1.5% from it.
  */
 const char *machine_cycle_warning(const struct machine *m, char *buf,
 	    size_t len);

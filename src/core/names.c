@@ -27,33 +27,56 @@ struct bit_name {
 	const char	*name;
 };
 
-/* Keyed by value, not position, so reordering the header cannot shift them. */
+/*
+ * Keyed by value, not position, so reordering the header cannot shift
+ * them.  A class is what the flag asks of the reader; clock-drift and
+ * disturbed are informative because no figure rests on what they
+ * describe: each sample is converted under the clock timed around it,
+ * and a sample across which the clock moved, or that was preempted, is
+ * dropped, not kept.
+ */
 const struct cb_flag_info cb_flag_table[] = {
-	{ CB_FLAG_POOR_FIT, "poor-fit", "The median r2 of the samples' line "
-	    "fits over the iteration counts is below 0.99: the time did not "
-	    "grow in proportion to the work.  Not for path benchmarks." },
-	{ CB_FLAG_CLOCK_DRIFT, "clock-drift", "The core cycles per TSC tick at "
-	    "the start of the first round and at the end of the last differ by "
-	    "more than 2%: the core clock moved during the measurement, as "
-	    "with boost or frequency scaling." },
-	{ CB_FLAG_DISTURBED, "disturbed", "More than 10% of the samples taken "
-	    "(kept plus dropped) were dropped as disturbed." },
-	{ CB_FLAG_NOISY, "noisy", "The spread of the kept samples, (p90 - "
-	    "p10) / median in cycles, is above 5%.  Not for path benchmarks, "
-	    "whose single calls vary by nature." },
-	{ CB_FLAG_FEW_SAMPLES, "few-samples", "Fewer than 10 samples were "
-	    "kept." },
-	{ CB_FLAG_BELOW_RESOLUTION, "below-resolution", "The cost of one loop "
-	    "iteration (the per-operation median times the operations per "
-	    "iteration) is less than twice the cost of an empty loop "
-	    "iteration: the operation is too cheap to be told apart from the "
-	    "loop around it.  Not for path benchmarks." },
-	{ CB_FLAG_MULTILEVEL, "multilevel", "The samples settle on two or "
-	    "more separate levels, printed under the row: the figure alone "
-	    "would hide one." },
-	{ CB_FLAG_CONTENDED, "contended", "More than a quarter of the samples "
-	    "ran while the contention probe saw the core shared (see METHOD in "
-	    "cyclebench(1))." },
+	{ CB_FLAG_POOR_FIT, "poor-fit", FLAG_DISTRUST, "The median r2 of the "
+	    "samples' line fits over the iteration counts is below 0.99: the "
+	    "time did not grow in proportion to the work.  Not for path "
+	    "benchmarks." },
+	{ CB_FLAG_CLOCK_DRIFT, "clock-drift", FLAG_INFO, "The core cycles per "
+	    "TSC tick at the start of the first round and at the end of the "
+	    "last differ by more than 2%: the core clock moved during the "
+	    "measurement, as with boost or frequency scaling.  Each sample is "
+	    "converted under the clock timed around it, so this moves no "
+	    "figure." },
+	{ CB_FLAG_DISTURBED, "disturbed", FLAG_INFO, "More than 10% of the "
+	    "samples taken (kept plus dropped) were dropped as disturbed.  "
+	    "Only the kept samples make the figure; too few of them is "
+	    "few-samples." },
+	{ CB_FLAG_NOISY, "noisy", FLAG_DISTRUST, "The spread of the kept "
+	    "samples, (p90 - p10) / median in cycles, is above 5%.  Not for "
+	    "path benchmarks, whose single calls vary by nature." },
+	{ CB_FLAG_FEW_SAMPLES, "few-samples", FLAG_DISTRUST, "Fewer than 10 "
+	    "samples were kept." },
+	{ CB_FLAG_BELOW_RESOLUTION, "below-resolution", FLAG_DISTRUST, "The "
+	    "cost of one loop iteration (the per-operation median times the "
+	    "operations per iteration) is less than twice the cost of an "
+	    "empty loop iteration: the operation is too cheap to be told "
+	    "apart from the loop around it.  Not for path benchmarks, nor for "
+	    "the empty loop itself." },
+	{ CB_FLAG_MULTILEVEL, "multilevel", FLAG_DISTRUST, "The samples "
+	    "settle on two or more separate levels, printed under the row: "
+	    "the figure alone would hide one." },
+	{ CB_FLAG_CONTENDED, "contended", FLAG_ACT, "More than a quarter of "
+	    "the samples ran while the contention probe saw the core shared "
+	    "(see METHOD in cyclebench(1)), and that moved the figure: too few "
+	    "rounds were quiet for a quiet figure, or the quiet figure and the "
+	    "figure of all samples differ by more than the precision asked "
+	    "for.  Measure again where the core is not shared." },
+	{ CB_FLAG_MISCALIBRATED, "miscalibrated", FLAG_DISTRUST, "Cycles are "
+	    "calibrated, and a dependent multiply, timed once in each round "
+	    "the figure rests on, reads off a whole number of cycles: the 95% "
+	    "interval of its median is more than 1% from the nearest whole "
+	    "number the architecture allows.  The add chain the cycles are "
+	    "calibrated on lost cycles to something sharing the core, and the "
+	    "figure is off by about as much." },
 };
 
 const size_t cb_nflags = sizeof(cb_flag_table) / sizeof(cb_flag_table[0]);
@@ -164,6 +187,65 @@ cb_flag_name(unsigned bit)
 		if (cb_flag_table[i].bit == bit)
 			return (cb_flag_table[i].name);
 	return (NULL);
+}
+
+const char *
+flag_class_name(enum flag_class c)
+{
+	static const char *const names[] = {
+		[FLAG_INFO] = "info",
+		[FLAG_ACT] = "act",
+		[FLAG_DISTRUST] = "distrust",
+	};
+
+	return (enum_name(names, NITEMS(names), c));
+}
+
+unsigned
+flags_shown(unsigned flags)
+{
+	size_t i;
+
+	for (i = 0; i < cb_nflags; i++)
+		if (cb_flag_table[i].cls == FLAG_INFO)
+			flags &= ~cb_flag_table[i].bit;
+	return (flags);
+}
+
+/* The class of the flag named by the n bytes at name; -1: unknown. */
+static int
+class_of(const char *name, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < cb_nflags; i++)
+		if (strlen(cb_flag_table[i].name) == n &&
+		    strncmp(cb_flag_table[i].name, name, n) == 0)
+			return ((int)cb_flag_table[i].cls);
+	return (-1);
+}
+
+const char *
+flags_shown_names(const char *in, char *out, size_t len)
+{
+	size_t n, used = 0;
+
+	if (out == NULL || len == 0)
+		return (out);
+	out[0] = '\0';
+	for (; in != NULL && *in != '\0'; in += n + (in[n] == ',')) {
+		n = strcspn(in, ",");
+		if (n == 0 || class_of(in, n) == FLAG_INFO)
+			continue;
+		if (used + n + (used > 0) >= len)
+			break;
+		if (used > 0)
+			out[used++] = ',';
+		memcpy(out + used, in, n);
+		used += n;
+		out[used] = '\0';
+	}
+	return (out);
 }
 
 const char *

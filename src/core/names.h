@@ -38,16 +38,44 @@ extern const struct cb_summary_key cb_summary_keys[CB_NSUMMARY_KEYS];
 const char	*cb_flag_name(unsigned bit);
 
 /*
- * Every flag, in the order results list them, with what it means.  The
- * meanings are the ones cyclebench(1) and docs/results-schema.md give,
- * word for word: scripts/check-docs compares the three.
+ * What a flag asks of whoever reads the table: to distrust the figure, to
+ * act (measure again where the core is not shared), or nothing, when it
+ * only says how the figure was reached.  The human tables show the first
+ * two; the results files and --verbose show all.
+ */
+enum flag_class {
+	FLAG_INFO,
+	FLAG_ACT,
+	FLAG_DISTRUST
+};
+
+/*
+ * Every flag, in the order results list them, with its class and what it
+ * means.  `list --flags' prints a meaning after its class's name and a
+ * colon ("distrust: The median ..."), which is how cyclebench(1) and
+ * docs/results-schema.md give it, word for word: scripts/check-docs
+ * compares the three.
  */
 struct cb_flag_info {
 	unsigned	 bit;
 	const char	*name;
+	enum flag_class	 cls;
 	const char	*meaning;
 };
 extern const struct cb_flag_info cb_flag_table[];
 extern const size_t cb_nflags;
+
+/* "info", "act" or "distrust". */
+const char	*flag_class_name(enum flag_class c);
+
+/* The CB_FLAG_* bits of `flags' a human table shows. */
+unsigned	 flags_shown(unsigned flags);
+
+/*
+ * The names in `in' ("a,b", as a results file gives them) a human table
+ * shows, into out ("" when none); a name this build does not know is
+ * shown, as it may be a newer build's warning.  Returns out.
+ */
+const char	*flags_shown_names(const char *in, char *out, size_t len);
 
 #endif

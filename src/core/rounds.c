@@ -13,17 +13,13 @@
 #include "core/clock.h"
 #include "core/engine.h"
 #include "core/estimate.h"
+#include "core/flags.h"
 #include "core/isolate.h"
 #include "core/measure_args.h"
 #include "core/rounds.h"
 #include "core/stats.h"
 #include "util/time.h"
 
-#define POOR_FIT_R2		0.99
-#define NOISY_SPREAD		0.05	/* (p90 - p10) / median */
-#define DISTURBED_SHARE		0.10
-#define CONTENDED_SHARE		0.25
-#define MIN_CLEAN_SAMPLES	10
 #define CHECK_RESAMPLES		200	/* for the interval that stops rounds */
 
 /* One benchmark's rounds as they come in. */
@@ -138,6 +134,7 @@ acc_add(struct acc *a, struct cb_result *rd, double start)
 	k->seconds = rd->seconds;
 	k->median = stats_median(rd->samples, n);
 	k->contended = NAN;
+	k->imul_check = rd->imul_check;
 	k->nsamples = n;
 	k->disturbed = rd->disturbed;
 	k->cpu = rd->cpu;
@@ -217,21 +214,27 @@ est_input_of(const struct cb_result *r, const double *x, size_t *count)
 /*
  * Calibrated cycles carry the calibration's own error, common to every
  * sample of the run, which no resampling of them can show: the interval
- * grows by it in quadrature (a 95% half-width of 1.96 sd).
+ * grows by it in quadrature, each way by the larger of a 95% half-width
+ * of 1.96 sd and how far the row's check, the median of its rounds'
+ * readings as the figure is of their medians, is off (core/flags.h).
  */
 static void
-with_calibration(enum cb_cycle_method m, struct est *e)
+with_calibration(const struct cb_result *r, struct est *e)
 {
-	double lo, hi, cal;
+	double lo, hi, cal, below, above;
 
-	if (m != CB_CYCLES_CALIBRATED || !isfinite(e->ci_low) ||
+	if (r->method != CB_CYCLES_CALIBRATED || !isfinite(e->ci_low) ||
 	    !isfinite(e->ci_high))
 		return;
-	cal = 1.96 * ENGINE_CALIBRATION_SD * e->centre;
+	cal = 1.96 * ENGINE_CALIBRATION_SD;
+	flags_cal_error(r->imul_check, r->imul_check, &below, &above);
 	lo = e->centre - e->ci_low;
 	hi = e->ci_high - e->centre;
-	e->ci_low = e->centre - sqrt(lo * lo + cal * cal);
-	e->ci_high = e->centre + sqrt(hi * hi + cal * cal);
+	below = fmax(below, cal) * e->centre;
+	above = fmax(above, cal) * e->centre;
+	/* A figure low by `below' has its truth above it. */
+	e->ci_low = e->centre - sqrt(lo * lo + above * above);
+	e->ci_high = e->centre + sqrt(hi * hi + below * below);
 }
 
 /*
@@ -269,32 +272,12 @@ scale_summary(const struct cb_summary *in, double k, struct cb_summary *out)
 	out->ci95_high *= k;
 }
 
-static unsigned
-result_flags(const struct cb_result *r, double loop_cycles)
+/* The precision a's rounds aim at, relative. */
+static double
+asked_precision(const struct acc *a)
 {
-	unsigned f = 0;
-	double kept = (double)r->nsamples;
-
-	if (r->bench->mode != CB_PATH && r->r2 < POOR_FIT_R2)
-		f |= CB_FLAG_POOR_FIT;
-	if (fabs(r->ratio_after / r->ratio_before - 1) > ENGINE_DRIFT_LIMIT)
-		f |= CB_FLAG_CLOCK_DRIFT;
-	if (r->disturbed > DISTURBED_SHARE * (kept + r->disturbed))
-		f |= CB_FLAG_DISTURBED;
-	/* Robust spread: one stray sample must not condemn a clean row. */
-	if (r->bench->mode != CB_PATH &&
-	    (r->cycles.p90 - r->cycles.p10) / r->cycles.median > NOISY_SPREAD)
-		f |= CB_FLAG_NOISY;
-	if (kept < MIN_CLEAN_SAMPLES)
-		f |= CB_FLAG_FEW_SAMPLES;
-	if (r->bench->mode != CB_PATH &&
-	    r->cycles.median * r->bench->ops < 2 * loop_cycles)
-		f |= CB_FLAG_BELOW_RESOLUTION;
-	if (r->nlevels >= 2)
-		f |= CB_FLAG_MULTILEVEL;
-	if (r->contended > CONTENDED_SHARE)
-		f |= CB_FLAG_CONTENDED;
-	return (f);
+	return (a->o.precision > 0 ? a->o.precision :
+	    a->b->mode == CB_PATH ? ROUNDS_PATH_PRECISION : ROUNDS_PRECISION);
 }
 
 /* Which rounds the figure rests on, into used: those with a sample in it. */
@@ -333,6 +316,7 @@ static void
 finish(struct acc *a, const struct engine_prep *p, double floor)
 {
 	struct cb_result *r = a->r;
+	struct flag_facts facts;
 	struct est_input in;
 	struct cb_summary ref;
 	struct est e;
@@ -341,7 +325,7 @@ finish(struct acc *a, const struct engine_prep *p, double floor)
 	double ratio;
 
 	r->probe_floor = floor;
-	r->contended = NAN;
+	r->contended = r->imul_check = r->imul_low = r->imul_high = NAN;
 	if (r->status != CB_OK)
 		return;
 	r->r2 = finite_median(a->r2, r->nrounds);
@@ -369,6 +353,7 @@ finish(struct acc *a, const struct engine_prep *p, double floor)
 	round_contention(r);
 	used_rounds(r, e.basis, used);
 	merge_extras(a, used);
+	facts.all_centre = flags_check_and_all(r, &in, used);
 	r->quiet = e.quiet;
 	r->contended = e.contended;
 	r->basis_rounds = e.rounds;
@@ -392,7 +377,7 @@ finish(struct acc *a, const struct engine_prep *p, double floor)
 		goto oom;
 	}
 	r->cycles.median = e.centre;
-	with_calibration(r->method, &e);
+	with_calibration(r, &e);
 	r->cycles.ci95_low = e.ci_low;
 	r->cycles.ci95_high = e.ci_high;
 	r->ref = ref;
@@ -400,7 +385,9 @@ finish(struct acc *a, const struct engine_prep *p, double floor)
 	r->ns.cv = ref.cv;
 	est_free(&e);
 	free(count);
-	r->flags = result_flags(r, p->loop_ticks * ratio);
+	facts.loop_cycles = p->loop_ticks * ratio;
+	facts.precision = asked_precision(a);
+	r->flags = flags_of(r, &facts);
 	return;
 oom:
 	r->status = CB_ERROR;
@@ -431,8 +418,7 @@ enough(struct acc *a, unsigned lo, unsigned hi, double budget, double floor)
 		r->stop = CB_STOP_TIME;
 		return (1);
 	}
-	precision = a->o.precision > 0 ? a->o.precision :
-	    a->b->mode == CB_PATH ? ROUNDS_PATH_PRECISION : ROUNDS_PRECISION;
+	precision = asked_precision(a);
 	if ((count = calloc(r->nrounds, sizeof(*count))) == NULL)
 		return (0);
 	r->probe_floor = floor;

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/names.h"
 #include "report/crosstab.h"
 #include "report/escape.h"
 #include "report/report.h"
@@ -63,10 +64,14 @@ letter_of(struct legend *lg, const char *name, size_t len)
 	return (lg->letters[lg->n++]);
 }
 
-/* "20.0 dn", "-" for an empty cell. */
+/*
+ * "20.0 nm", "-" for an empty cell; the flags a table shows
+ * (core/names.h), the CSV keeping all.
+ */
 static void
 cell_text(const struct xt_cell *c, struct legend *lg, char *buf, size_t len)
 {
+	char shown[256];
 	const char *f;
 	size_t n, k;
 
@@ -76,7 +81,8 @@ cell_text(const struct xt_cell *c, struct legend *lg, char *buf, size_t len)
 	}
 	report_cost_text(buf, len, c->value);
 	k = strlen(buf);
-	for (f = c->flags; *f != '\0' && k + 3 < len; f += n + (f[n] == ',')) {
+	flags_shown_names(c->flags, shown, sizeof(shown));
+	for (f = shown; *f != '\0' && k + 3 < len; f += n + (f[n] == ',')) {
 		n = strcspn(f, ",");
 		if (n == 0)
 			continue;

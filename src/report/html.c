@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/names.h"
 #include "report/escape.h"
 #include "report/html.h"
 #include "report/html_parts.h"
@@ -83,7 +84,7 @@ static void
 suite_table(FILE *fp, const struct rs_file *f, const char *group)
 {
 	const struct rs_result *r;
-	char lo[32], hi[32], ci[32];
+	char lo[32], hi[32], ci[32], shown[256];
 	size_t i;
 
 	fputs("<table class=\"num\"><thead><tr><th>benchmark</th><th>cycles"
@@ -115,7 +116,8 @@ suite_table(FILE *fp, const struct rs_file *f, const char *group)
 		fprintf(fp, "<td>%s&ndash;%s</td><td>%s</td><td>%.1f%%</td>"
 		    "<td class=\"flags\">", lo, hi, ci, isfinite(r->cycles.cv) ?
 		    r->cycles.cv * 100 : 0.0);
-		html_text(fp, r->flags);
+		html_text(fp, flags_shown_names(r->flags, shown,
+		    sizeof(shown)));
 		fputs("</td></tr>\n", fp);
 	}
 	fputs("</tbody></table>\n", fp);

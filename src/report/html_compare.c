@@ -11,25 +11,28 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/names.h"
 #include "verdict/compare.h"
 #include "report/escape.h"
 #include "report/html_parts.h"
 #include "report/svg.h"
 
-/* "A: noisy; C: disturbed": the flags of a comparison row, by input. */
+/* "A: noisy; C: contended": the flags a comparison row shows, by input. */
 static void
 row_flags(FILE *fp, const struct cmp_table *t, const struct cmp_row *row)
 {
 	const struct rs_result *r;
+	char shown[256];
 	size_t j;
 	int any = 0;
 
 	for (j = 0; j < t->ninputs; j++) {
 		r = row->cells[j].r;
-		if (r == NULL || r->flags[0] == '\0')
+		if (r == NULL || flags_shown_names(r->flags, shown,
+		    sizeof(shown))[0] == '\0')
 			continue;
 		fprintf(fp, "%s%c: ", any++ ? "; " : "", CMP_LETTER(j));
-		html_text(fp, r->flags);
+		html_text(fp, shown);
 	}
 }
 

@@ -55,6 +55,8 @@ struct report_style {
 	int		 wide;		/* text: never fit to the terminal */
 	FILE		*term;		/* where the text goes, if not to
 					   the stream it is drawn on */
+	int		 verbose;	/* tables: every flag, the samples
+					   dropped, every contended share */
 };
 
 /* data drawn on fp as st says; 0, or -1 when it could not be written. */
@@ -123,9 +125,11 @@ struct table_row {
 	double		 cycles, min, ns, ci_half, cv;
 	size_t		 rounds;
 	const char	*method;
-	const char	*flags;		/* "a,b" */
-	unsigned	 dropped;
+	const char	*flags;		/* "a,b": those shown */
+	unsigned	 dropped;	/* shown when not 0 */
 	const char	*notes;		/* lines under the row: levels, quiet */
+	double		 cal_off;	/* miscalibrated: how far the check
+					   reaches from a whole number */
 };
 
 /* Where a table_row's texts live. */
@@ -135,9 +139,12 @@ struct table_row_text {
 	char		 notes[512];
 };
 
-/* r as a table_row, its texts in *text. */
-void	table_row_of(const struct cb_result *r, struct table_row *t,
-	    struct table_row_text *text);
+/*
+ * r as a table_row, its texts in *text: the flags a table shows
+ * (core/names.h), or with `verbose' every flag and the samples dropped.
+ */
+void	table_row_of(const struct cb_result *r, int verbose,
+	    struct table_row *t, struct table_row_text *text);
 
 /*
  * The human table: the machine's lines, one row per result, a legend.

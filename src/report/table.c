@@ -22,6 +22,7 @@
 #include <string.h>
 
 #include "core/engine.h"
+#include "core/flags.h"
 #include "core/names.h"
 #include "core/registry.h"
 #include "os/term.h"
@@ -92,9 +93,12 @@ mode_brief(const char *mode)
 	return (mode);
 }
 
-/* The lines under a row: its levels, and where its figure comes from. */
+/*
+ * The lines under a row: its levels, and where its figure comes from when
+ * contention moved it (any contended share, with `verbose').
+ */
 static void
-row_notes(const struct cb_result *r, char *buf, size_t len)
+row_notes(const struct cb_result *r, int verbose, char *buf, size_t len)
 {
 	char levels[256];
 	size_t used = 0;
@@ -105,12 +109,15 @@ row_notes(const struct cb_result *r, char *buf, size_t len)
 		    r->nlevels, r->scattered);
 		used += (size_t)snprintf(buf, len, "levels %s", levels);
 	}
-	if (used >= len || !(r->flags & CB_FLAG_CONTENDED))
+	if (used >= len || !((r->flags & CB_FLAG_CONTENDED) || (verbose &&
+	    r->contended > FLAGS_CONTENDED_SHARE)))
 		return;
 	if (r->quiet)
 		snprintf(buf + used, len - used, "%squiet figure: %.0f%% of "
-		    "samples ran while the core was shared and are left out",
-		    used ? "\n" : "", 100 * r->contended);
+		    "samples ran while the core was shared and are left out%s",
+		    used ? "\n" : "", 100 * r->contended,
+		    r->flags & CB_FLAG_CONTENDED ? "; with them the figure "
+		    "differs by more than the precision asked for" : "");
 	else
 		snprintf(buf + used, len - used, "%sno quiet figure: the core "
 		    "was shared for %.0f%% of samples, too few rounds were quiet",
@@ -118,9 +125,10 @@ row_notes(const struct cb_result *r, char *buf, size_t len)
 }
 
 void
-table_row_of(const struct cb_result *r, struct table_row *t,
+table_row_of(const struct cb_result *r, int verbose, struct table_row *t,
     struct table_row_text *text)
 {
+	double below, above;
 
 	memset(t, 0, sizeof(*t));
 	t->label = registry_label(r->bench, text->label, sizeof(text->label));
@@ -135,9 +143,14 @@ table_row_of(const struct cb_result *r, struct table_row *t,
 	t->cv = r->cycles.cv;
 	t->rounds = r->nrounds;
 	t->method = cb_method_name(r->method);
-	t->flags = cb_flags_string(r->flags, text->flags, sizeof(text->flags));
-	t->dropped = r->disturbed;
-	row_notes(r, text->notes, sizeof(text->notes));
+	t->flags = cb_flags_string(verbose ? r->flags : flags_shown(r->flags),
+	    text->flags, sizeof(text->flags));
+	t->dropped = verbose ? r->disturbed : 0;
+	if (t->ok && (r->flags & CB_FLAG_MISCALIBRATED)) {
+		flags_cal_error(r->imul_check, r->imul_check, &below, &above);
+		t->cal_off = fmax(below, above);
+	}
+	row_notes(r, verbose, text->notes, sizeof(text->notes));
 	t->notes = text->notes;
 }
 
@@ -240,10 +253,11 @@ legend(FILE *fp, const char *ref, const struct grid_fit *fit, int width,
 		fputc('\n', fp);
 	snprintf(text, sizeof(text), "+-ci95 says how well the figure is known "
 	    "(half its 95%% interval, bootstrapped over rounds then samples, "
-	    "with a calibration's %g%% error added where cycles are "
-	    "calibrated; in %% of the figure where tiny), cv how much the "
-	    "samples spread: many scattered samples give a tight +-ci95 "
-	    "beside a large cv.", ENGINE_CALIBRATION_SD * 100);
+	    "with the calibration's error added where cycles are calibrated: "
+	    "%g%%, or as far off as the multiply check in the row's rounds reads; "
+	    "in %% of the figure where tiny), cv how much the samples spread: "
+	    "many scattered samples give a tight +-ci95 beside a large cv.",
+	    ENGINE_CALIBRATION_SD * 100);
 	wrap_text(fp, 0, 0, text, markdown ? 0 : w);
 	if (markdown)
 		fputc('\n', fp);
@@ -251,18 +265,39 @@ legend(FILE *fp, const char *ref, const struct grid_fit *fit, int width,
 	    "the figure rests on the quiet samples; levels are the separate "
 	    "values a row's samples settle on.  Latency and throughput samples "
 	    "are fitted slopes over 8 loop sizes; path samples are single "
-	    "calls.  'cyclebench list --flags' says what each flag means.",
+	    "calls.  'cyclebench list --flags' says what each flag means; the "
+	    "table shows those that ask to act or to distrust the figure, "
+	    "--verbose the rest.",
 	    markdown ? 0 : w);
 	if (fit != NULL)
 		fit_note(fp, fit, width);
 }
 
+/*
+ * The calibration's warning, from the rows it casts doubt on: those
+ * whose own rounds timed a dependent multiply off a whole number of
+ * cycles (core/flags.h).  Nothing when no row is.
+ */
+static void
+cycle_warning(const struct table_row *t, size_t n, char *buf, size_t len)
+{
+	size_t i, bad = 0;
+	double off = 0;
+
+	for (i = 0; i < n; i++)
+		if (t[i].cal_off > 0) {
+			bad++;
+			off = fmax(off, t[i].cal_off);
+		}
+	flags_cal_warning(bad, n, off, buf, len);
+}
+
 /* The machine and the clock, each a line (wrapped on a terminal). */
 static void
 machine_lines(FILE *fp, const struct machine *m, int cpu, int markdown,
-    int width)
+    int width, const char *warning)
 {
-	char line[1024], warning[512];
+	char line[1024];
 	size_t used;
 
 	used = (size_t)snprintf(line, sizeof(line), "%scyclebench %s%s on %s "
@@ -285,7 +320,7 @@ machine_lines(FILE *fp, const struct machine *m, int cpu, int markdown,
 	    m->cycles_per_tick, machine_ref_name(m), m->cycle_source,
 	    machine_ref_name(m), m->ref_hz / 1e6);
 	wrap_text(fp, 0, 2, line, width);
-	if (machine_cycle_warning(m, warning, sizeof(warning))[0] != '\0') {
+	if (warning[0] != '\0') {
 		snprintf(line, sizeof(line), "%sWARNING: %s", markdown ?
 		    "\n" : "", warning);
 		wrap_text(fp, 0, 2, line, width);
@@ -300,6 +335,7 @@ report_table_rows(FILE *fp, const struct machine *m, int cpu,
 	struct grid_col cols[NCOLS];
 	struct grid_fit fit;
 	struct grid g;
+	char warning[512];
 	size_t i;
 	int width, markdown;
 
@@ -315,7 +351,8 @@ report_table_rows(FILE *fp, const struct machine *m, int cpu,
 	g.label_below_at = NAMES_BELOW_STEP;
 	for (i = 0; i < n; i++)
 		add_row(&g, &t[i]);
-	machine_lines(fp, m, cpu, markdown, width);
+	cycle_warning(t, n, warning, sizeof(warning));
+	machine_lines(fp, m, cpu, markdown, width, warning);
 	if (markdown ? grid_markdown(fp, &g) != 0 :
 	    grid_print(fp, &g, width, &fit) != 0)
 		fprintf(fp, "(out of memory: no table)\n");
@@ -339,7 +376,8 @@ report_table(FILE *fp, const struct machine *m, const struct cb_result *r,
 		goto out;
 	}
 	for (i = 0; i < n; i++)
-		table_row_of(&r[i], &t[i], &text[i]);
+		table_row_of(&r[i], st != NULL && st->verbose, &t[i],
+		    &text[i]);
 	report_table_rows(fp, m, n ? r[0].cpu : -1, t, n, st);
 out:
 	free(t);

@@ -402,6 +402,7 @@ rounds_json(const struct cb_result *r, int *bad)
 		put(o, "disturbed", json_integer(k->disturbed), bad);
 		put(o, "median", results_json_num(k->median), bad);
 		put(o, "contended", results_json_num(k->contended), bad);
+		put(o, "imul_check", results_json_num(k->imul_check), bad);
 		append(a, o, bad);
 	}
 	return (a);
@@ -443,6 +444,9 @@ estimate_json(const struct cb_result *r, int *bad)
 	put(o, "probe_floor", results_json_num(r->probe_floor), bad);
 	put(o, "scattered", results_json_num(r->scattered), bad);
 	put(o, "stop", json_string(cb_stop_name(r->stop)), bad);
+	put(o, "imul_check", results_json_num(r->imul_check), bad);
+	put(o, "imul_low", results_json_num(r->imul_low), bad);
+	put(o, "imul_high", results_json_num(r->imul_high), bad);
 	return (o);
 }
 

@@ -181,10 +181,10 @@ list_names() {
 	[[ $stderr != *"did you mean"* ]] || fail "suggested: $stderr"
 }
 
-@test "list --flags: every flag word with its meaning" {
+@test "list --flags: every flag word with its class and meaning" {
 	run "$CB" list --flags
 	assert_status 0
-	assert_line '^noisy +The spread of the kept samples, \(p90 - p10\) / median'
-	assert_line '^below-resolution +The cost of one loop iteration'
+	assert_line '^noisy +distrust: The spread of the kept samples, \(p90 - p10\) / median'
+	assert_line '^below-resolution +distrust: The cost of one loop iteration'
 	[ "${#lines[@]}" -ge 6 ] || fail "too few: $output"
 }

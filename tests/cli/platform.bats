@@ -40,7 +40,7 @@ PY
 
 @test "the test counter drifting: the row is flagged clock-drift" {
 	run env CYCLEBENCH_TEST_COUNTER=ratio=2,drift=40 "$CB" run \
-	    basic/add-latency --quick
+	    basic/add-latency --quick --verbose
 	assert_status 0
 	assert_line '^basic/add-latency +latency .* counted +.*clock-drift'
 }

@@ -57,7 +57,7 @@ assert isinstance(s, list) and len(s) > 0, s
 assert all(isinstance(x, num) and not isinstance(x, bool) for x in s), s
 assert isinstance(r["flags"], list), r["flags"]
 known = {"poor-fit", "clock-drift", "disturbed", "noisy", "few-samples",
-         "below-resolution", "multilevel", "contended"}
+         "below-resolution", "multilevel", "contended", "miscalibrated"}
 assert set(r["flags"]) <= known, r["flags"]
 PY
 
@@ -109,6 +109,46 @@ assert len(r["samples"]) == 5, len(r["samples"])
 assert len(r["rounds"]) == 1 and r["rounds"][0]["samples"] == 5, r["rounds"]
 assert "few-samples" in r["flags"], r["flags"]
 PY
+}
+
+# The table shows the flags that ask to act or to distrust the figure;
+# what only informs (a clock that drifted, which each sample's own clock
+# makes good; samples dropped) is in the JSON and under --verbose.  The
+# empty loop is the resolution itself, not below it.
+@test "the table shows only the flags that ask to act or distrust" {
+	need_python
+	CYCLEBENCH_TEST_DRIFT=0.05 run --separate-stderr "$CB" run \
+	    basic/imul-latency basic/empty-loop --quick --json out.json
+	assert_status 0
+	assert_line "^basic/imul-latency +latency$ROW_OK"
+	assert_line "^basic/empty-loop +throughput$ROW_OK"
+	for word in clock-drift disturbed dropped below-resolution; do
+		if grep -E "^basic/.* $word" <<<"$output"; then
+			fail "the table shows '$word'"
+		fi
+	done
+	json_check out.json <<'PY'
+for r in d["results"]:
+    assert "clock-drift" in r["flags"], (r["name"], r["flags"])
+    assert "below-resolution" not in r["flags"], (r["name"], r["flags"])
+    assert r["estimate"]["imul_low"] <= r["estimate"]["imul_check"] <= \
+        r["estimate"]["imul_high"], r["estimate"]
+PY
+	CYCLEBENCH_TEST_DRIFT=0.05 run --separate-stderr "$CB" run \
+	    basic/imul-latency --quick --verbose
+	assert_status 0
+	assert_line "^basic/imul-latency +latency$ROW_OK .*clock-drift"
+}
+
+# list --flags says each flag's class, and a flag of each class is there.
+@test "list --flags gives each flag's class" {
+	run "$CB" list --flags
+	assert_status 0
+	assert_line '^clock-drift +info: '
+	assert_line '^contended +act: '
+	assert_line '^miscalibrated +distrust: '
+	[ "$(grep -cE '^[a-z-]+ +(info|act|distrust): ' <<<"$output")" -eq \
+	    "$(wc -l <<<"$output")" ] || fail "a flag without a class: $output"
 }
 
 @test "--rounds 4: four rounds, each a fresh process, their samples in order" {

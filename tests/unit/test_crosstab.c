@@ -41,7 +41,8 @@ setup(void **state)
 
 	(void)state;
 	memset(cells, 0, sizeof(cells));
-	cells[0] = (struct xt_cell){ 3, 20.0, "disturbed,noisy", 41 };
+	cells[0] = (struct xt_cell){ 3, 20.0, "disturbed,noisy,contended",
+	    41 };
 	cells[1] = (struct xt_cell){ 1, 3.0, "", 42 };
 	cells[2] = (struct xt_cell){ 0, 0, "", 0 };	/* none stored */
 	cells[3] = (struct xt_cell){ 1, 1234.5, "future-flag,noisy", 43 };
@@ -73,10 +74,11 @@ test_text(void **state)
 	assert_non_null(strstr(out, "basic: median core cycles per operation "
 	    "by machine\n"
 	    "benchmark     zen4 <b>&  Intel Xeon Platinum \n"
-	    "imul r64        20.0 dn                  3.00\n"
-	    "a|b <i>x</i>          -               1234 1n\n"));
-	assert_non_null(strstr(out, "\nflags: d disturbed, n noisy, "
-	    "1 future-flag (cyclebench(1) explains them)\n"));
+	    "imul r64        20.0 n1                  3.00\n"
+	    "a|b <i>x</i>          -               1234 2n\n"));
+	/* disturbed only informs: the CSV keeps it, the table does not */
+	assert_non_null(strstr(out, "\nflags: n noisy, 1 contended, "
+	    "2 future-flag (cyclebench(1) explains them)\n"));
 	assert_non_null(strstr(out, "the median of the latest result; - none "
 	    "stored\n"));
 	assert_non_null(strstr(out, "zen4 <b>&: Ryzen | <script>x</script>\n"));
@@ -121,7 +123,7 @@ test_markdown(void **state)
 	assert_int_equal(rows_seen, 4);
 	assert_non_null(strstr(out, "| benchmark | zen4 \\<b\\>\\& | "));
 	assert_non_null(strstr(out,
-	    "| a\\|b \\<i\\>x\\</i\\> | - | 1234 1n |\n"));
+	    "| a\\|b \\<i\\>x\\</i\\> | - | 1234 2n |\n"));
 	/* The legend is markdown too: its stored texts escaped. */
 	for (p = out; (p = strpbrk(p, "<>&")) != NULL; p++)
 		if (p[-1] != '\\')
@@ -154,7 +156,8 @@ test_csv(void **state)
 			assert_string_equal(fields[2], "zen4 <b>&");
 			assert_string_equal(fields[3], "20");
 			assert_string_equal(fields[4], "3");
-			assert_string_equal(fields[5], "disturbed,noisy");
+			assert_string_equal(fields[5],
+			    "disturbed,noisy,contended");
 			assert_string_equal(fields[6], "41");
 		}
 		if (lines == 2) {

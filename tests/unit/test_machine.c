@@ -479,6 +479,7 @@ test_cycle_warning(void **state)
 	(void)state;
 	memset(&m, 0, sizeof(m));
 	m.cycle_method = CB_CYCLES_CALIBRATED;
+	m.imul_low = m.imul_high = NAN;		/* a file without them */
 	m.imul_check = 3.001;
 	assert_string_equal(machine_cycle_warning(&m, buf, sizeof(buf)), "");
 	m.imul_check = 4.02;		/* K10's four cycles, within 1.5% */
@@ -499,6 +500,34 @@ test_cycle_warning(void **state)
 	assert_string_equal(machine_cycle_warning(&m, buf, sizeof(buf)), "");
 	m.cycle_method = CB_CYCLES_CALIBRATED;
 	m.imul_check = NAN;
+	assert_string_equal(machine_cycle_warning(&m, buf, sizeof(buf)), "");
+}
+
+/*
+ * With its interval, the check is off only when the whole interval is
+ * more than 1% from the whole number: a median of 2.92 whose readings
+ * reach 3.00 says nothing (seen: the warning printed, and imul then read
+ * 3.00), one whose readings all sit near 2.92 warns.
+ */
+static void
+test_cycle_warning_interval(void **state)
+{
+	struct machine m;
+	char buf[512];
+
+	(void)state;
+	memset(&m, 0, sizeof(m));
+	m.cycle_method = CB_CYCLES_CALIBRATED;
+	m.imul_check = 2.928;
+	m.imul_low = 2.90;
+	m.imul_high = 3.002;
+	assert_string_equal(machine_cycle_warning(&m, buf, sizeof(buf)), "");
+	m.imul_high = 2.975;		/* within 1% of 3 */
+	assert_string_equal(machine_cycle_warning(&m, buf, sizeof(buf)), "");
+	m.imul_high = 2.934;
+	machine_cycle_warning(&m, buf, sizeof(buf));
+	assert_non_null(strstr(buf, "2.928 calibrated cycles"));
+	m.imul_check = m.imul_low = m.imul_high = 3.001;
 	assert_string_equal(machine_cycle_warning(&m, buf, sizeof(buf)), "");
 }
 #endif
@@ -529,6 +558,7 @@ main(void)
 		    tmp_root_setup, tmp_root_teardown),
 #if defined(__x86_64__) || defined(__i386__)
 		cmocka_unit_test(test_cycle_warning),
+		cmocka_unit_test(test_cycle_warning_interval),
 #endif
 	};
 

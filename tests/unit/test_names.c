@@ -18,6 +18,48 @@
 
 #define NELEM(a)	(sizeof(a) / sizeof((a)[0]))
 
+/*
+ * Each flag's class: informative only where the figure rests on none of
+ * what the flag describes (the clock of each sample is timed around it;
+ * dropped samples are not in it); every other asks to act or to
+ * distrust.  The table shows those, and a name from a file is shown
+ * unless this build knows it as informative.
+ */
+static void
+test_flag_classes(void **state)
+{
+	char buf[128];
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < cb_nflags; i++)
+		assert_int_equal(cb_flag_table[i].cls,
+		    cb_flag_table[i].bit == CB_FLAG_CLOCK_DRIFT ||
+		    cb_flag_table[i].bit == CB_FLAG_DISTURBED ? FLAG_INFO :
+		    cb_flag_table[i].bit == CB_FLAG_CONTENDED ? FLAG_ACT :
+		    FLAG_DISTRUST);
+	assert_string_equal(flag_class_name(FLAG_INFO), "info");
+	assert_string_equal(flag_class_name(FLAG_ACT), "act");
+	assert_string_equal(flag_class_name(FLAG_DISTRUST), "distrust");
+	assert_string_equal(flag_class_name((enum flag_class)7), "unknown");
+	assert_int_equal(flags_shown(CB_FLAG_CLOCK_DRIFT | CB_FLAG_DISTURBED),
+	    0);
+	assert_int_equal(flags_shown(CB_FLAG_CLOCK_DRIFT | CB_FLAG_NOISY |
+	    CB_FLAG_CONTENDED | CB_FLAG_MISCALIBRATED), CB_FLAG_NOISY |
+	    CB_FLAG_CONTENDED | CB_FLAG_MISCALIBRATED);
+	assert_string_equal(flags_shown_names("clock-drift,disturbed,"
+	    "contended", buf, sizeof(buf)), "contended");
+	assert_string_equal(flags_shown_names("disturbed", buf, sizeof(buf)),
+	    "");
+	assert_string_equal(flags_shown_names("", buf, sizeof(buf)), "");
+	/* A newer build's word, and a prefix of a known one, are shown. */
+	assert_string_equal(flags_shown_names("disturbed,budget,noisy,"
+	    "disturb", buf, sizeof(buf)), "budget,noisy,disturb");
+	/* Whole names only. */
+	assert_string_equal(flags_shown_names("noisy,multilevel", buf, 12),
+	    "noisy");
+}
+
 static void
 test_flags_string(void **state)
 {
@@ -95,7 +137,7 @@ test_enum_names(void **state)
 
 /*
  * The flag table: one distinct bit a flag, distinct names, each found
- * again by its bit, and a meaning for each; the header's eight flags.
+ * again by its bit, and a meaning for each; the header's nine flags.
  */
 static void
 test_flag_table(void **state)
@@ -103,7 +145,7 @@ test_flag_table(void **state)
 	static const unsigned want[] = { CB_FLAG_POOR_FIT,
 	    CB_FLAG_CLOCK_DRIFT, CB_FLAG_DISTURBED, CB_FLAG_NOISY,
 	    CB_FLAG_FEW_SAMPLES, CB_FLAG_BELOW_RESOLUTION,
-	    CB_FLAG_MULTILEVEL, CB_FLAG_CONTENDED };
+	    CB_FLAG_MULTILEVEL, CB_FLAG_CONTENDED, CB_FLAG_MISCALIBRATED };
 	unsigned seen = 0;
 	size_t i, j;
 
@@ -123,7 +165,7 @@ test_flag_table(void **state)
 	assert_string_equal(cb_flag_name(CB_FLAG_MULTILEVEL), "multilevel");
 	assert_string_equal(cb_flag_name(CB_FLAG_CONTENDED), "contended");
 	assert_null(cb_flag_name(0));
-	assert_null(cb_flag_name(0x100u));
+	assert_null(cb_flag_name(0x8000u));
 }
 
 /* Every feature found again by its bit, and by the list of all. */
@@ -181,6 +223,7 @@ int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_flag_classes),
 		cmocka_unit_test(test_flags_string),
 		cmocka_unit_test(test_names),
 		cmocka_unit_test(test_enum_names),

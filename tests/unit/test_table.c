@@ -21,12 +21,12 @@
 
 static const struct table_row rows[] = {
 	{ "basic/imul-latency", "latency", 1, "ok", "", 3.0, 2.97, 1.0,
-	    0.0011, 0.003, 6, "calibrated", "", 8, NULL },
+	    0.0011, 0.003, 6, "calibrated", "", 8, NULL, 0 },
 	{ "ctxsw/pipe-procs cpus=1 fpu=none", "path", 1, "ok", "", 12345,
 	    11900, 4100, 35, 0.37, 8, "calibrated", "clock-drift,noisy", 0,
-	    "levels 12.3k (60%) | 13.1k (40%)" },
+	    "levels 12.3k (60%) | 13.1k (40%)", 0 },
 	{ "selftest/skip", "latency", 0, "skipped", "setup declines to run",
-	    0, 0, 0, 0, 0, 0, "calibrated", "", 0, NULL },
+	    0, 0, 0, 0, 0, 0, "calibrated", "", 0, NULL, 0 },
 };
 #define NROWS	(sizeof(rows) / sizeof(rows[0]))
 
