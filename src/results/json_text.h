@@ -17,6 +17,13 @@
  * tell which multibyte sequence was meant.
  */
 json_t	*results_json_text(const char *s);
+json_t	*results_json_textn(const char *s, size_t n);
+
+/*
+ * v under key in o, whose key comes from data, repaired as a text is;
+ * a failure sets *bad (and v is freed).
+ */
+void	results_json_put_key(json_t *o, const char *key, json_t *v, int *bad);
 
 /* A word of a command line, which may name a store with its password,
    as results_json_text without the password (util/redact.h). */

@@ -4,7 +4,6 @@
  * is documented in docs/results-schema.md; change both together and bump
  * CB_SCHEMA_VERSION when a reader could be surprised.
  */
-#include <errno.h>
 #include <math.h>
 #include <stddef.h>
 #include <stdio.h>
@@ -21,7 +20,6 @@
 #include "results/context.h"
 #include "results/json_text.h"
 #include "results/results_write.h"
-#include "util/redact.h"
 
 /*
  * Every builder records a failed insertion in *bad instead of returning
@@ -44,185 +42,11 @@ append(json_t *a, json_t *v, int *bad)
 		*bad = 1;
 }
 
-/*
- * jansson refuses strings that are not UTF-8, but argv, brand strings and
- * sysfs files can hold anything; a results file with '?' for the odd byte
- * beats no results file.
- */
-static json_t *
-text_n(const char *s, size_t n)
-{
-	json_t *j;
-	char *copy;
-	size_t i;
-
-	j = json_stringn(s, n);
-	if (j != NULL)
-		return (j);
-	copy = malloc(n + 1);
-	if (copy == NULL)
-		return (NULL);
-	for (i = 0; i < n; i++)
-		copy[i] = (unsigned char)s[i] < 0x80 ? s[i] : '?';
-	copy[n] = '\0';
-	j = json_stringn(copy, n);
-	free(copy);
-	return (j);
-}
-
-static json_t *
-text(const char *s)
-{
-
-	return (s == NULL ? json_null() : text_n(s, strlen(s)));
-}
-
-json_t *
-results_json_text(const char *s)
-{
-
-	return (text(s));
-}
-
-json_t *
-results_json_opt_text(const char *s)
-{
-
-	return (s == NULL || s[0] == '\0' ? json_null() : text(s));
-}
-
-json_t *
-results_json_redacted(const char *s)
-{
-	char *r = redact(s);
-	json_t *j = r != NULL ? text(r) : NULL;
-
-	free(r);
-	return (j);
-}
-
-/* A key from data rather than a literal may need the same repair. */
-static void
-put_dyn(json_t *o, const char *key, json_t *v, int *bad)
-{
-	json_t *k;
-
-	k = text(key);
-	if (k == NULL || !json_is_string(k)) {
-		json_decref(k);
-		json_decref(v);
-		*bad = 1;
-		return;
-	}
-	put(o, json_string_value(k), v, bad);
-	json_decref(k);
-}
-
-json_t *
-results_json_num(double v)
-{
-
-	return (isfinite(v) ? json_real(v) : json_null());
-}
-
 static json_t *
 int_or_null(long long v, long long unknown)
 {
 
 	return (v == unknown ? json_null() : json_integer(v));
-}
-
-static int
-is_digit(char c)
-{
-
-	return (c >= '0' && c <= '9');
-}
-
-/*
- * Whether s is spelled exactly like a JSON number, so that writing it as
- * one changes nothing a reader could notice ("007", "0x10", "inf" and
- * " 5" stay strings).  *integral tells whether it has no fraction or
- * exponent.
- */
-static int
-is_json_number(const char *s, int *integral)
-{
-
-	if (*s == '-')
-		s++;
-	if (*s == '0')
-		s++;
-	else if (is_digit(*s))
-		while (is_digit(*s))
-			s++;
-	else
-		return (0);
-	*integral = 1;
-	if (*s == '.') {
-		s++;
-		if (!is_digit(*s))
-			return (0);
-		while (is_digit(*s))
-			s++;
-		*integral = 0;
-	}
-	if (*s == 'e' || *s == 'E') {
-		s++;
-		if (*s == '+' || *s == '-')
-			s++;
-		if (!is_digit(*s))
-			return (0);
-		while (is_digit(*s))
-			s++;
-		*integral = 0;
-	}
-	return (*s == '\0');
-}
-
-/* Out of a long long's or a double's range it stays a string, not infinity. */
-static json_t *
-param_value(const char *v)
-{
-	long long i;
-	double d;
-	char *end;
-	int integral;
-
-	if (v == NULL)
-		return (json_null());
-	if (!is_json_number(v, &integral))
-		return (text(v));
-	errno = 0;
-	if (integral) {
-		i = strtoll(v, &end, 10);
-		if (errno == 0 && *end == '\0')
-			return (json_integer(i));
-	} else {
-		d = strtod(v, &end);
-		if (errno == 0 && *end == '\0' && isfinite(d))
-			return (json_real(d));
-	}
-	return (text(v));
-}
-
-json_t *
-results_json_params(const struct cb_bench *b)
-{
-	json_t *params;
-	size_t i;
-	int bad = 0;
-
-	params = json_object();
-	for (i = 0; b != NULL && i < CB_MAX_PARAMS; i++)
-		if (b->params[i].key != NULL)
-			put_dyn(params, b->params[i].key,
-			    param_value(b->params[i].value), &bad);
-	if (bad) {
-		json_decref(params);
-		return (NULL);
-	}
-	return (params);
 }
 
 static json_t *
@@ -282,8 +106,8 @@ core_types_json(const struct coretypes *ct, int *bad)
 	for (k = 0; k < ct->n; k++) {
 		i = k == 0 ? ct->fastest : k <= ct->fastest ? k - 1 : k;
 		t = json_object();
-		put(t, "name", text(ct->type[i].name), bad);
-		put(t, "cpus", text(ct->type[i].cpus), bad);
+		put(t, "name", results_json_text(ct->type[i].name), bad);
+		put(t, "cpus", results_json_text(ct->type[i].cpus), bad);
 		put(t, "capacity", ct->type[i].capacity > 0 ?
 		    results_json_num(ct->type[i].capacity) : json_null(), bad);
 		put(t, "max_khz", ct->type[i].max_khz > 0 ?
@@ -326,7 +150,7 @@ machine_json(const struct machine *m, int *bad)
 	mit = json_object();
 	for (i = 0; i < m->nmitigations && i < MACHINE_MAX_MITIGATIONS; i++)
 		if (m->mitigations[i].name[0] != '\0')
-			put_dyn(mit, m->mitigations[i].name,
+			results_json_put_key(mit, m->mitigations[i].name,
 			    results_json_opt_text(m->mitigations[i].state), bad);
 	put(o, "mitigations", mit, bad);
 	put(o, "hypervisor", results_json_opt_text(m->hypervisor), bad);
@@ -469,8 +293,8 @@ result_json(const struct machine *m, const struct cb_result *r, int *bad)
 	o = json_object();
 	if (b != NULL && b->name != NULL) {
 		slash = strchr(b->name, '/');
-		put(o, "name", text(b->name), bad);
-		put(o, "group", text_n(b->name, slash != NULL ?
+		put(o, "name", results_json_text(b->name), bad);
+		put(o, "group", results_json_textn(b->name, slash != NULL ?
 		    (size_t)(slash - b->name) : strlen(b->name)), bad);
 	} else {
 		put(o, "name", json_null(), bad);
@@ -499,7 +323,7 @@ result_json(const struct machine *m, const struct cb_result *r, int *bad)
 	put(o, "disturbed_samples", json_integer(r->disturbed), bad);
 	put(o, "cpu", r->cpu >= 0 ? json_integer(r->cpu) : json_null(), bad);
 	core = m != NULL ? machine_core_type(m, r->cpu) : NULL;
-	put(o, "core_type", core != NULL ? text(core) : json_null(), bad);
+	put(o, "core_type", core != NULL ? results_json_text(core) : json_null(), bad);
 	put(o, "seconds", results_json_num(r->seconds), bad);
 	samples = json_array();
 	for (i = 0; ok && r->samples != NULL && i < r->nsamples; i++)
@@ -515,7 +339,7 @@ result_json(const struct machine *m, const struct cb_result *r, int *bad)
 	put(o, "flags", flags_json(r->flags, bad), bad);
 	extras = json_object();
 	for (i = 0; i < r->nextras && i < CB_MAX_EXTRAS; i++)
-		put_dyn(extras, r->extras[i].key, results_json_num(r->extras[i].value),
+		results_json_put_key(extras, r->extras[i].key, results_json_num(r->extras[i].value),
 		    bad);
 	put(o, "extras", extras, bad);
 	return (o);
