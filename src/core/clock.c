@@ -90,6 +90,15 @@ ref_frequency(void)
 	    "measured against CLOCK_MONOTONIC_RAW");
 }
 
+/* The rest of clock_init, once the rate is known. */
+static void
+ready(void)
+{
+	clock_counter.provider = &providers[testcounter_wanted() ? 1 : 0];
+	testcounter_rate(clk.ref_hz);
+	clk.ready = 1;
+}
+
 void
 clock_init(void)
 {
@@ -97,9 +106,16 @@ clock_init(void)
 		return;
 	arch_ref_init();
 	ref_frequency();
-	clock_counter.provider = &providers[testcounter_wanted() ? 1 : 0];
-	testcounter_rate(clk.ref_hz);
-	clk.ready = 1;
+	ready();
+}
+
+void
+clock_init_from(double ref_hz, const char *ref_source)
+{
+	arch_ref_init();
+	clk.ref_hz = ref_hz;
+	snprintf(clk.ref_source, sizeof(clk.ref_source), "%s", ref_source);
+	ready();
 }
 
 double

@@ -50,6 +50,13 @@ double	clock_ref_hz(void);
 const char *clock_ref_source(void);
 
 /*
+ * clock_init() with the rate and source another process found, for a
+ * measuring program started fresh (core/isolate.h): measuring the rate
+ * again would take 20 ms a round, and could differ from the parent's.
+ */
+void	clock_init_from(double ref_hz, const char *ref_source);
+
+/*
  * Try to count core cycles on the calling thread (kernel and user).
  * Returns 1 when counting, 0 with the reason otherwise.
  */

@@ -309,6 +309,8 @@ struct exec_spec {
 	struct engine_prep	 prep;
 	struct cb_result	 result;	/* unused: its size is checked */
 	int			 first;
+	double			 ref_hz;	/* the parent's clock */
+	char			 ref_source[64];
 	size_t			 len;		/* of the payload */
 };
 
@@ -338,6 +340,9 @@ isolate_exec(const char *path, const void *payload, size_t len, char *why,
 	h->options = *in_child.options;
 	h->prep = *in_child.prep;
 	h->first = in_child.first;
+	h->ref_hz = clock_ref_hz();
+	snprintf(h->ref_source, sizeof(h->ref_source), "%s",
+	    clock_ref_source());
 	h->len = len;
 	memcpy(h + 1, payload, len);
 	rc = os_child_exec(path, h, sizeof(*h) + len, &in_child.fd, why,
@@ -378,6 +383,8 @@ isolate_serve(isolate_make_fn *make)
 	    ISOLATE_SPEC_SECONDS) != (ssize_t)h.len)
 		serve_error("the measuring program's spec is cut short");
 	close(OS_CHILD_SPEC_FD);
+	h.ref_source[sizeof(h.ref_source) - 1] = '\0';
+	clock_init_from(h.ref_hz, h.ref_source);
 	if (make(payload, h.len, &b, why, sizeof(why)) != 0)
 		serve_error(why);
 	child(OS_CHILD_RESULT_FD, b, &h.options, &h.prep, h.first);
