@@ -4,7 +4,8 @@
  * crash, an exit, a hang or a fault the benchmark describes becomes an
  * error result with its reason and this process goes on; a skip and its
  * reason cross the pipe; a benchmark needing what the CPU does not offer
- * is skipped unrun; the options a round runs with.  The misbehaving
+ * is skipped unrun; what a benchmark leaves running, in a session of its
+ * own or not, killed with its round; the options a round runs with.  The misbehaving
  * benchmarks misbehave in their setup, which runs in the child before
  * anything is measured, so each costs a fork and not a round.
  */
@@ -14,6 +15,7 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#include <errno.h>
 #include <signal.h>
 #include <stdio.h>
 #include <string.h>
@@ -107,6 +109,29 @@ setup_fault(void **ctx, char *why, size_t len)
 	isolate_on_trap(describe, "test");
 	*(volatile int *)unmapped = 1;
 	return (0);
+}
+
+static int escape_pipe[2];
+
+/*
+ * A process that leaves the session and would outlive the round: its
+ * pid goes up the pipe, and the round is skipped.
+ */
+static int
+setup_escape(void **ctx, char *why, size_t len)
+{
+	pid_t pid;
+
+	(void)ctx;
+	if ((pid = fork()) == 0) {
+		setsid();
+		for (;;)
+			pause();
+	}
+	if (write(escape_pipe[1], &pid, sizeof(pid)) != sizeof(pid))
+		return (CB_SETUP_ERROR);
+	snprintf(why, len, "left %d running", (int)pid);
+	return (CB_SETUP_SKIP);
 }
 
 static void
@@ -204,6 +229,31 @@ test_described_fault(void **state)
 }
 
 /* A skip and its reason, from a child and from here. */
+/* What a benchmark starts, in a session of its own or not, ends with it. */
+static void
+test_leftovers_killed(void **state)
+{
+	static const struct cb_bench b = { .name = "t/escape",
+	    .mode = CB_LATENCY, .ops = 1, .body = spin,
+	    .setup = setup_escape };
+	struct cb_result r;
+	pid_t pid;
+
+	(void)state;
+	assert_int_equal(pipe(escape_pipe), 0);
+	assert_int_equal(round_of(&b, 1, 10, &r), CB_SKIPPED);
+	assert_int_equal(read(escape_pipe[0], &pid, sizeof(pid)),
+	    sizeof(pid));
+	assert_true(pid > 0);
+	if (kill(pid, 0) == 0) {
+		kill(pid, SIGKILL);
+		fail_msg("process %d outlived its round", (int)pid);
+	}
+	assert_int_equal(errno, ESRCH);
+	close(escape_pipe[0]);
+	close(escape_pipe[1]);
+}
+
 static void
 test_skip_and_error(void **state)
 {
@@ -359,6 +409,7 @@ main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_crash),
 		cmocka_unit_test(test_exit),
+		cmocka_unit_test(test_leftovers_killed),
 		cmocka_unit_test(test_hang),
 		cmocka_unit_test(test_described_fault),
 		cmocka_unit_test(test_skip_and_error),
