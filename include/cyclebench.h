@@ -146,6 +146,9 @@ enum cb_cpu_feature {
 #define CB_FLAG_MISCALIBRATED	0x100u	/* a dependent multiply timed in its
 					   rounds read off a whole number of
 					   calibrated cycles */
+#define CB_FLAG_UNSETTLED	0x200u	/* a round's time ran out before any
+					   sample passed the disturbance checks:
+					   the figure rests on disturbed ones */
 
 /*
  * The body: run `iters' (>= 1) iterations of the measured block.  `ctx' is

@@ -16,7 +16,8 @@
  * of at most 2 ms; a call that long is kept through a preemption with the
  * time it waited for the CPU taken out.  A round samples for
  * ENGINE_ROUND_SECONDS (a quarter of that with --quick), or until it has
- * its samples, and ends after four such with whatever it has.
+ * its samples, and ends after four such with whatever it has: where not
+ * one sample was clean, the disturbed ones, flagged (core/gather.h).
  *
  * Every sample is taken between checks for what could have disturbed it:
  * an involuntary context switch, a migration to another CPU, and (when

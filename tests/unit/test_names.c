@@ -145,7 +145,8 @@ test_flag_table(void **state)
 	static const unsigned want[] = { CB_FLAG_POOR_FIT,
 	    CB_FLAG_CLOCK_DRIFT, CB_FLAG_DISTURBED, CB_FLAG_NOISY,
 	    CB_FLAG_FEW_SAMPLES, CB_FLAG_BELOW_RESOLUTION,
-	    CB_FLAG_MULTILEVEL, CB_FLAG_CONTENDED, CB_FLAG_MISCALIBRATED };
+	    CB_FLAG_MULTILEVEL, CB_FLAG_CONTENDED, CB_FLAG_MISCALIBRATED,
+	    CB_FLAG_UNSETTLED };
 	unsigned seen = 0;
 	size_t i, j;
 
@@ -164,6 +165,7 @@ test_flag_table(void **state)
 	}
 	assert_string_equal(cb_flag_name(CB_FLAG_MULTILEVEL), "multilevel");
 	assert_string_equal(cb_flag_name(CB_FLAG_CONTENDED), "contended");
+	assert_string_equal(cb_flag_name(CB_FLAG_UNSETTLED), "unsettled");
 	assert_null(cb_flag_name(0));
 	assert_null(cb_flag_name(0x8000u));
 }
