@@ -16,6 +16,7 @@
 #include "core/lattice.h"
 #include "core/stats.h"
 #include "core/timing.h"
+#include "os/fingerprint.h"
 #include "util/time.h"
 
 #define ROUND_MIN_SAMPLES	3	/* before a round may end at its time */
@@ -218,6 +219,7 @@ engine_prepare(struct engine_prep *p, int quick)
 	p->probe_iters = choose_base(arch_probe_block, NULL);
 	p->mul_base = choose_base(arch_mul_chain, NULL);
 	p->tick_step = tick_step();
+	p->emulated = os_emulated();
 }
 
 /* The probe now, in cycles per nop, under the clock `ratio'. */

@@ -62,7 +62,8 @@ void	engine_calibrate(struct engine_calibration *cal, int quick);
 /*
  * What is measured once in the parent and holds for every round it forks:
  * the calibration, the empty loop's cost per iteration (the resolution
- * every loop benchmark is judged against) and the size of a probe.
+ * every loop benchmark is judged against), the size of a probe, and
+ * whether an emulator runs it all (every row is flagged emulated).
  */
 struct engine_prep {
 	struct engine_calibration cal;
@@ -70,6 +71,7 @@ struct engine_prep {
 	uint64_t probe_iters;	/* iterations of a probe reading */
 	uint64_t mul_base;	/* of the multiply chain, for the check */
 	unsigned tick_step;	/* the reference clock's step (core/lattice.h) */
+	int	 emulated;	/* under an emulator (os/fingerprint.h) */
 };
 
 void	engine_prepare(struct engine_prep *p, int quick);

@@ -382,7 +382,8 @@ finish(struct acc *a, const struct engine_prep *p, double floor)
 	facts.loop_cycles = p->loop_ticks * ratio;
 	facts.precision = asked_precision(a);
 	r->flags = flags_of(r, &facts) |
-	    (a->unsettled ? CB_FLAG_UNSETTLED : 0);
+	    (a->unsettled ? CB_FLAG_UNSETTLED : 0) |
+	    (p->emulated ? CB_FLAG_EMULATED : 0);
 	return;
 oom_stats:
 	est_free(&e);
