@@ -21,6 +21,8 @@
 
 #define ROUND_MIN_SAMPLES	3	/* before a round may end at its time */
 #define QUICK_ROUND_SHARE	0.25	/* of ENGINE_ROUND_SECONDS, --quick */
+#define TIMEOUT_SHARE		0.5	/* of --timeout, the most a round's
+					   sampling may take */
 #define PATH_BATCH		16	/* most calls per disturbance check */
 #define PATH_BATCH_SECONDS	0.002	/* the most a batch should take */
 #define PATH_FIT_SECONDS	0.01	/* for a first round's batched fits */
@@ -243,15 +245,21 @@ round_seconds(const struct cb_options *o)
  * A round ends at its time once it has a few clean samples, or all it may
  * have; on a machine so disturbed that it has not, it gets three times
  * more, then ends with what it has: its spares when nothing was clean.
+ * Where the child's time limit is shorter than that (a tiny --timeout, a
+ * slow emulator), it ends, once it has tried a sample, at half the limit
+ * from its `start', rather than be killed with nothing.
  */
 static int
-round_over(const struct gather *s, double end, double seconds)
+round_over(const struct gather *s, const struct cb_options *o, double start,
+    double end)
 {
 	double now = monotonic_seconds();
 
 	return (gather_clean(s) >= s->cap ||
 	    (gather_clean(s) >= ROUND_MIN_SAMPLES && now > end) ||
-	    now > end + 3 * seconds);
+	    now > end + 3 * round_seconds(o) ||
+	    (s->n + s->disturbed > 0 && now > start + TIMEOUT_SHARE *
+	    o->timeout));
 }
 
 static int
@@ -262,9 +270,10 @@ sample_loop(const struct cb_bench *b, void *ctx, const struct cb_options *o,
 	struct timing t;
 	struct guard g;
 	uint64_t base;
-	double r2, end, ra, rb, pa, pb, cyc;
+	double r2, start, end, ra, rb, pa, pb, cyc;
 	int rc, whole, clean;
 
+	start = monotonic_seconds();
 	if ((base = choose_base(b->body, ctx)) == 0)
 		return (flat_body(r));
 	warm_up(b->body, ctx, base, 0.001);
@@ -272,7 +281,7 @@ sample_loop(const struct cb_bench *b, void *ctx, const struct cb_options *o,
 	r->ratio_before = ra = ratio_now(cal);
 	pa = probe(p, ra);
 	end = monotonic_seconds() + round_seconds(o);
-	while (!round_over(s, end, round_seconds(o))) {
+	while (!round_over(s, o, start, end)) {
 		guard_begin(&g, o->cpu, (b->flags & CB_BENCH_SWITCHES) ?
 		    WATCH_NONE : WATCH_SWITCHES);
 		ra = ratio_now(cal);
@@ -399,9 +408,10 @@ sample_path(const struct cb_bench *b, void *ctx, const struct cb_options *o,
 	struct stamp s0, s1;
 	struct guard g;
 	double batch_ref[PATH_BATCH], batch_cyc[PATH_BATCH], ticks;
-	double end, ra, rb, pa, pb, waited, cpu, wall;
+	double start, end, ra, rb, pa, pb, waited, cpu, wall;
 	int i, k, nb, mend, whole, clean;
 
+	start = monotonic_seconds();
 	/*
 	 * The cold call first, before anything warms the path (each round
 	 * is a fresh process), timed as the steady-state calls will be.
@@ -432,7 +442,7 @@ sample_path(const struct cb_bench *b, void *ctx, const struct cb_options *o,
 	nb = path_batch(first.ref);
 	pa = probe(p, ra);
 	end = monotonic_seconds() + round_seconds(o);
-	while (!round_over(s, end, round_seconds(o))) {
+	while (!round_over(s, o, start, end)) {
 		/*
 		 * A call of milliseconds on a shared machine is rarely spared
 		 * a preemption: alone in its batch, it keeps its sample with
