@@ -244,22 +244,25 @@ round_seconds(const struct cb_options *o)
 /*
  * A round ends at its time once it has a few clean samples, or all it may
  * have; on a machine so disturbed that it has not, it gets three times
- * more, then ends with what it has: its spares when nothing was clean.
- * Where the child's time limit is shorter than that (a tiny --timeout, a
- * slow emulator), it ends, once it has tried a sample, at half the limit
- * from its `start', rather than be killed with nothing.
+ * more, then ends with what it has: its spares when nothing was clean,
+ * and when it has not even those, once it has tried a few samples (a
+ * sample can outlast the time, under an emulator).  Where the child's
+ * time limit is shorter than all that (a tiny --timeout, a slow
+ * emulator), it ends, once it has tried a sample, at half the limit from
+ * its `start', rather than be killed with nothing.
  */
 static int
 round_over(const struct gather *s, const struct cb_options *o, double start,
     double end)
 {
 	double now = monotonic_seconds();
+	size_t tried = s->n + s->disturbed;
 
 	return (gather_clean(s) >= s->cap ||
 	    (gather_clean(s) >= ROUND_MIN_SAMPLES && now > end) ||
-	    now > end + 3 * round_seconds(o) ||
-	    (s->n + s->disturbed > 0 && now > start + TIMEOUT_SHARE *
-	    o->timeout));
+	    (now > end + 3 * round_seconds(o) &&
+	    (s->n > 0 || tried >= ROUND_MIN_SAMPLES)) ||
+	    (tried > 0 && now > start + TIMEOUT_SHARE * o->timeout));
 }
 
 static int

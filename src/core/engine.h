@@ -16,10 +16,11 @@
  * of at most 2 ms; a call that long is kept through a preemption with the
  * time it waited for the CPU taken out.  A round samples for
  * ENGINE_ROUND_SECONDS (a quarter of that with --quick), or until it has
- * its samples, and ends after four such with whatever it has: where not
- * one sample was clean, the disturbed ones, flagged (core/gather.h).  Its
- * sampling takes at most half its child's time limit, --timeout, so a
- * short limit or a slow emulator ends it with samples, not killed.
+ * its samples, and ends after four such with whatever it has (having
+ * tried three at least): where not one sample was clean, the disturbed
+ * ones, flagged (core/gather.h).  Its sampling takes at most half its
+ * child's time limit, --timeout, so a short limit or a slow emulator
+ * ends it with samples, not killed.
  *
  * Every sample is taken between checks for what could have disturbed it:
  * an involuntary context switch, a migration to another CPU, and (when
