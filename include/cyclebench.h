@@ -146,6 +146,11 @@ enum cb_cpu_feature {
 #define CB_FLAG_MISCALIBRATED	0x100u	/* a dependent multiply timed in its
 					   rounds read off a whole number of
 					   calibrated cycles */
+#define CB_FLAG_UNSETTLED	0x200u	/* a round's time ran out before any
+					   sample passed the disturbance checks:
+					   the figure rests on disturbed ones */
+#define CB_FLAG_EMULATED	0x400u	/* measured under an emulator
+					   (qemu-user): its cycles, not a CPU's */
 
 /*
  * The body: run `iters' (>= 1) iterations of the measured block.  `ctx' is

@@ -11,14 +11,18 @@
 
 #include "core/clock.h"
 #include "core/engine.h"
+#include "core/gather.h"
 #include "core/guard.h"
 #include "core/lattice.h"
 #include "core/stats.h"
 #include "core/timing.h"
+#include "os/fingerprint.h"
 #include "util/time.h"
 
 #define ROUND_MIN_SAMPLES	3	/* before a round may end at its time */
 #define QUICK_ROUND_SHARE	0.25	/* of ENGINE_ROUND_SECONDS, --quick */
+#define TIMEOUT_SHARE		0.5	/* of --timeout, the most a round's
+					   sampling may take */
 #define PATH_BATCH		16	/* most calls per disturbance check */
 #define PATH_BATCH_SECONDS	0.002	/* the most a batch should take */
 #define PATH_FIT_SECONDS	0.01	/* for a first round's batched fits */
@@ -217,6 +221,7 @@ engine_prepare(struct engine_prep *p, int quick)
 	p->probe_iters = choose_base(arch_probe_block, NULL);
 	p->mul_base = choose_base(arch_mul_chain, NULL);
 	p->tick_step = tick_step();
+	p->emulated = os_emulated();
 }
 
 /* The probe now, in cycles per nop, under the clock `ratio'. */
@@ -230,54 +235,6 @@ probe(const struct engine_prep *p, double ratio)
 	    ((double)p->probe_iters * ARCH_PROBE_NOPS));
 }
 
-/* Raw per-operation samples while they are being gathered. */
-struct gather {
-	double	*ref;
-	double	*cyc;		/* counted cycles, NAN when calibrated */
-	double	*probe;
-	size_t	 n, cap;
-	unsigned disturbed;
-	double	 r2[TIMING_SIZES * 64];
-	size_t	 nr2;
-};
-
-static int
-gather_init(struct gather *s, size_t cap)
-{
-	memset(s, 0, sizeof(*s));
-	s->ref = calloc(cap ? cap : 1, sizeof(double));
-	s->cyc = calloc(cap ? cap : 1, sizeof(double));
-	s->probe = calloc(cap ? cap : 1, sizeof(double));
-	s->cap = cap;
-	return (s->ref != NULL && s->cyc != NULL && s->probe != NULL ? 0 :
-	    -1);
-}
-
-static void
-gather_free(struct gather *s)
-{
-	free(s->ref);
-	free(s->cyc);
-	free(s->probe);
-}
-
-static void
-gather_add(struct gather *s, double ref, double cyc, double probe_cycles)
-{
-	if (s->n < s->cap) {
-		s->ref[s->n] = ref;
-		s->probe[s->n] = probe_cycles;
-		s->cyc[s->n++] = cyc;
-	}
-}
-
-static void
-gather_r2(struct gather *s, double r2)
-{
-	if (s->nr2 < sizeof(s->r2) / sizeof(s->r2[0]))
-		s->r2[s->nr2++] = r2;
-}
-
 static double
 round_seconds(const struct cb_options *o)
 {
@@ -285,17 +242,27 @@ round_seconds(const struct cb_options *o)
 }
 
 /*
- * A round ends at its time once it has a few clean samples; on a machine
- * so disturbed that it has not, it gets three times more, then ends with
- * what it has.
+ * A round ends at its time once it has a few clean samples, or all it may
+ * have; on a machine so disturbed that it has not, it gets three times
+ * more, then ends with what it has: its spares when nothing was clean,
+ * and when it has not even those, once it has tried a few samples (a
+ * sample can outlast the time, under an emulator).  Where the child's
+ * time limit is shorter than all that (a tiny --timeout, a slow
+ * emulator), it ends, once it has tried a sample, at half the limit from
+ * its `start', rather than be killed with nothing.
  */
 static int
-out_of_time(const struct gather *s, double end, double seconds)
+round_over(const struct gather *s, const struct cb_options *o, double start,
+    double end)
 {
 	double now = monotonic_seconds();
+	size_t tried = s->n + s->disturbed;
 
-	return ((s->n >= ROUND_MIN_SAMPLES && now > end) ||
-	    now > end + 3 * seconds);
+	return (gather_clean(s) >= s->cap ||
+	    (gather_clean(s) >= ROUND_MIN_SAMPLES && now > end) ||
+	    (now > end + 3 * round_seconds(o) &&
+	    (s->n > 0 || tried >= ROUND_MIN_SAMPLES)) ||
+	    (tried > 0 && now > start + TIMEOUT_SHARE * o->timeout));
 }
 
 static int
@@ -306,9 +273,10 @@ sample_loop(const struct cb_bench *b, void *ctx, const struct cb_options *o,
 	struct timing t;
 	struct guard g;
 	uint64_t base;
-	double r2, end, ra, rb, pa, pb, cyc;
-	int rc;
+	double r2, start, end, ra, rb, pa, pb, cyc;
+	int rc, whole, clean;
 
+	start = monotonic_seconds();
 	if ((base = choose_base(b->body, ctx)) == 0)
 		return (flat_body(r));
 	warm_up(b->body, ctx, base, 0.001);
@@ -316,7 +284,7 @@ sample_loop(const struct cb_bench *b, void *ctx, const struct cb_options *o,
 	r->ratio_before = ra = ratio_now(cal);
 	pa = probe(p, ra);
 	end = monotonic_seconds() + round_seconds(o);
-	while (s->n < s->cap && !out_of_time(s, end, round_seconds(o))) {
+	while (!round_over(s, o, start, end)) {
 		guard_begin(&g, o->cpu, (b->flags & CB_BENCH_SWITCHES) ?
 		    WATCH_NONE : WATCH_SWITCHES);
 		ra = ratio_now(cal);
@@ -324,13 +292,12 @@ sample_loop(const struct cb_bench *b, void *ctx, const struct cb_options *o,
 		rb = ratio_now(cal);
 		pb = probe(p, rb);
 		cyc = to_cycles(t.ref, t.cyc, ra, rb) / b->ops;
-		if (rc != 0 || guard_tripped(&g) || !(cyc > 0) ||
-		    drifted(ra, rb, ENGINE_DRIFT_LIMIT))
-			s->disturbed++;
-		else {
-			gather_add(s, t.ref / b->ops, cyc, fmax(pa, pb));
+		whole = rc == 0 && cyc > 0;
+		clean = whole && !guard_tripped(&g) &&
+		    !drifted(ra, rb, ENGINE_DRIFT_LIMIT);
+		gather_add(s, clean, whole, t.ref / b->ops, cyc, fmax(pa, pb));
+		if (clean)
 			gather_r2(s, r2);
-		}
 		pa = pb;
 	}
 	r->ratio_after = ratio_now(cal);
@@ -444,9 +411,10 @@ sample_path(const struct cb_bench *b, void *ctx, const struct cb_options *o,
 	struct stamp s0, s1;
 	struct guard g;
 	double batch_ref[PATH_BATCH], batch_cyc[PATH_BATCH], ticks;
-	double end, ra, rb, pa, pb, waited, cpu, wall;
-	int i, k, nb, mend;
+	double start, end, ra, rb, pa, pb, waited, cpu, wall;
+	int i, k, nb, mend, whole, clean;
 
+	start = monotonic_seconds();
 	/*
 	 * The cold call first, before anything warms the path (each round
 	 * is a fresh process), timed as the steady-state calls will be.
@@ -477,7 +445,7 @@ sample_path(const struct cb_bench *b, void *ctx, const struct cb_options *o,
 	nb = path_batch(first.ref);
 	pa = probe(p, ra);
 	end = monotonic_seconds() + round_seconds(o);
-	while (s->n < s->cap && !out_of_time(s, end, round_seconds(o))) {
+	while (!round_over(s, o, start, end)) {
 		/*
 		 * A call of milliseconds on a shared machine is rarely spared
 		 * a preemption: alone in its batch, it keeps its sample with
@@ -499,14 +467,13 @@ sample_path(const struct cb_bench *b, void *ctx, const struct cb_options *o,
 		rb = ratio_now(cal);
 		pb = probe(p, rb);
 		batch_ref[0] -= waited;
-		if (guard_tripped(&g) || waited >= ticks ||
-		    drifted(ra, rb, ENGINE_PATH_DRIFT_LIMIT))
-			s->disturbed += (unsigned)nb;
-		else
-			for (k = 0; k < nb; k++)
-				gather_add(s, batch_ref[k] / b->ops, to_cycles(
-				    batch_ref[k], batch_cyc[k], ra, rb) /
-				    b->ops, fmax(pa, pb));
+		whole = waited < ticks;
+		clean = whole && !guard_tripped(&g) &&
+		    !drifted(ra, rb, ENGINE_PATH_DRIFT_LIMIT);
+		for (k = 0; k < nb; k++)
+			gather_add(s, clean, whole, batch_ref[k] / b->ops,
+			    to_cycles(batch_ref[k], batch_cyc[k], ra, rb) /
+			    b->ops, fmax(pa, pb));
 		pa = pb;
 		nb = path_batch(ticks / nb);
 	}
@@ -576,6 +543,9 @@ engine_round(const struct cb_bench *b, void *ctx, const struct cb_options *o,
 	r->ratio_after *= 1 + test_drift();
 	r->imul_check = clock_counting() ? NAN :
 	    engine_imul_reading(&p->cal, p->mul_base);
+	/* A round's flag says its samples are spares (core/rounds.h). */
+	if (gather_keep_spares(&s))
+		r->flags |= CB_FLAG_UNSETTLED;
 	r->nsamples = s.n;
 	r->samples = s.cyc;
 	r->samples_ref = s.ref;

@@ -16,7 +16,11 @@
  * of at most 2 ms; a call that long is kept through a preemption with the
  * time it waited for the CPU taken out.  A round samples for
  * ENGINE_ROUND_SECONDS (a quarter of that with --quick), or until it has
- * its samples, and ends after four such with whatever it has.
+ * its samples, and ends after four such with whatever it has (having
+ * tried three at least): where not one sample was clean, the disturbed
+ * ones, flagged (core/gather.h).  Its sampling takes at most half its
+ * child's time limit, --timeout, so a short limit or a slow emulator
+ * ends it with samples, not killed.
  *
  * Every sample is taken between checks for what could have disturbed it:
  * an involuntary context switch, a migration to another CPU, and (when
@@ -61,7 +65,8 @@ void	engine_calibrate(struct engine_calibration *cal, int quick);
 /*
  * What is measured once in the parent and holds for every round it forks:
  * the calibration, the empty loop's cost per iteration (the resolution
- * every loop benchmark is judged against) and the size of a probe.
+ * every loop benchmark is judged against), the size of a probe, and
+ * whether an emulator runs it all (every row is flagged emulated).
  */
 struct engine_prep {
 	struct engine_calibration cal;
@@ -69,6 +74,7 @@ struct engine_prep {
 	uint64_t probe_iters;	/* iterations of a probe reading */
 	uint64_t mul_base;	/* of the multiply chain, for the check */
 	unsigned tick_step;	/* the reference clock's step (core/lattice.h) */
+	int	 emulated;	/* under an emulator (os/fingerprint.h) */
 };
 
 void	engine_prepare(struct engine_prep *p, int quick);

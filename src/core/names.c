@@ -77,6 +77,15 @@ const struct cb_flag_info cb_flag_table[] = {
 	    "number the architecture allows.  The add chain the cycles are "
 	    "calibrated on lost cycles to something sharing the core, and the "
 	    "figure is off by about as much." },
+	{ CB_FLAG_UNSETTLED, "unsettled", FLAG_DISTRUST, "A round's time ran "
+	    "out before any of its samples passed the checks for disturbance, "
+	    "as under an emulator or on a very busy host: rather than no "
+	    "figure, the figure rests on the samples taken while something "
+	    "disturbed them, and is rough." },
+	{ CB_FLAG_EMULATED, "emulated", FLAG_DISTRUST, "Measured under a "
+	    "user-mode emulator (qemu-user, seen as the program the kernel "
+	    "runs): the figures are the emulator's cost, not the emulated "
+	    "CPU's cycles." },
 };
 
 const size_t cb_nflags = sizeof(cb_flag_table) / sizeof(cb_flag_table[0]);

@@ -14,6 +14,7 @@
 #include "core/engine.h"
 #include "core/estimate.h"
 #include "core/flags.h"
+#include "core/gather.h"
 #include "core/isolate.h"
 #include "core/measure_args.h"
 #include "core/rounds.h"
@@ -34,6 +35,7 @@ struct acc {
 	struct cb_extra		(*extras)[CB_MAX_EXTRAS];
 	unsigned		*nextras;
 	double			 spent;		/* seconds in its rounds */
+	int			 unsettled;	/* its samples are spares */
 	int			 done;
 };
 
@@ -105,7 +107,7 @@ acc_add(struct acc *a, struct cb_result *rd, double start)
 {
 	struct cb_result *r = a->r;
 	struct cb_round *k;
-	size_t n = rd->nsamples;
+	size_t n;
 
 	a->spent += rd->seconds;
 	if (rd->status != CB_OK) {
@@ -118,6 +120,7 @@ acc_add(struct acc *a, struct cb_result *rd, double start)
 			fail(a, rd->reason);
 		return;
 	}
+	n = gather_settle(r, &a->unsettled, rd);
 	if (acc_reserve(a, n) != 0) {
 		fail(a, "out of memory");
 		return;
@@ -345,11 +348,8 @@ finish(struct acc *a, const struct engine_prep *p, double floor)
 		goto oom;
 	used = (unsigned char *)(count + r->nrounds);
 	in = est_input_of(r, r->samples, count);
-	if (estimate(&in, EST_RESAMPLES, 1, &e) != 0) {
-		free(count);
-		est_free(&e);
-		goto oom;
-	}
+	if (estimate(&in, EST_RESAMPLES, 1, &e) != 0)
+		goto oom_stats;
 	round_contention(r);
 	used_rounds(r, e.basis, used);
 	merge_extras(a, used);
@@ -365,17 +365,11 @@ finish(struct acc *a, const struct engine_prep *p, double floor)
 		    e.levels[i].ci_low, e.levels[i].ci_high,
 		    e.levels[i].rounds };
 	in.s.x = r->samples_ref;
-	if (summarize(&in, e.basis, EST_RESAMPLES, &ref) != 0) {
-		free(count);
-		est_free(&e);
-		goto oom;
-	}
+	if (summarize(&in, e.basis, EST_RESAMPLES, &ref) != 0)
+		goto oom_stats;
 	in.s.x = r->samples;
-	if (summarize(&in, e.basis, 0, &r->cycles) != 0) {
-		free(count);
-		est_free(&e);
-		goto oom;
-	}
+	if (summarize(&in, e.basis, 0, &r->cycles) != 0)
+		goto oom_stats;
 	r->cycles.median = e.centre;
 	with_calibration(r, &e);
 	r->cycles.ci95_low = e.ci_low;
@@ -387,8 +381,13 @@ finish(struct acc *a, const struct engine_prep *p, double floor)
 	free(count);
 	facts.loop_cycles = p->loop_ticks * ratio;
 	facts.precision = asked_precision(a);
-	r->flags = flags_of(r, &facts);
+	r->flags = flags_of(r, &facts) |
+	    (a->unsettled ? CB_FLAG_UNSETTLED : 0) |
+	    (p->emulated ? CB_FLAG_EMULATED : 0);
 	return;
+oom_stats:
+	est_free(&e);
+	free(count);
 oom:
 	r->status = CB_ERROR;
 	snprintf(r->reason, sizeof(r->reason), "out of memory for the "

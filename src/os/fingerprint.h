@@ -3,9 +3,10 @@
  * What the OS says of the machine, for the fingerprint (core/machine.h
  * copies it): microcode, the CPU vulnerability mitigations in effect,
  * hypervisor, frequency governor, boost, SMT, ASLR and
- * perf_event_paranoid, and the CPUs' identification register where the
- * OS shows it.  Each OS provides these, reading below a sysroot so that
- * tests can hand it a fixture tree ("" for the live system).
+ * perf_event_paranoid, the CPUs' identification register where the OS
+ * shows it, and whether an emulator runs this process.  Each OS provides
+ * these, reading below a sysroot so that tests can hand it a fixture tree
+ * ("" for the live system).
  */
 #ifndef CB_OS_FINGERPRINT_H
 #define CB_OS_FINGERPRINT_H
@@ -45,5 +46,12 @@ int	os_read_int(const char *sysroot, const char *path, int unknown);
  * where it shows none, as on every other architecture.
  */
 uint64_t os_cpu_idreg(const char *sysroot, int cpu);
+
+/*
+ * 1 when this process runs under a user-mode emulator (qemu-user), whose
+ * costs every figure then measures, else 0.  The live process, never a
+ * sysroot.
+ */
+int	os_emulated(void);
 
 #endif

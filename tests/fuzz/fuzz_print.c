@@ -83,7 +83,8 @@ results_of(struct cb_bench *b, struct cb_result r[2], const char *reason)
 {
 	static double samples[5] = { 2.9, 3.0, 3.0, 3.1, 3.2 };
 	static double probe[5] = { 1, 1, 1, 1, 1 };
-	static struct cb_round round = { 0, 0.01, 3.0, NAN, 5, 0, 0 };
+	static struct cb_round round = { .seconds = 0.01, .median = 3.0,
+	    .contended = NAN, .imul_check = NAN, .nsamples = 5 };
 	size_t i;
 
 	memset(r, 0, 2 * sizeof(*r));

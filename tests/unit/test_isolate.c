@@ -296,8 +296,6 @@ test_samples_cross(void **state)
 	size_t i;
 
 	(void)state;
-	/* Emulated, the engine's stopping rules are not met (issue 25). */
-	SKIP_IF_EMULATED();
 	assert_int_equal(round_of(&b, 1, 0, &r), CB_OK);
 	assert_true(r.nsamples > 0);
 	assert_non_null(r.samples);

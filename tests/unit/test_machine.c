@@ -10,6 +10,7 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#include <sys/prctl.h>
 #include <sys/stat.h>
 
 #include <ftw.h>
@@ -23,6 +24,8 @@
 #include "arch/arch.h"
 #include "core/machine.h"
 #include "core/names.h"
+#include "emulated.h"
+#include "os/fingerprint.h"
 
 #ifndef FIXTURES
 #define FIXTURES	"tests/fixtures"
@@ -532,6 +535,25 @@ test_cycle_warning_interval(void **state)
 }
 #endif
 
+/*
+ * An emulator is told by the kernel's name for the process: qemu-user's,
+ * where the tests run under it (CYCLEBENCH_EMULATED says so), else this
+ * program's, which a process named like qemu's stands in for here.
+ */
+static void
+test_emulated(void **state)
+{
+	char name[17] = "";
+
+	(void)state;
+	assert_int_equal(os_emulated(), EMULATED());
+	assert_int_equal(prctl(PR_GET_NAME, name), 0);
+	assert_int_equal(prctl(PR_SET_NAME, "qemu-aarch64"), 0);
+	assert_int_equal(os_emulated(), 1);
+	assert_int_equal(prctl(PR_SET_NAME, name), 0);
+	assert_int_equal(os_emulated(), EMULATED());
+}
+
 int
 main(void)
 {
@@ -556,6 +578,7 @@ main(void)
 		cmocka_unit_test(test_core_types_printed),
 		cmocka_unit_test_setup_teardown(test_core_types_fallbacks,
 		    tmp_root_setup, tmp_root_teardown),
+		cmocka_unit_test(test_emulated),
 #if defined(__x86_64__) || defined(__i386__)
 		cmocka_unit_test(test_cycle_warning),
 		cmocka_unit_test(test_cycle_warning_interval),

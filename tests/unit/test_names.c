@@ -137,7 +137,7 @@ test_enum_names(void **state)
 
 /*
  * The flag table: one distinct bit a flag, distinct names, each found
- * again by its bit, and a meaning for each; the header's nine flags.
+ * again by its bit, and a meaning for each; the header's ten flags.
  */
 static void
 test_flag_table(void **state)
@@ -145,7 +145,8 @@ test_flag_table(void **state)
 	static const unsigned want[] = { CB_FLAG_POOR_FIT,
 	    CB_FLAG_CLOCK_DRIFT, CB_FLAG_DISTURBED, CB_FLAG_NOISY,
 	    CB_FLAG_FEW_SAMPLES, CB_FLAG_BELOW_RESOLUTION,
-	    CB_FLAG_MULTILEVEL, CB_FLAG_CONTENDED, CB_FLAG_MISCALIBRATED };
+	    CB_FLAG_MULTILEVEL, CB_FLAG_CONTENDED, CB_FLAG_MISCALIBRATED,
+	    CB_FLAG_UNSETTLED, CB_FLAG_EMULATED };
 	unsigned seen = 0;
 	size_t i, j;
 
@@ -164,6 +165,8 @@ test_flag_table(void **state)
 	}
 	assert_string_equal(cb_flag_name(CB_FLAG_MULTILEVEL), "multilevel");
 	assert_string_equal(cb_flag_name(CB_FLAG_CONTENDED), "contended");
+	assert_string_equal(cb_flag_name(CB_FLAG_UNSETTLED), "unsettled");
+	assert_string_equal(cb_flag_name(CB_FLAG_EMULATED), "emulated");
 	assert_null(cb_flag_name(0));
 	assert_null(cb_flag_name(0x8000u));
 }

@@ -12,6 +12,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
+#include <unistd.h>
 
 #include "os/fingerprint.h"
 #include "sysroot.h"
@@ -161,4 +163,34 @@ os_fingerprint_read(struct os_fingerprint *f, const char *sysroot)
 	    OS_ASLR_UNKNOWN);
 	f->perf_paranoid = os_read_int(sysroot,
 	    "/proc/sys/kernel/perf_event_paranoid", OS_PARANOID_UNKNOWN);
+}
+
+/* A qemu-user binary's name: "qemu-aarch64", "qemu-i386-static". */
+static int
+is_qemu(const char *name)
+{
+	return (strncmp(name, "qemu-", 5) == 0);
+}
+
+/*
+ * qemu-user answers for /proc/self (its exe is the guest program), but
+ * not for the kernel's name for the process, which is the program the
+ * kernel ran: qemu's, when it was started by hand or by a wrapper.
+ * Started through binfmt_misc, the process has the guest's name, and
+ * /proc/thread-self/exe, which qemu does not answer for, is qemu's.
+ */
+int
+os_emulated(void)
+{
+	char comm[17] = "", exe[PATH_MAX];
+	const char *base;
+	ssize_t n;
+
+	if (prctl(PR_GET_NAME, comm) == 0 && is_qemu(comm))
+		return (1);
+	if ((n = readlink("/proc/thread-self/exe", exe, sizeof(exe) - 1)) <= 0)
+		return (0);
+	exe[n] = '\0';
+	base = strrchr(exe, '/');
+	return (is_qemu(base != NULL ? base + 1 : exe));
 }
