@@ -20,14 +20,8 @@
 #include <sys/syscall.h>
 
 #include "snippet/snippet.h"
+#include "os/linux/audit_arch.h"
 
-#if defined(__x86_64__)
-#define NATIVE_ARCH	AUDIT_ARCH_X86_64
-#elif defined(__i386__)
-#define NATIVE_ARCH	AUDIT_ARCH_I386
-#elif defined(__aarch64__)
-#define NATIVE_ARCH	AUDIT_ARCH_AARCH64
-#endif
 
 #define SCRATCH		((uintptr_t)0x10000000)
 #define STACK		((uintptr_t)0x20000000)

@@ -32,15 +32,9 @@
 #include <unistd.h>
 
 #include "os/sandbox.h"
+#include "os/linux/audit_arch.h"
 #include "emulated.h"
 
-#if defined(__x86_64__)
-#define NATIVE_ARCH	AUDIT_ARCH_X86_64
-#elif defined(__i386__)
-#define NATIVE_ARCH	AUDIT_ARCH_I386
-#elif defined(__aarch64__)
-#define NATIVE_ARCH	AUDIT_ARCH_AARCH64
-#endif
 
 #define NO_FILTER	77	/* a child's exit: no seccomp here */
 #define NO_REAPER	78	/* no subreaper (qemu-user refuses it) */

@@ -27,17 +27,11 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "os/linux/audit_arch.h"
 #include "os/linux/syscall_filter.h"
 #include "os/sandbox.h"
 #include "util/time.h"
 
-#if defined(__x86_64__)
-#define NATIVE_ARCH	AUDIT_ARCH_X86_64
-#elif defined(__i386__)
-#define NATIVE_ARCH	AUDIT_ARCH_I386
-#elif defined(__aarch64__)
-#define NATIVE_ARCH	AUDIT_ARCH_AARCH64
-#endif
 
 /*
  * For messages, from a signal handler (so not libseccomp's resolver, which

@@ -31,15 +31,10 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "os/linux/audit_arch.h"
 #include "os/linux/syscall_filter.h"
 
-#if defined(__x86_64__)
-#define NATIVE_ARCH	AUDIT_ARCH_X86_64
-#elif defined(__i386__)
-#define NATIVE_ARCH	AUDIT_ARCH_I386
-#elif defined(__aarch64__)
-#define NATIVE_ARCH	AUDIT_ARCH_AARCH64
-#else
+#ifndef NATIVE_ARCH
 #error "no seccomp architecture for this build"
 #endif
 #define X32_BIT		0x40000000u	/* x32 ABI calls on x86-64 */
