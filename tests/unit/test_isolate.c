@@ -296,6 +296,8 @@ test_samples_cross(void **state)
 	size_t i;
 
 	(void)state;
+	/* Emulated, a round may still keep no sample (issue 25). */
+	SKIP_IF_EMULATED();
 	assert_int_equal(round_of(&b, 1, 0, &r), CB_OK);
 	assert_true(r.nsamples > 0);
 	assert_non_null(r.samples);
