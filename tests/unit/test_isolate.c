@@ -250,6 +250,7 @@ test_leftovers_killed(void **state)
 		fail_msg("process %d outlived its round", (int)pid);
 	}
 	assert_int_equal(errno, ESRCH);
+	cb_result_free(&r);
 	close(escape_pipe[0]);
 	close(escape_pipe[1]);
 }
