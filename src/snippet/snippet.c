@@ -77,11 +77,12 @@ confine(struct snippet *s, char *why, size_t whylen)
 		.result_fd = OS_CHILD_RESULT_FD,
 		.allow_syscalls = s->allow_syscalls,
 	};
+	unsigned layers;	/* docs/asm.md says which a kernel gives */
 
 	if (!isolate_in_child())
 		return (0);
 	if (sandbox_limit(&lim, why, whylen) != 0 ||
-	    sandbox_confine(&pol, &s->layers, why, whylen) != 0)
+	    sandbox_confine(&pol, &layers, why, whylen) != 0)
 		return (CB_SETUP_ERROR);
 	return (0);
 }

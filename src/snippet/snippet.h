@@ -86,7 +86,6 @@ struct snippet {
 	void		*map;
 	size_t		 maplen;
 	struct arch_snippet_layout lay;
-	unsigned	 layers;	/* what confines it: SANDBOX_* */
 	uintptr_t	 scratch, stack, code, code_end;
 	size_t		 guard;		/* bytes of each guard: a page */
 };
