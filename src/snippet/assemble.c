@@ -230,11 +230,11 @@ run_as(const struct workdir *w, const char *label,
 	int status;
 
 	tool_argv(arch_as_argv, o->intel ? intl : att, argv, 16);
-	if ((status = tool_run(argv, "the assembler", w->src, w->out, w->msg,
-	    o->timeout, err, errlen)) < 0)
+	if ((status = tool_run(argv, "the assembler", "GNU binutils", w->src,
+	    w->out, w->msg, o->timeout, NULL, err, errlen)) < 0)
 		return (-1);
 	if (!(WIFEXITED(status) && WEXITSTATUS(status) == 0) &&
-	    tool_limit_hit("the assembler", status, err, errlen))
+	    tool_limit_hit("the assembler", status, NULL, err, errlen))
 		return (-1);
 	msg = read_file(w->msg, 64 * 1024, &len);
 	if (WIFEXITED(status) && WEXITSTATUS(status) == 0) {
@@ -360,8 +360,8 @@ disassemble(const struct workdir *w, int intel, double timeout,
 	int status;
 
 	tool_argv(arch_objdump_argv, intel ? intl : att, argv, 16);
-	status = tool_run(argv, "objdump", NULL, w->out, w->msg, timeout, err,
-	    sizeof(err));
+	status = tool_run(argv, "objdump", "GNU binutils", NULL, w->out,
+	    w->msg, timeout, NULL, err, sizeof(err));
 	if (status < 0 || !WIFEXITED(status) || WEXITSTATUS(status) != 0)
 		return;
 	if ((list = read_file(w->out, 32L << 20, &len)) == NULL)

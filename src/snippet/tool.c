@@ -21,8 +21,12 @@
 #include "snippet/tool.h"
 #include "util/time.h"
 
-#define TOOL_MAX_FILE	(64L << 20)	/* bytes a tool may write */
 #define TOOL_MAX_MEMORY	(1L << 30)	/* address space a tool may use */
+
+const struct tool_limits tool_limits_snippet = {
+	.cpu_seconds = SNIPPET_TOOL_SECONDS,
+	.max_file = 64L << 20,
+};
 
 static void
 limit(int resource, rlim_t value)
@@ -34,7 +38,7 @@ limit(int resource, rlim_t value)
 
 static void __attribute__((noreturn))
 exec_tool(char *const argv[], const char *in, const char *out,
-    const char *msg, int report)
+    const char *msg, const struct tool_limits *lim, int report)
 {
 	int fd, e;
 
@@ -46,8 +50,8 @@ exec_tool(char *const argv[], const char *in, const char *out,
 	    dup2(fd, 2) < 0)
 		_exit(127);
 	os_child_die_with_parent();
-	limit(RLIMIT_CPU, SNIPPET_TOOL_SECONDS);
-	limit(RLIMIT_FSIZE, TOOL_MAX_FILE);
+	limit(RLIMIT_CPU, lim->cpu_seconds);
+	limit(RLIMIT_FSIZE, lim->max_file);
 	limit(RLIMIT_AS, TOOL_MAX_MEMORY);
 	execvp(argv[0], argv);
 	e = errno;
@@ -97,9 +101,9 @@ wait_tool(pid_t pid, const char *tool, double timeout, char *err,
 
 /* A close-on-exec pipe carries exec's errno back. */
 int
-tool_run(char *const argv[], const char *tool, const char *in,
-    const char *out, const char *msg, double timeout, char *err,
-    size_t errlen)
+tool_run(char *const argv[], const char *tool, const char *from,
+    const char *in, const char *out, const char *msg, double timeout,
+    const struct tool_limits *lim, char *err, size_t errlen)
 {
 	pid_t pid;
 	int fds[2], status, e = 0;
@@ -118,7 +122,8 @@ tool_run(char *const argv[], const char *tool, const char *in,
 	}
 	if (pid == 0) {
 		close(fds[0]);
-		exec_tool(argv, in, out, msg, fds[1]);
+		exec_tool(argv, in, out, msg, lim != NULL ? lim :
+		    &tool_limits_snippet, fds[1]);
 	}
 	close(fds[1]);
 	while ((n = read(fds[0], &e, sizeof(e))) < 0 && errno == EINTR)
@@ -127,26 +132,29 @@ tool_run(char *const argv[], const char *tool, const char *in,
 	status = wait_tool(pid, tool, timeout, err, errlen);
 	if (status >= 0 && n == (ssize_t)sizeof(e)) {
 		snprintf(err, errlen, "cannot run '%s': %s (it comes with "
-		    "GNU binutils)", argv[0], strerror(e));
+		    "%s)", argv[0], strerror(e), from);
 		return (TOOL_FAILED);
 	}
 	return (status);
 }
 
 int
-tool_limit_hit(const char *tool, int status, char *err, size_t errlen)
+tool_limit_hit(const char *tool, int status, const struct tool_limits *lim,
+    char *err, size_t errlen)
 {
+	if (lim == NULL)
+		lim = &tool_limits_snippet;
 	if (!WIFSIGNALED(status))
 		return (0);
 	switch (WTERMSIG(status)) {
 	case SIGXCPU:
 	case SIGKILL:
 		snprintf(err, errlen, "%s was stopped after %d s of CPU time "
-		    "(a huge .rept or .fill?)", tool, SNIPPET_TOOL_SECONDS);
+		    "(a huge .rept or .fill?)", tool, lim->cpu_seconds);
 		break;
 	case SIGXFSZ:
 		snprintf(err, errlen, "%s's output passed %ld MiB (a huge "
-		    ".fill or .space?)", tool, TOOL_MAX_FILE >> 20);
+		    ".fill or .space?)", tool, lim->max_file >> 20);
 		break;
 	default:
 		snprintf(err, errlen, "%s was killed by signal %d", tool,

@@ -71,8 +71,8 @@ run(const char *script, const char *input, double timeout, char *err,
 	char *argv[] = { "sh", "-c", (char *)script, NULL };
 
 	err[0] = '\0';
-	return (tool_run(argv, "the test tool", input, out, msg, timeout, err,
-	    errlen));
+	return (tool_run(argv, "the test tool", "GNU binutils", input, out,
+	    msg, timeout, NULL, err, errlen));
 }
 
 /* Its wait status, its stdout and stderr each in their file. */
@@ -96,7 +96,7 @@ test_status_and_output(void **state)
 	assert_int_equal(WEXITSTATUS(status), 0);
 	assert_string_equal(slurp(out, buf, sizeof(buf)), "");
 	assert_string_equal(slurp(msg, buf, sizeof(buf)), "");
-	assert_false(tool_limit_hit("the test tool", status, err,
+	assert_false(tool_limit_hit("the test tool", status, NULL, err,
 	    sizeof(err)));
 }
 
@@ -127,8 +127,8 @@ test_not_found(void **state)
 	char err[256];
 
 	(void)state;
-	assert_int_equal(tool_run(argv, "the test tool", NULL, out, msg, 10,
-	    err, sizeof(err)), TOOL_FAILED);
+	assert_int_equal(tool_run(argv, "the test tool", "GNU binutils", NULL,
+	    out, msg, 10, NULL, err, sizeof(err)), TOOL_FAILED);
 	assert_string_equal(err, "cannot run 'cyclebench-no-such-tool': No "
 	    "such file or directory (it comes with GNU binutils)");
 }
@@ -195,25 +195,25 @@ test_limit_hit(void **state)
 
 	(void)state;
 	assert_true(tool_limit_hit("the assembler", W_EXITCODE(0, SIGXCPU),
-	    err, sizeof(err)));
+	    NULL, err, sizeof(err)));
 	assert_string_equal(err, "the assembler was stopped after 5 s of CPU "
 	    "time (a huge .rept or .fill?)");
 	assert_true(tool_limit_hit("the assembler", W_EXITCODE(0, SIGKILL),
-	    err, sizeof(err)));
+	    NULL, err, sizeof(err)));
 	assert_string_equal(err, "the assembler was stopped after 5 s of CPU "
 	    "time (a huge .rept or .fill?)");
-	assert_true(tool_limit_hit("objdump", W_EXITCODE(0, SIGXFSZ), err,
-	    sizeof(err)));
+	assert_true(tool_limit_hit("objdump", W_EXITCODE(0, SIGXFSZ),
+	    NULL, err, sizeof(err)));
 	assert_string_equal(err, "objdump's output passed 64 MiB (a huge "
 	    ".fill or .space?)");
-	assert_true(tool_limit_hit("objdump", W_EXITCODE(0, SIGSEGV), err,
-	    sizeof(err)));
+	assert_true(tool_limit_hit("objdump", W_EXITCODE(0, SIGSEGV),
+	    NULL, err, sizeof(err)));
 	snprintf(err + 128, sizeof(err) - 128, "objdump was killed by signal "
 	    "%d", SIGSEGV);
 	assert_string_equal(err, err + 128);
 	err[0] = '\0';
-	assert_false(tool_limit_hit("objdump", W_EXITCODE(1, 0), err,
-	    sizeof(err)));
+	assert_false(tool_limit_hit("objdump", W_EXITCODE(1, 0),
+	    NULL, err, sizeof(err)));
 	assert_string_equal(err, "");
 }
 
@@ -227,7 +227,8 @@ test_file_size_signal(void **state)
 	(void)state;
 	status = run("kill -XFSZ $$", NULL, 10, err, sizeof(err));
 	assert_true(WIFSIGNALED(status));
-	assert_true(tool_limit_hit("the test tool", status, err, sizeof(err)));
+	assert_true(tool_limit_hit("the test tool", status, NULL, err,
+	    sizeof(err)));
 	assert_string_equal(err, "the test tool's output passed 64 MiB (a "
 	    "huge .fill or .space?)");
 }
