@@ -75,7 +75,7 @@ ifeq ($(OS),linux)
 OS_PKGS	 = libseccomp
 endif
 
-PKGS	 = jansson yajl sqlite3 $(ARCH_PKGS) $(OS_PKGS)
+PKGS	 = jansson yajl yaml-0.1 sqlite3 $(ARCH_PKGS) $(OS_PKGS)
 # PostgreSQL, the results store of a fleet, wherever libpq is installed: the
 # i386 and arm64 builds go without, as Debian's libpq-dev is not multiarch.
 HAVE_LIBPQ := $(shell $(PKG_CONFIG) --exists libpq && echo yes)
@@ -99,7 +99,7 @@ LIB_SRCS = $(filter-out $(ARCH_ELSEWHERE),$(wildcard src/util/*.c \
 # arm64's MIDR part names in every build: a fingerprint read below a
 # sysroot (the tests' fixtures) may be an arm64 machine's.
 LIB_SRCS += $(filter-out src/arch/$(ARCH_DIR)/%,src/arch/arm64/midr.c)
-LIB_SRCS += $(wildcard src/snippet/*.c)
+LIB_SRCS += $(wildcard src/snippet/*.c src/characterize/*.c)
 LIB_SRCS += $(filter-out $(if $(HAVE_LIBPQ),,src/store/pg.c),\
 	    $(wildcard src/store/*.c))
 CLI_SRCS = $(wildcard src/cli/*.c)

@@ -36,57 +36,14 @@
 #include "snippet/assemble.h"
 #include "snippet/elf.h"
 #include "snippet/tool.h"
+#include "snippet/workdir.h"
 #include "util/write_all.h"
 
 #define OBJ_MAX		(SNIPPET_MAX_CODE + (1 << 20))	/* bytes read */
 #define MESSAGE_LINES	20		/* assembler messages shown */
 
-#define W_FILES		5
-
-/* The tools' files: memfds, and the names a tool opens them by. */
-struct workdir {
-	int	fd[W_FILES];
-	char	src[32], obj[32], out[32], msg[32], dep[32];
-};
-
 /* Directives that read a file, as gas names them, in any case. */
 static const char *const file_directives[] = { "include", "incbin" };
-
-static void
-workdir_remove(struct workdir *w)
-{
-	int k;
-
-	for (k = 0; k < W_FILES; k++)
-		if (w->fd[k] >= 0)
-			close(w->fd[k]);
-}
-
-/*
- * Not close-on-exec: the assembler opens its output and --MD list by
- * path after exec.  Only the tools are started while they are open.
- */
-static int
-workdir_make(struct workdir *w, char *err, size_t errlen)
-{
-	char *const path[W_FILES] = { w->src, w->obj, w->out, w->msg,
-	    w->dep };
-	int k;
-
-	for (k = 0; k < W_FILES; k++)
-		w->fd[k] = -1;
-	for (k = 0; k < W_FILES; k++) {
-		if ((w->fd[k] = memfd_create("cyclebench-asm", 0)) < 0) {
-			snprintf(err, errlen, "cannot make a memory file for "
-			    "the assembler: %s", strerror(errno));
-			workdir_remove(w);
-			return (-1);
-		}
-		snprintf(path[k], sizeof(w->src), "/proc/self/fd/%d",
-		    w->fd[k]);
-	}
-	return (0);
-}
 
 /* data[0..len-1], then a newline if it does not end with one. */
 static int
@@ -103,31 +60,6 @@ write_source(const char *path, const char *data, size_t len)
 	if (close(fd) != 0)
 		rc = -1;
 	return (rc);
-}
-
-/* Up to max bytes of path, NUL-terminated, in a new buffer; *len its size. */
-static char *
-read_file(const char *path, size_t max, size_t *len)
-{
-	char *buf;
-	ssize_t n;
-	size_t got = 0;
-	int fd;
-
-	if ((fd = open(path, O_RDONLY)) < 0)
-		return (NULL);
-	if ((buf = malloc(max + 1)) == NULL) {
-		close(fd);
-		return (NULL);
-	}
-	while (got < max && ((n = read(fd, buf + got, max - got)) > 0 ||
-	    (n < 0 && errno == EINTR)))
-		if (n > 0)
-			got += (size_t)n;
-	close(fd);
-	buf[got] = '\0';
-	*len = got;
-	return (buf);
 }
 
 /* Does the line start "FILE:LINE:" for a FILE that is not `input'? */
@@ -236,7 +168,7 @@ run_as(const struct workdir *w, const char *label,
 	if (!(WIFEXITED(status) && WEXITSTATUS(status) == 0) &&
 	    tool_limit_hit("the assembler", status, NULL, err, errlen))
 		return (-1);
-	msg = read_file(w->msg, 64 * 1024, &len);
+	msg = workdir_read(w->msg, 64 * 1024, &len);
 	if (WIFEXITED(status) && WEXITSTATUS(status) == 0) {
 		if (msg != NULL)
 			format_messages(msg, label, o->allow_includes, warn,
@@ -304,7 +236,7 @@ read_others(const struct workdir *w, const char *label, char *err,
 	size_t len;
 
 	/* "snippet.o: a.s b.bin \" ...: the input itself ("-") is not there. */
-	if ((deps = read_file(w->dep, 64 * 1024, &len)) == NULL)
+	if ((deps = workdir_read(w->dep, 64 * 1024, &len)) == NULL)
 		return (0);
 	p = strchr(deps, ':');
 	p = p != NULL ? p + 1 + strspn(p + 1, " \t\\\n") : deps + len;
@@ -364,7 +296,7 @@ disassemble(const struct workdir *w, int intel, double timeout,
 	    w->msg, timeout, NULL, err, sizeof(err));
 	if (status < 0 || !WIFEXITED(status) || WEXITSTATUS(status) != 0)
 		return;
-	if ((list = read_file(w->out, 32L << 20, &len)) == NULL)
+	if ((list = workdir_read(w->out, 32L << 20, &len)) == NULL)
 		return;
 	cap = c->len;
 	if ((c->insns = calloc(cap ? cap : 1, sizeof(*c->insns))) == NULL) {
@@ -434,7 +366,7 @@ snippet_assemble(const char *src, size_t len, const char *label,
 		    SNIPPET_MAX_CODE, (intmax_t)st.st_size, SNIPPET_MAX_CODE);
 		goto out;
 	}
-	if ((obj = (uint8_t *)read_file(w.obj, OBJ_MAX, &objlen)) == NULL) {
+	if ((obj = (uint8_t *)workdir_read(w.obj, OBJ_MAX, &objlen)) == NULL) {
 		snprintf(err, errlen, "cannot read the assembler's output: %s",
 		    strerror(errno));
 		goto out;

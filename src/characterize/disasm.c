@@ -1,0 +1,353 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/* Taking exegesis's snippets apart with llvm-mc (characterize/disasm.h). */
+#include <sys/wait.h>
+
+#include <ctype.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "characterize/disasm.h"
+#include "snippet/tool.h"
+#include "snippet/workdir.h"
+#include "util/write_all.h"
+
+/* nopw 0x78563412(%rax,%rax): between snippets, never in one. */
+static const unsigned char sentinel[] = {
+	0x66, 0x0f, 0x1f, 0x84, 0x00, 0x12, 0x34, 0x56, 0x78
+};
+
+static const struct tool_limits mc_limits = {
+	.cpu_seconds = 300,
+	.max_file = 1L << 30,
+};
+#define MC_MAX_READ	(1UL << 30)
+
+/* One decoded instruction of llvm-mc's listing. */
+struct line {
+	char		*text;
+	unsigned char	 enc[16];
+	size_t		 len;
+};
+
+struct listing {
+	struct line	*l;
+	size_t		 n, cap;
+};
+
+static void
+listing_free(struct listing *ls)
+{
+	size_t i;
+
+	for (i = 0; i < ls->n; i++)
+		free(ls->l[i].text);
+	free(ls->l);
+}
+
+/* "\taddq\t%r9, %rsi   # encoding: [0x4c,0x01,0xce]" into ls. */
+static int
+parse_listing(char *s, struct listing *ls)
+{
+	char *nl, *hash, *p, *e;
+	struct line *l;
+	unsigned long v;
+	int last;
+
+	for (last = 0; !last && *s != '\0'; s = nl + 1) {
+		if ((nl = strchr(s, '\n')) == NULL)
+			nl = s + strlen(s);
+		last = *nl == '\0';
+		*nl = '\0';
+		if ((hash = strstr(s, "# encoding: [")) == NULL)
+			continue;
+		if (ls->n == ls->cap) {
+			ls->cap = ls->cap != 0 ? ls->cap * 2 : 4096;
+			if ((l = realloc(ls->l, ls->cap * sizeof(*l))) == NULL)
+				return (-1);
+			ls->l = l;
+		}
+		l = &ls->l[ls->n];
+		l->len = 0;
+		for (p = hash + 13; *p != ']' && *p != '\0'; p = e) {
+			v = strtoul(p, &e, 16);
+			if (e == p || v > 0xff || l->len == sizeof(l->enc))
+				break;
+			l->enc[l->len++] = (unsigned char)v;
+			if (*e == ',')
+				e++;
+		}
+		for (e = hash; e > s && isspace((unsigned char)e[-1]); e--)
+			;
+		for (p = s; p < e && isspace((unsigned char)*p); p++)
+			;
+		if ((l->text = strndup(p, (size_t)(e - p))) == NULL)
+			return (-1);
+		for (p = l->text; *p != '\0'; p++)
+			if (*p == '\t')
+				*p = ' ';
+		ls->n++;
+	}
+	return (0);
+}
+
+/* Every snippet's bytes, sentinel after each, as llvm-mc reads them. */
+static char *
+input_text(const struct xdocs *x, size_t *len)
+{
+	size_t i, k, cap = 1, n = 0;
+	char *buf;
+
+	for (i = 0; i < x->n; i++)
+		cap += (x->d[i].codelen + sizeof(sentinel)) * 5 + 1;
+	if ((buf = malloc(cap)) == NULL)
+		return (NULL);
+	for (i = 0; i < x->n; i++) {
+		for (k = 0; k < x->d[i].codelen; k++)
+			n += (size_t)sprintf(buf + n, "0x%02x ",
+			    x->d[i].code[k]);
+		for (k = 0; k < sizeof(sentinel); k++)
+			n += (size_t)sprintf(buf + n, "0x%02x ", sentinel[k]);
+		buf[n++] = '\n';
+	}
+	buf[n] = '\0';
+	*len = n;
+	return (buf);
+}
+
+static int
+run_mc(const char *mc, int intel, const struct workdir *w, double timeout,
+    struct listing *ls, char *err, size_t errlen)
+{
+	char *argv[8], *out;
+	size_t len;
+	int status, rc;
+
+	argv[0] = (char *)mc;
+	argv[1] = (char *)"--disassemble";
+	argv[2] = (char *)"-show-encoding";
+	argv[3] = (char *)"-triple=x86_64";
+	argv[4] = (char *)(intel ? "-output-asm-variant=1" :
+	    "-output-asm-variant=0");
+	argv[5] = NULL;
+	status = tool_run(argv, "llvm-mc", "LLVM", w->src, w->out, w->msg,
+	    timeout, &mc_limits, err, errlen);
+	if (status < 0)
+		return (-1);
+	if (!WIFEXITED(status) || (WEXITSTATUS(status) != 0 &&
+	    WEXITSTATUS(status) != 1)) {
+		snprintf(err, errlen, "%s --disassemble failed", mc);
+		return (-1);
+	}
+	if ((out = workdir_read(w->out, MC_MAX_READ, &len)) == NULL) {
+		snprintf(err, errlen, "cannot read llvm-mc's listing");
+		return (-1);
+	}
+	rc = parse_listing(out, ls);
+	free(out);
+	if (rc != 0)
+		snprintf(err, errlen, "out of memory");
+	return (rc);
+}
+
+static char *
+join(char *const *text, size_t from, size_t to)
+{
+	size_t i, n = 1;
+	char *s;
+
+	for (i = from; i < to; i++)
+		n += strlen(text[i]) + 2;
+	if ((s = malloc(n)) == NULL)
+		return (NULL);
+	s[0] = '\0';
+	for (i = from; i < to; i++) {
+		if (i > from)
+			strcat(s, "; ");
+		strcat(s, text[i]);
+	}
+	return (s);
+}
+
+static unsigned char *
+concat(unsigned char *const *enc, const size_t *len, size_t from, size_t to,
+    size_t *out)
+{
+	unsigned char *b;
+	size_t i, n = 0;
+
+	for (i = from; i < to; i++)
+		n += len[i];
+	if ((b = malloc(n + 1)) == NULL)
+		return (NULL);
+	for (*out = 0, i = from; i < to; i++) {
+		memcpy(b + *out, enc[i], len[i]);
+		*out += len[i];
+	}
+	return (b);
+}
+
+static int
+same_copy(unsigned char *const *enc, const size_t *len, size_t a, size_t b,
+    size_t k)
+{
+	size_t i;
+
+	for (i = 0; i < k; i++)
+		if (len[a + i] != len[b + i] ||
+		    memcmp(enc[a + i], enc[b + i], len[a + i]) != 0)
+			return (0);
+	return (1);
+}
+
+int
+disasm_take_apart(const struct xdoc *d, char *const *att,
+    char *const *intel, unsigned char *const *enc, const size_t *enclen,
+    size_t n, struct xsplit *s)
+{
+	size_t pushes = 0, end = n, k = d->ninsns, start;
+
+	if (end > 0 && strncmp(att[end - 1], "ret", 3) == 0)
+		end--;
+	while (pushes < end && strncmp(att[pushes], "pushq %", 7) == 0)
+		pushes++;
+	for (start = 0; start < pushes && end > 0 &&
+	    strncmp(att[end - 1], "popq %", 6) == 0; start++)
+		end--;
+	if (k == 0 || end < pushes + k) {
+		s->why = "its snippet has fewer instructions than its key";
+		return (-1);
+	}
+	for (start = end - k; start >= pushes + k &&
+	    same_copy(enc, enclen, start - k, end - k, k); start -= k)
+		;
+	s->ninsns = k;
+	if ((s->att = join(att, end - k, end)) == NULL ||
+	    (s->intel = join(intel, end - k, end)) == NULL ||
+	    (s->body = concat(enc, enclen, end - k, end, &s->bodylen)) ==
+	    NULL ||
+	    (s->init = concat(enc, enclen, pushes, start, &s->initlen)) ==
+	    NULL) {
+		s->why = "out of memory";
+		return (-1);
+	}
+	return (0);
+}
+
+/*
+ * The listing's lines of document i start at *at; a document's lines
+ * must add up to its bytes, then the sentinel.
+ */
+static void
+split_one(const struct xdoc *d, const struct listing *att,
+    const struct listing *intel, size_t *at, struct xsplit *s)
+{
+	char **ta = NULL, **ti = NULL;
+	unsigned char **enc = NULL;
+	size_t *len = NULL, i, n, got = 0, first = *at;
+
+	for (i = first; i < att->n && !(att->l[i].len == sizeof(sentinel) &&
+	    memcmp(att->l[i].enc, sentinel, sizeof(sentinel)) == 0); i++)
+		got += att->l[i].len;
+	*at = i + 1;
+	n = i - first;
+	if (i >= att->n || i >= intel->n || got != d->codelen) {
+		s->why = "llvm-mc could not decode its snippet";
+		return;
+	}
+	if ((ta = calloc(n + 1, sizeof(*ta))) == NULL ||
+	    (ti = calloc(n + 1, sizeof(*ti))) == NULL ||
+	    (enc = calloc(n + 1, sizeof(*enc))) == NULL ||
+	    (len = calloc(n + 1, sizeof(*len))) == NULL) {
+		s->why = "out of memory";
+		goto out;
+	}
+	for (got = 0, i = 0; i < n; i++) {
+		ta[i] = att->l[first + i].text;
+		ti[i] = intel->l[first + i].text;
+		enc[i] = att->l[first + i].enc;
+		len[i] = att->l[first + i].len;
+		if (memcmp(enc[i], d->code + got, len[i]) != 0 ||
+		    intel->l[first + i].len != len[i]) {
+			s->why = "llvm-mc could not decode its snippet";
+			goto out;
+		}
+		got += len[i];
+	}
+	disasm_take_apart(d, ta, ti, enc, len, n, s);
+out:
+	free(ta);
+	free(ti);
+	free(enc);
+	free(len);
+}
+
+int
+disasm_split(const char *mc, const struct xdocs *x, struct xsplit *split,
+    double timeout, char *err, size_t errlen)
+{
+	struct listing att = { 0 }, intel = { 0 };
+	struct workdir w;
+	struct xdocs coded = { 0 };
+	size_t i, at = 0, len, *which = NULL;
+	char *in = NULL;
+	int fd, rc = -1;
+
+	if ((coded.d = calloc(x->n + 1, sizeof(*coded.d))) == NULL ||
+	    (which = calloc(x->n + 1, sizeof(*which))) == NULL) {
+		snprintf(err, errlen, "out of memory");
+		goto out;
+	}
+	for (i = 0; i < x->n; i++) {
+		if (x->d[i].codelen == 0) {
+			split[i].why = "llvm-exegesis made no snippet";
+			continue;
+		}
+		which[coded.n] = i;
+		coded.d[coded.n++] = x->d[i];
+	}
+	if (coded.n == 0) {
+		rc = 0;
+		goto out;
+	}
+	if ((in = input_text(&coded, &len)) == NULL) {
+		snprintf(err, errlen, "out of memory");
+		goto out;
+	}
+	if (workdir_make(&w, err, errlen) != 0)
+		goto out;
+	if ((fd = open(w.src, O_WRONLY | O_TRUNC)) < 0 ||
+	    write_all(fd, in, len) != 0 || close(fd) != 0) {
+		snprintf(err, errlen, "cannot write llvm-mc's input");
+		workdir_remove(&w);
+		goto out;
+	}
+	if (run_mc(mc, 0, &w, timeout, &att, err, errlen) != 0 ||
+	    run_mc(mc, 1, &w, timeout, &intel, err, errlen) != 0) {
+		workdir_remove(&w);
+		goto out;
+	}
+	workdir_remove(&w);
+	for (i = 0; i < coded.n; i++)
+		split_one(&coded.d[i], &att, &intel, &at, &split[which[i]]);
+	rc = 0;
+out:
+	listing_free(&att);
+	listing_free(&intel);
+	free(coded.d);
+	free(which);
+	free(in);
+	return (rc);
+}
+
+void
+xsplit_free(struct xsplit *s)
+{
+	free(s->att);
+	free(s->intel);
+	free(s->body);
+	free(s->init);
+	memset(s, 0, sizeof(*s));
+}
