@@ -14,6 +14,7 @@
 #define EXIT_STORE		4	/* the results store failed */
 
 int	cmd_asm(int argc, char **argv);
+int	cmd_characterize(int argc, char **argv);
 int	cmd_compare(int argc, char **argv);
 int	cmd_db(int argc, char **argv);
 int	cmd_history(int argc, char **argv);

@@ -22,6 +22,7 @@ struct command {
 
 static const struct command commands[] = {
 	{ "asm", cmd_asm, "measure instructions given as assembly text" },
+	{ "characterize", cmd_characterize, "the instruction table of this CPU, from llvm-exegesis" },
 	{ "compare", cmd_compare, "runs side by side, real differences marked" },
 	{ "db", cmd_db, "the results store: import, export, runs, machines" },
 	{ "history", cmd_history, "one benchmark over stored runs, shifts marked" },

@@ -370,6 +370,21 @@ document(const struct machine *m, const struct run_info *run,
 	return (doc);
 }
 
+json_t *
+results_document(const struct machine *m, const struct run_info *run,
+    const struct cb_result *r, size_t n)
+{
+	json_t *doc;
+	int bad = 0;
+
+	doc = document(m, run, r, n, &bad);
+	if (bad) {
+		json_decref(doc);
+		return (NULL);
+	}
+	return (doc);
+}
+
 int
 results_dump(json_t *doc, char **buf, size_t *len)
 {

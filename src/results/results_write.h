@@ -40,6 +40,11 @@ int	results_write_file(const char *path, const struct machine *m,
 int	results_render(const struct machine *m, const struct run_info *run,
 	    const struct cb_result *r, size_t n, char **buf, size_t *len);
 
+/* The same document as a tree, for a command that adds to it before
+   writing (characterize's "form" objects); NULL when out of memory. */
+json_t	*results_document(const struct machine *m, const struct run_info *run,
+	    const struct cb_result *r, size_t n);
+
 /* doc as the text of a results file, laid out as every one is, in a
    malloc'ed *buf; -1 when out of memory. */
 int	results_dump(json_t *doc, char **buf, size_t *len);

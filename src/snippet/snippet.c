@@ -218,7 +218,7 @@ snippet_bench_init(struct snippet *s, enum cb_mode mode, int in_runner)
 	s->bench.name = s->name;
 	s->bench.desc = "an assembled snippet, unrolled";
 	s->bench.mode = mode;
-	s->bench.ops = s->unroll;
+	s->bench.ops = s->unroll * s->per_copy;
 	s->bench.body = snippet_body;
 	s->bench.setup = in_runner ? snippet_setup : snippet_setup_exec;
 	s->bench.teardown = snippet_teardown;
@@ -272,6 +272,7 @@ snippet_prepare(const struct snippet_spec *spec, struct snippet **out,
 		goto fail;
 	}
 	s->unroll = spec->unroll ? spec->unroll : default_unroll(&s->body);
+	s->per_copy = spec->per_copy ? spec->per_copy : 1;
 	if (s->unroll > SNIPPET_MAX_UNROLL ||
 	    s->body.len * s->unroll > SNIPPET_MAX_UNROLLED) {
 		snprintf(err, errlen, "%u copies of %s's %zu bytes make %zu "

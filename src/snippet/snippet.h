@@ -64,6 +64,8 @@ struct snippet_spec {
 	int		 intel;		/* Intel syntax, no register prefix */
 	unsigned	 unroll;	/* 0: about SNIPPET_TARGET_INSNS
 					   instructions per iteration */
+	unsigned	 per_copy;	/* operations a copy counts as; 0: 1
+					   (characterize: its instructions) */
 	enum cb_mode	 mode;
 	int		 allow_syscalls;	/* no system call filter */
 	int		 allow_includes;	/* .include, .incbin read */
@@ -75,6 +77,7 @@ struct snippet {
 	struct cb_bench	 bench;		/* arg is this snippet */
 	struct snippet_code body, init;
 	unsigned	 unroll;
+	unsigned	 per_copy;	/* the figure is per copy / this */
 	int		 allow_syscalls;
 	double		 timeout;
 	char		 runner[4096];	/* SNIPPET_RUNNER's path */

@@ -19,6 +19,7 @@ struct wire {
 	char		 magic[8];
 	char		 name[96];
 	uint32_t	 unroll;
+	uint32_t	 per_copy;
 	uint32_t	 mode;
 	uint32_t	 allow_syscalls;
 	double		 timeout;
@@ -45,6 +46,7 @@ snippet_pack(const struct snippet *s, void **out, size_t *outlen)
 	memcpy(w.magic, WIRE_MAGIC, sizeof(w.magic));
 	snprintf(w.name, sizeof(w.name), "%s", s->name);
 	w.unroll = s->unroll;
+	w.per_copy = s->per_copy;
 	w.mode = (uint32_t)s->bench.mode;
 	w.allow_syscalls = (uint32_t)s->allow_syscalls;
 	w.timeout = s->timeout;
@@ -116,6 +118,8 @@ snippet_unpack(const void *buf, size_t len, struct snippet **out, char *why,
 	if (w.unroll == 0 || w.unroll > SNIPPET_MAX_UNROLL ||
 	    w.len[0] * w.unroll > SNIPPET_MAX_UNROLLED)
 		return (refuse(why, whylen, "unroll"));
+	if (w.per_copy == 0 || w.per_copy > SNIPPET_MAX_UNROLL)
+		return (refuse(why, whylen, "operations per copy"));
 	if (w.mode != CB_THROUGHPUT && w.mode != CB_LATENCY)
 		return (refuse(why, whylen, "mode"));
 	if (!(w.timeout > 0 && w.timeout <= CB_MAX_TIMEOUT) ||
@@ -147,6 +151,7 @@ snippet_unpack(const void *buf, size_t len, struct snippet **out, char *why,
 		goto fail;
 	snprintf(s->name, sizeof(s->name), "%s", w.name);
 	s->unroll = w.unroll;
+	s->per_copy = w.per_copy;
 	s->allow_syscalls = (int)w.allow_syscalls;
 	s->timeout = w.timeout;
 	snippet_bench_init(s, (enum cb_mode)w.mode, 1);

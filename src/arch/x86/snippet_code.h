@@ -60,6 +60,15 @@
 #define ARCH_SNIPPET_INTEL_HELP						\
 "  --intel             Intel syntax without register prefixes\n"
 
+/*
+ * characterize runs llvm-exegesis's x86-64 snippets, which address their
+ * memory operands through %rdi: set-up points it at the scratch memory.
+ */
+#if defined(__x86_64__)
+#define ARCH_EXEGESIS_TRIPLE	"x86_64"
+#define ARCH_EXEGESIS_SCRATCH	"mov %r14, %rdi\n"
+#endif
+
 /* A system call's instruction, which the pc is past when it traps: syscall, sysenter and int $0x80 are 2 bytes. */
 #define ARCH_SNIPPET_SYSCALL_LEN	2
 

@@ -1,0 +1,275 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * Forms, their classes and the user's filters (characterize/forms.h).
+ * A class is read off the body as llvm-mc wrote it and as it is encoded:
+ * EVEX (0x62) is avx512, VEX (0xc4, 0xc5) avx, an %xmm operand without
+ * either sse, %mm mmx, %st or an f-mnemonic x87, a lock prefix lock, a
+ * parenthesised operand mem; what is none of these is base.
+ */
+#include <ctype.h>
+#include <regex.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "characterize/forms.h"
+
+static const char *const classes[] = {
+	"base", "mem", "lock", "x87", "mmx", "sse", "avx", "avx512"
+};
+#define NCLASSES	(sizeof(classes) / sizeof(classes[0]))
+
+int
+forms_is_class(const char *word)
+{
+	size_t i;
+
+	for (i = 0; i < NCLASSES; i++)
+		if (strcasecmp(word, classes[i]) == 0)
+			return (1);
+	return (0);
+}
+
+/* The first byte past legacy and REX prefixes. */
+static unsigned char
+opcode_byte(const unsigned char *b, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (!(b[i] == 0x66 || b[i] == 0x67 || b[i] == 0xf0 ||
+		    b[i] == 0xf2 || b[i] == 0xf3 || b[i] == 0x2e ||
+		    b[i] == 0x3e || b[i] == 0x26 || b[i] == 0x36 ||
+		    b[i] == 0x64 || b[i] == 0x65 || (b[i] & 0xf0) == 0x40))
+			return (b[i]);
+	return (0);
+}
+
+static void
+classify(struct form *f)
+{
+	const struct xsplit *s = f->thr.split != NULL && f->thr.split->att !=
+	    NULL ? f->thr.split : f->lat.split;
+	const char *t;
+	unsigned char op;
+
+	f->cls[0] = '\0';
+	if (s == NULL || s->att == NULL)
+		return;
+	t = s->att;
+	op = opcode_byte(s->body, s->bodylen);
+	if (op == 0x62)
+		strcat(f->cls, "avx512");
+	else if (op == 0xc4 || op == 0xc5)
+		strcat(f->cls, "avx");
+	else if (strstr(t, "%xmm") != NULL)
+		strcat(f->cls, "sse");
+	else if (strstr(t, "%mm") != NULL)
+		strcat(f->cls, "mmx");
+	else if (strstr(t, "%st") != NULL || t[0] == 'f')
+		strcat(f->cls, "x87");
+	else if (strncmp(t, "lock", 4) == 0)
+		strcat(f->cls, "lock");
+	else
+		strcat(f->cls, "base");
+	if (strchr(t, '(') != NULL)
+		strcat(f->cls, " mem");
+}
+
+int
+forms_join(const struct xdocs *lat, struct xsplit *lsplit,
+    const struct xdocs *thr, struct xsplit *tsplit, struct forms *out)
+{
+	size_t i, j, n = 0;
+	struct form *f;
+
+	memset(out, 0, sizeof(*out));
+	if ((out->f = calloc(thr->n + lat->n + 1, sizeof(*out->f))) == NULL)
+		return (-1);
+	for (i = 0; i < thr->n; i++) {
+		f = &out->f[n++];
+		f->opcode = thr->d[i].opcode;
+		f->thr.doc = &thr->d[i];
+		f->thr.split = &tsplit[i];
+	}
+	/* Both lists come in LLVM's opcode order: merge, not search. */
+	for (i = 0, j = 0; i < lat->n; i++) {
+		while (j < n && strcmp(out->f[j].opcode, lat->d[i].opcode) != 0)
+			j++;
+		if (j == n) {
+			for (j = 0; j < n && strcmp(out->f[j].opcode,
+			    lat->d[i].opcode) != 0; j++)
+				;
+			if (j == n) {
+				out->f[n].opcode = lat->d[i].opcode;
+				n++;
+			}
+		}
+		out->f[j].lat.doc = &lat->d[i];
+		out->f[j].lat.split = &lsplit[i];
+		out->f[j].lat.chain = lat->d[i].info;
+	}
+	out->n = n;
+	for (i = 0; i < n; i++)
+		classify(&out->f[i]);
+	return (0);
+}
+
+static int
+is_name(const char *s)
+{
+	for (; *s != '\0'; s++)
+		if (!isalnum((unsigned char)*s) && *s != '_')
+			return (0);
+	return (1);
+}
+
+char *
+forms_opcode_list(char *const *filters, size_t n)
+{
+	size_t i, len = 1;
+	char *s;
+
+	if (n == 0)
+		return (NULL);
+	for (i = 0; i < n; i++) {
+		if (!is_name(filters[i]) || forms_is_class(filters[i]))
+			return (NULL);
+		len += strlen(filters[i]) + 1;
+	}
+	if ((s = malloc(len)) == NULL)
+		return (NULL);
+	s[0] = '\0';
+	for (i = 0; i < n; i++) {
+		if (i > 0)
+			strcat(s, ",");
+		strcat(s, filters[i]);
+	}
+	return (s);
+}
+
+static int
+has_class(const struct form *f, const char *c)
+{
+	char buf[sizeof(f->cls) + 2], want[32];
+
+	snprintf(buf, sizeof(buf), " %s ", f->cls);
+	snprintf(want, sizeof(want), " %s ", c);
+	for (char *p = want; *p != '\0'; p++)
+		*p = (char)tolower((unsigned char)*p);
+	return (strstr(buf, want) != NULL);
+}
+
+int
+forms_filter(struct forms *fs, char *const *filters, size_t n, char *err,
+    size_t errlen)
+{
+	regex_t *re;
+	size_t i, k, kept = 0;
+	int keep, rc = 0, e;
+	char anchored[1024];
+
+	if (n == 0)
+		return (0);
+	if ((re = calloc(n, sizeof(*re))) == NULL) {
+		snprintf(err, errlen, "out of memory");
+		return (-1);
+	}
+	for (k = 0; k < n; k++) {
+		if (forms_is_class(filters[k]) || is_name(filters[k]))
+			continue;
+		snprintf(anchored, sizeof(anchored), "^(%s)$", filters[k]);
+		if ((e = regcomp(&re[k], anchored, REG_EXTENDED | REG_NOSUB)) !=
+		    0) {
+			regerror(e, &re[k], anchored, sizeof(anchored));
+			snprintf(err, errlen, "filter %zu is neither an opcode, a "
+			    "class (%s) nor a regular expression: %s", k + 1,
+			    FORMS_CLASSES, anchored);
+			n = k;
+			rc = -1;
+			goto out;
+		}
+	}
+	for (i = 0; i < fs->n; i++) {
+		for (keep = 0, k = 0; !keep && k < n; k++) {
+			if (forms_is_class(filters[k]))
+				keep = has_class(&fs->f[i], filters[k]);
+			else if (is_name(filters[k]))
+				keep = strcasecmp(fs->f[i].opcode,
+				    filters[k]) == 0;
+			else
+				keep = regexec(&re[k], fs->f[i].opcode, 0, NULL,
+				    0) == 0;
+		}
+		if (keep)
+			fs->f[kept++] = fs->f[i];
+	}
+	fs->n = kept;
+out:
+	for (k = 0; k < n; k++)
+		if (!forms_is_class(filters[k]) && !is_name(filters[k]))
+			regfree(&re[k]);
+	free(re);
+	return (rc);
+}
+
+/* The mnemonic of a body: its first word, without a lock prefix. */
+static void
+mnemonic(const struct form *f, char *buf, size_t len)
+{
+	const char *t = f->thr.split != NULL && f->thr.split->att != NULL ?
+	    f->thr.split->att : f->lat.split != NULL ? f->lat.split->att :
+	    NULL;
+
+	if (t == NULL) {
+		snprintf(buf, len, "%s", f->opcode);
+		return;
+	}
+	if (strncmp(t, "lock ", 5) == 0)
+		t += 5;
+	snprintf(buf, len, "%.*s", (int)strcspn(t, " "), t);
+}
+
+static int
+measurable(const struct form *f)
+{
+	return ((f->thr.split != NULL && f->thr.split->att != NULL) ||
+	    (f->lat.split != NULL && f->lat.split->att != NULL));
+}
+
+/*
+ * One form a mnemonic: the first of the register forms exegesis wrote
+ * for it (its opcode order puts the 64-bit and the wider vector forms
+ * after the narrow ones, so the last one measurable wins).
+ */
+void
+forms_quick(struct forms *fs)
+{
+	size_t i, k, kept = 0;
+	char a[64], b[64];
+
+	for (i = 0; i < fs->n; i++) {
+		if (!measurable(&fs->f[i]) || strstr(fs->f[i].cls, "mem") !=
+		    NULL)
+			continue;
+		mnemonic(&fs->f[i], a, sizeof(a));
+		for (k = 0; k < kept; k++) {
+			mnemonic(&fs->f[k], b, sizeof(b));
+			if (strcmp(a, b) == 0)
+				break;
+		}
+		fs->f[k] = fs->f[i];
+		if (k == kept)
+			kept++;
+	}
+	fs->n = kept;
+}
+
+void
+forms_free(struct forms *fs)
+{
+	free(fs->f);
+	fs->f = NULL;
+	fs->n = 0;
+}

@@ -1,0 +1,47 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * A form's snippet as a benchmark.  exegesis's bytes go to the snippet
+ * harness unchanged, as .byte lines: the set-up after a line that points
+ * %rdi (exegesis's scratch register) at the scratch memory, the body
+ * unrolled to about SNIPPET_TARGET_INSNS instructions.  The benchmark is
+ * named "x86/OPCODE" and has no parameters, so that the same form of two
+ * machines is the same row whatever registers exegesis chose on each;
+ * what the snippet was travels in the results file's "form" object.
+ *
+ * Cycles are per instruction: a latency row is the cycles of one copy of
+ * the chain over its instructions (exegesis's chain of one instruction
+ * repeated, in most forms), a throughput row the cycles of one copy of
+ * the independent instructions over their number.
+ */
+#ifndef CB_CHARACTERIZE_MEASURE_H
+#define CB_CHARACTERIZE_MEASURE_H
+
+#include <stddef.h>
+
+#include "cyclebench.h"
+#include "characterize/forms.h"
+#include "snippet/snippet.h"
+
+/* One row: a form in one mode. */
+struct charz_row {
+	const struct form	*form;
+	enum cb_mode		 mode;		/* latency, throughput */
+	const struct form_snip	*snip;
+	struct snippet		*s;		/* NULL: not measured */
+	char			 why[256];	/* then why not */
+	char			 name[96];
+};
+
+/*
+ * Make row's snippet: 0, or -1 with why set (no snippet from exegesis,
+ * not assembled).  timeout bounds the tools and the measuring child.
+ */
+int	charz_prepare(struct charz_row *row, double timeout);
+
+/* A failed measurement's reason in a reader's terms: "not on this CPU
+   (SIGILL)", "privileged (#GP)", or the engine's own. */
+void	charz_why(const char *reason, char *buf, size_t len);
+
+void	charz_row_free(struct charz_row *row);
+
+#endif

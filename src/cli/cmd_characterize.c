@@ -1,0 +1,540 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * cyclebench characterize: the instruction table of this machine, from
+ * llvm-exegesis's snippets (characterize/exegesis.h), each form timed in
+ * the snippet sandbox like an `asm' snippet, in latency and throughput.
+ *
+ * Forms are measured in batches of CHARZ_BATCH rows, the rounds of a
+ * batch interleaved as run's are; after each batch the results so far
+ * are written, marked partial, to the checkpoint (--json FILE, or
+ * characterize.partial.json in the cache directory), so that Ctrl-C
+ * loses at most a batch and the next run with the same forms resumes
+ * from there.  A form that faults, traps or hangs ends in its own row.
+ */
+#include <sys/stat.h>
+
+#include <errno.h>
+#include <getopt.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "arch/arch.h"
+#include "characterize/disasm.h"
+#include "characterize/exegesis.h"
+#include "characterize/forms.h"
+#include "characterize/measure.h"
+#include "cli/cli.h"
+#include "cli/measure_opts.h"
+#include "cli/parse.h"
+#include "cli/progress.h"
+#include "cli/save_opts.h"
+#include "core/machine.h"
+#include "core/rounds.h"
+#include "os/sandbox.h"
+#include "report/form_table.h"
+#include "results/atomic_file.h"
+#include "results/json_text.h"
+#include "results/results.h"
+#include "results/results_write.h"
+#include "util/scrub.h"
+
+#define CHARZ_BATCH	32		/* rows measured between checkpoints */
+#define CHARZ_TIMEOUT	10.0		/* seconds a form's child may take */
+#define CHARZ_TOOL_TIMEOUT 600.0	/* for exegesis and llvm-mc */
+
+static const char characterize_help[] =
+"usage: cyclebench characterize [FILTER...] [options]\n"
+"\n"
+"Measures the latency and reciprocal throughput of every instruction form\n"
+"llvm-exegesis (LLVM 16 or newer) writes a snippet for, in core cycles per\n"
+"instruction, with the engine, rounds and sandbox of `asm'.  FILTER: an\n"
+"LLVM opcode (ADD64rr), a class (" FORMS_CLASSES "),\n"
+"or an extended regular expression over opcodes ('IMUL.*'); none: all.\n"
+"\n"
+"  --quick             one register form per mnemonic, rounds as run --quick\n"
+"  --llvm N            use llvm-exegesis-N and llvm-mc-N (default: newest)\n"
+"  --format FORMAT     text (default), markdown or csv\n"
+"  --json FILE         the results, one row per form and mode, with each\n"
+"                      form's text; also the checkpoint a rerun resumes\n"
+"  --restart           measure everything again, not resuming\n"
+"  --save, --db FILE|URL, --context KEY=VALUE: keep the results in the\n"
+"                      store, as run\n"
+"  --cpu N, --repetitions N, --timeout SECONDS (a form's limit, default\n"
+"                      10): as for run\n"
+"\n"
+"A form not measured says why: not on this CPU (SIGILL), privileged\n"
+"(#GP), or what exegesis could not do.  docs/characterize.md has the\n"
+"method and its limits.\n"
+"\n"
+"Exit status: 0 done, 2 bad input or no exegesis, 3 results not saved,\n"
+"128+N stopped by signal N (what was measured is kept).\n";
+
+struct charz_args {
+	char		**filters;
+	size_t		  nfilters;
+	int		  llvm, restart;
+	enum form_format  format;
+	struct cb_options opts;
+	struct save_opts  out;
+	char		  checkpoint[4096];
+};
+
+static int
+parse_args(int argc, char **argv, struct charz_args *a)
+{
+	static const struct option opts[] = {
+		CLI_MEASURE_OPTIONS,
+		CLI_SAVE_OPTIONS,
+		{ "llvm", required_argument, NULL, 'L' },
+		{ "format", required_argument, NULL, 'F' },
+		{ "restart", no_argument, NULL, 'A' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 }
+	};
+	long v;
+	int c, rc = 0;
+
+	cb_options_default(&a->opts);
+	a->opts.timeout = CHARZ_TIMEOUT;
+	optind = 1;
+	while (rc == 0 && (c = getopt_long(argc, argv, "+h", opts, NULL)) !=
+	    -1) {
+		switch (c) {
+		case 'L':
+			if (parse_long(optarg, EXEGESIS_MIN_LLVM,
+			    EXEGESIS_MAX_LLVM, &v) != 0)
+				return (usage_error("characterize", "--llvm "
+				    "takes a version from %d to %d, not '%s'",
+				    EXEGESIS_MIN_LLVM, EXEGESIS_MAX_LLVM,
+				    optarg));
+			a->llvm = (int)v;
+			break;
+		case 'F':
+			if (strcmp(optarg, "text") == 0)
+				a->format = FORM_TEXT;
+			else if (strcmp(optarg, "markdown") == 0)
+				a->format = FORM_MARKDOWN;
+			else if (strcmp(optarg, "csv") == 0)
+				a->format = FORM_CSV;
+			else
+				return (usage_error("characterize", "--format "
+				    "takes text, markdown or csv, not '%s'",
+				    optarg));
+			break;
+		case 'A':
+			a->restart = 1;
+			break;
+		case 'j':
+		case 'S':
+		case 'D':
+		case 'x':
+			rc = cli_save_option("characterize", c, optarg,
+			    &a->out);
+			break;
+		case 'h':
+			fputs(characterize_help, stdout);
+			return (-1);
+		case ':':
+		case '?':
+			return (bad_option("characterize", c, argv, opts));
+		default:
+			rc = cli_measure_option("characterize", c, optarg,
+			    &a->opts);
+			rc = rc > 0 ? rc : 0;
+		}
+	}
+	if (rc != 0)
+		return (rc);
+	a->filters = argv + optind;
+	a->nfilters = (size_t)(argc - optind);
+	return (cli_save_check("characterize", &a->out));
+}
+
+/* --json FILE, or the cache directory's checkpoint. */
+static int
+checkpoint_path(struct charz_args *a)
+{
+	const char *cache = getenv("XDG_CACHE_HOME"), *home = getenv("HOME");
+	char dir[4096];
+
+	if (a->out.json != NULL && strcmp(a->out.json, "-") != 0) {
+		snprintf(a->checkpoint, sizeof(a->checkpoint), "%s",
+		    a->out.json);
+		return (0);
+	}
+	if (cache != NULL && cache[0] == '/')
+		snprintf(dir, sizeof(dir), "%s/cyclebench", cache);
+	else if (home != NULL && home[0] == '/')
+		snprintf(dir, sizeof(dir), "%s/.cache/cyclebench", home);
+	else
+		return (-1);
+	if (mkdir(dir, 0700) != 0 && errno != EEXIST) {
+		*strrchr(dir, '/') = '\0';
+		if (mkdir(dir, 0700) != 0 && errno != EEXIST)
+			return (-1);
+		snprintf(dir + strlen(dir), sizeof(dir) - strlen(dir),
+		    "/cyclebench");
+		if (mkdir(dir, 0700) != 0 && errno != EEXIST)
+			return (-1);
+	}
+	snprintf(a->checkpoint, sizeof(a->checkpoint),
+	    "%s/characterize.partial.json", dir);
+	return (0);
+}
+
+/* A row that was measured before, in the checkpoint: its result. */
+static json_t *
+earlier(json_t *old, const char *name, const char *mode)
+{
+	json_t *r;
+	size_t i;
+
+	json_array_foreach(json_object_get(old, "results"), i, r)
+		if (strcmp(json_string_value(json_object_get(r, "name")) ?
+		    json_string_value(json_object_get(r, "name")) : "",
+		    name) == 0 && strcmp(json_string_value(json_object_get(r,
+		    "mode")) ? json_string_value(json_object_get(r, "mode")) :
+		    "", mode) == 0)
+			return (r);
+	return (NULL);
+}
+
+/* The checkpoint of an interrupted run on this machine, or NULL. */
+static json_t *
+resume_from(const struct charz_args *a, const struct machine *m)
+{
+	char err[512];
+	json_t *doc, *mach;
+	const char *brand;
+
+	if (a->restart || access(a->checkpoint, F_OK) != 0)
+		return (NULL);
+	if ((doc = rs_read_json(a->checkpoint, err, sizeof(err))) == NULL)
+		return (NULL);
+	mach = json_object_get(doc, "machine");
+	brand = json_string_value(json_object_get(mach, "cpu_brand"));
+	if (!json_is_true(json_object_get(json_object_get(doc, "run"),
+	    "partial")) || brand == NULL || strcmp(brand, m->cpu_brand) != 0) {
+		json_decref(doc);
+		return (NULL);
+	}
+	return (doc);
+}
+
+/* What a form's row carries besides its figures. */
+static json_t *
+form_json(const struct charz_row *row)
+{
+	const struct xsplit *sp = row->snip->split;
+	json_t *o = json_object();
+	int bad = 0;
+
+	results_json_put_key(o, "opcode", results_json_text(row->form->opcode),
+	    &bad);
+	results_json_put_key(o, "class", results_json_text(row->form->cls),
+	    &bad);
+	results_json_put_key(o, "att", results_json_opt_text(sp != NULL ?
+	    sp->att : NULL), &bad);
+	results_json_put_key(o, "intel", results_json_opt_text(sp != NULL ?
+	    sp->intel : NULL), &bad);
+	results_json_put_key(o, "instructions", json_integer(sp != NULL ?
+	    (json_int_t)sp->ninsns : 0), &bad);
+	results_json_put_key(o, "chain", results_json_opt_text(row->mode ==
+	    CB_LATENCY ? row->snip->chain : NULL), &bad);
+	if (bad) {
+		json_decref(o);
+		return (NULL);
+	}
+	return (o);
+}
+
+struct charz_run {
+	struct charz_args	*a;
+	struct machine		 m;
+	struct run_info		 info;
+	json_t			*doc;		/* every row so far */
+	json_t			*old;		/* the checkpoint resumed */
+	struct progress		 prog;
+	size_t			 done, total;
+};
+
+/* Measure rows[0..n-1] and add them to the document. */
+static int
+measure_batch(struct charz_run *cr, struct charz_row *rows, size_t n)
+{
+	const struct cb_bench *b[CHARZ_BATCH];
+	struct cb_result r[CHARZ_BATCH], one;
+	struct cb_bench stub[CHARZ_BATCH];
+	size_t i, k = 0, at;
+	json_t *part, *res;
+	char head[64];
+
+	memset(r, 0, sizeof(r));
+	for (i = 0; i < n; i++) {
+		if (charz_prepare(&rows[i], cr->a->opts.timeout) == 0)
+			b[k++] = &rows[i].s->bench;
+	}
+	snprintf(head, sizeof(head), "[%zu/%zu forms] ", cr->done, cr->total);
+	progress_line(&cr->prog, head, cr->done, rows[0].name);
+	if (k > 0)
+		rounds_run(b, k, &cr->a->opts, r, NULL, NULL);
+	for (i = 0, at = 0; i < n; i++) {
+		if (rows[i].s != NULL) {
+			one = r[at++];
+			if (one.status != CB_OK)
+				charz_why(one.reason, one.reason,
+				    sizeof(one.reason));
+		} else {
+			memset(&one, 0, sizeof(one));
+			memset(&stub[i], 0, sizeof(stub[i]));
+			stub[i].name = rows[i].name;
+			stub[i].mode = rows[i].mode;
+			one.bench = &stub[i];
+			one.status = CB_SKIPPED;
+			snprintf(one.reason, sizeof(one.reason), "%s",
+			    rows[i].why);
+		}
+		part = results_document(&cr->m, &cr->info, &one, 1);
+		res = part != NULL ? json_array_get(json_object_get(part,
+		    "results"), 0) : NULL;
+		if (res == NULL || json_object_set_new(res, "form",
+		    form_json(&rows[i])) != 0 ||
+		    json_array_append(json_object_get(cr->doc, "results"),
+		    res) != 0) {
+			json_decref(part);
+			return (-1);
+		}
+		json_decref(part);
+	}
+	for (i = 0; i < k; i++)
+		cb_result_free(&r[i]);
+	for (i = 0; i < n; i++)
+		charz_row_free(&rows[i]);
+	cr->done += n;
+	return (0);
+}
+
+static void
+checkpoint(struct charz_run *cr, int partial)
+{
+	char err[512], *buf;
+	size_t len;
+	json_t *run = json_object_get(cr->doc, "run");
+
+	json_object_set_new(run, "partial", json_boolean(partial));
+	if (results_dump(cr->doc, &buf, &len) != 0)
+		return;
+	if (atomic_write_file(cr->a->checkpoint, buf, len, err, sizeof(err)) !=
+	    0 && partial)
+		term_eprintf("cyclebench: checkpoint: %s\n", err);
+	free(buf);
+}
+
+/* Every row of every form, those of the checkpoint taken as they were. */
+static int
+measure_all(struct charz_run *cr, const struct forms *fs)
+{
+	struct charz_row batch[CHARZ_BATCH];
+	const struct form_snip *snip;
+	json_t *prev;
+	size_t i, n = 0;
+	int m;
+
+	cr->total = fs->n * 2;
+	progress_start(&cr->prog, cr->total);
+	for (i = 0; i < fs->n && !cb_interrupted(); i++) {
+		for (m = 0; m < 2 && !cb_interrupted(); m++) {
+			snip = m == 0 ? &fs->f[i].lat : &fs->f[i].thr;
+			memset(&batch[n], 0, sizeof(batch[n]));
+			batch[n].form = &fs->f[i];
+			batch[n].mode = m == 0 ? CB_LATENCY : CB_THROUGHPUT;
+			batch[n].snip = snip;
+			snprintf(batch[n].name, sizeof(batch[n].name),
+			    "x86/%s", fs->f[i].opcode);
+			prev = cr->old != NULL ? earlier(cr->old,
+			    batch[n].name, cb_mode_name(batch[n].mode)) : NULL;
+			if (prev != NULL) {
+				json_array_append(json_object_get(cr->doc,
+				    "results"), prev);
+				cr->done++;
+				continue;
+			}
+			if (++n == CHARZ_BATCH) {
+				if (measure_batch(cr, batch, n) != 0)
+					return (-1);
+				n = 0;
+				checkpoint(cr, 1);
+			}
+		}
+	}
+	if (n > 0 && !cb_interrupted() && measure_batch(cr, batch, n) != 0)
+		return (-1);
+	progress_end(&cr->prog);
+	return (0);
+}
+
+/* exegesis's snippets for the filters, joined into forms. */
+static int
+make_forms(const struct charz_args *a, struct xdocs *lat, struct xdocs *thr,
+    struct xsplit **ls, struct xsplit **ts, struct forms *fs)
+{
+	struct llvm_tools t;
+	char err[1024], *list;
+	int rc = -1;
+
+	if (llvm_tools_find(&t, a->llvm, err, sizeof(err)) != 0) {
+		term_eprintf("cyclebench: %s\n", err);
+		return (EXIT_USAGE);
+	}
+	list = forms_opcode_list(a->filters, a->nfilters);
+	if (exegesis_generate(&t, "latency", list, CHARZ_TOOL_TIMEOUT, lat,
+	    err, sizeof(err)) != 0 || exegesis_generate(&t,
+	    "inverse_throughput", list, CHARZ_TOOL_TIMEOUT, thr, err,
+	    sizeof(err)) != 0)
+		goto out;
+	if ((*ls = calloc(lat->n + 1, sizeof(**ls))) == NULL ||
+	    (*ts = calloc(thr->n + 1, sizeof(**ts))) == NULL) {
+		snprintf(err, sizeof(err), "out of memory");
+		goto out;
+	}
+	if (disasm_split(t.mc, lat, *ls, CHARZ_TOOL_TIMEOUT, err,
+	    sizeof(err)) != 0 || disasm_split(t.mc, thr, *ts,
+	    CHARZ_TOOL_TIMEOUT, err, sizeof(err)) != 0)
+		goto out;
+	if (forms_join(lat, *ls, thr, *ts, fs) != 0) {
+		snprintf(err, sizeof(err), "out of memory");
+		goto out;
+	}
+	if (forms_filter(fs, a->filters, a->nfilters, err, sizeof(err)) !=
+	    0) {
+		free(list);
+		term_eprintf("cyclebench: %s\n", err);
+		return (EXIT_USAGE);
+	}
+	if (a->opts.quick)
+		forms_quick(fs);
+	rc = 0;
+out:
+	free(list);
+	if (rc != 0)
+		term_eprintf("cyclebench: %s\n", err);
+	return (rc != 0 ? EXIT_USAGE : 0);
+}
+
+static void
+utc_now(char *buf, size_t len)
+{
+	struct tm tm;
+	time_t t = time(NULL);
+
+	gmtime_r(&t, &tm);
+	strftime(buf, len, "%Y-%m-%dT%H:%M:%SZ", &tm);
+}
+
+static int
+finish(struct charz_run *cr, int argc)
+{
+	FILE *fp = cr->a->out.json != NULL && strcmp(cr->a->out.json, "-") ==
+	    0 ? stderr : stdout;
+	char *buf;
+	size_t len, n;
+	int rc = 0;
+
+	(void)argc;
+	n = report_form_table(fp, cr->doc, cr->a->format);
+	if (cr->a->format == FORM_TEXT)
+		fprintf(fp, "\n%zu forms; cycles per instruction, median "
+		    "+- half its 95%% interval; n/m: not measured.\n", n);
+	if (cb_interrupted()) {
+		checkpoint(cr, 1);
+		term_eprintf("cyclebench: interrupted: %zu of %zu rows kept in "
+		    "%s; run the same command again to resume\n", cr->done,
+		    cr->total, cr->a->checkpoint);
+		return (0);
+	}
+	json_object_set_new(json_object_get(cr->doc, "run"), "partial",
+	    json_false());
+	if (results_dump(cr->doc, &buf, &len) != 0)
+		return (EXIT_OUTPUT);
+	if (cr->a->out.json != NULL || cr->a->out.save)
+		rc = cli_save_document(&cr->a->out, buf, len);
+	else
+		unlink(cr->a->checkpoint);
+	free(buf);
+	return (rc);
+}
+
+int
+cmd_characterize(int argc, char **argv)
+{
+	struct charz_args a;
+	struct charz_run cr;
+	struct xdocs lat = { 0 }, thr = { 0 };
+	struct xsplit *ls = NULL, *ts = NULL;
+	struct forms fs = { 0 };
+	size_t i;
+	int rc;
+
+	memset(&a, 0, sizeof(a));
+	memset(&cr, 0, sizeof(cr));
+	cli_catch_stop_signals();
+	(void)sandbox_adopt_orphans();
+	if ((rc = parse_args(argc, argv, &a)) != 0)
+		return (rc < 0 ? 0 : rc);
+#ifndef ARCH_EXEGESIS_SCRATCH
+	return (usage_error("characterize", "llvm-exegesis's snippets are "
+	    "x86-64 code: characterize runs in an x86-64 build"));
+#endif
+	if (checkpoint_path(&a) != 0)
+		return (usage_error("characterize", "no cache directory for "
+		    "the checkpoint ($XDG_CACHE_HOME or $HOME): give --json "
+		    "FILE"));
+	if ((rc = make_forms(&a, &lat, &thr, &ls, &ts, &fs)) != 0)
+		goto out;
+	if (fs.n == 0) {
+		rc = usage_error("characterize", "no instruction form matches; "
+		    "filters are opcodes (ADD64rr), classes (%s) or regular "
+		    "expressions", FORMS_CLASSES);
+		goto out;
+	}
+	if ((rc = cli_save_prepare("characterize", &a.out)) != 0)
+		goto out;
+	cr.a = &a;
+	machine_read(&cr.m, "");
+	utc_now(cr.info.started_at, sizeof(cr.info.started_at));
+	cr.info.argc = argc;
+	cr.info.argv = argv;
+	cr.info.context = &a.out.ctx;
+	cr.info.partial = 1;
+	cr.old = resume_from(&a, &cr.m);
+	if (cr.old != NULL)
+		term_eprintf("cyclebench: resuming from %s (--restart to "
+		    "measure everything again)\n", a.checkpoint);
+	if ((cr.doc = results_document(&cr.m, &cr.info, NULL, 0)) == NULL ||
+	    measure_all(&cr, &fs) != 0) {
+		term_eprintf("cyclebench: out of memory\n");
+		rc = EXIT_BENCH_ERROR;
+		goto out;
+	}
+	rc = finish(&cr, argc);
+out:
+	if (cb_interrupted())
+		rc = 128 + cli_stop_signal();
+	json_decref(cr.doc);
+	json_decref(cr.old);
+	for (i = 0; ls != NULL && i < lat.n; i++)
+		xsplit_free(&ls[i]);
+	for (i = 0; ts != NULL && i < thr.n; i++)
+		xsplit_free(&ts[i]);
+	free(ls);
+	free(ts);
+	forms_free(&fs);
+	xdocs_free(&lat);
+	xdocs_free(&thr);
+	cli_save_free(&a.out);
+	return (rc);
+}

@@ -1,0 +1,185 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * characterize's table: one line per instruction form, its latency and
+ * reciprocal throughput side by side, read from the results document
+ * (so a resumed run prints what an earlier one measured as well).  A
+ * figure is cycles per instruction with its 95% interval's half-width;
+ * a form not measured says why in place of its text.  Every string is
+ * the document's, scrubbed as it is written.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "core/names.h"
+#include "report/escape.h"
+#include "report/form_table.h"
+#include "util/scrub.h"
+
+struct cell {
+	double		 median, half;
+	char		 flags[128];
+	const char	*why;
+	int		 present;
+};
+
+static const char *
+text_of(json_t *o, const char *key)
+{
+	const char *s = json_string_value(json_object_get(o, key));
+
+	return (s != NULL ? s : "");
+}
+
+static void
+cell_of(json_t *r, struct cell *c)
+{
+	json_t *cy = json_object_get(r, "cycles"), *fl;
+	char shown[sizeof(c->flags)];
+	size_t i, n;
+
+	memset(c, 0, sizeof(*c));
+	c->present = 1;
+	c->median = c->half = NAN;
+	if (strcmp(text_of(r, "status"), "ok") != 0) {
+		c->why = text_of(r, "reason");
+		return;
+	}
+	c->median = json_number_value(json_object_get(cy, "median"));
+	c->half = (json_number_value(json_object_get(cy, "ci95_high")) -
+	    json_number_value(json_object_get(cy, "ci95_low"))) / 2;
+	fl = json_object_get(r, "flags");
+	for (i = 0; i < json_array_size(fl); i++) {
+		const char *f = json_string_value(json_array_get(fl, i));
+
+		n = strlen(c->flags);
+		if (f != NULL && n + strlen(f) + 2 < sizeof(c->flags))
+			snprintf(c->flags + n, sizeof(c->flags) - n, "%s%s",
+			    n > 0 ? "," : "", f);
+	}
+	/* The table shows what asks to act or to distrust; JSON keeps all. */
+	flags_shown_names(c->flags, shown, sizeof(shown));
+	snprintf(c->flags, sizeof(c->flags), "%s", shown);
+}
+
+static void
+figure(char *buf, size_t len, const struct cell *c)
+{
+	if (!c->present)
+		snprintf(buf, len, "-");
+	else if (c->why != NULL)
+		snprintf(buf, len, "n/m");
+	else if (isfinite(c->half))
+		snprintf(buf, len, "%.2f+-%.2f", c->median, c->half);
+	else
+		snprintf(buf, len, "%.2f", c->median);
+}
+
+static void
+put_text(FILE *fp, enum form_format f, const char *s, int last)
+{
+	switch (f) {
+	case FORM_CSV:
+		report_csv_text(fp, s);
+		fputs(last ? "\n" : ",", fp);
+		break;
+	case FORM_MARKDOWN:
+		fputs("| ", fp);
+		report_md_text(fp, s);
+		fputs(last ? " |\n" : " ", fp);
+		break;
+	default:
+		term_fprintf(fp, "%s%s", s, last ? "\n" : "  ");
+	}
+}
+
+static void
+row(FILE *fp, enum form_format f, const char *opcode, const char *cls,
+    const struct cell *lat, const struct cell *thr, const char *text)
+{
+	char l[48], t[48], flags[300], what[600];
+
+	figure(l, sizeof(l), lat);
+	figure(t, sizeof(t), thr);
+	snprintf(flags, sizeof(flags), "%s%s%s", lat->flags,
+	    lat->flags[0] != '\0' && thr->flags[0] != '\0' ? "," : "",
+	    thr->flags);
+	if (lat->why != NULL && thr->why != NULL && strcmp(lat->why,
+	    thr->why) == 0)
+		snprintf(what, sizeof(what), "not measured: %s", lat->why);
+	else if (thr->why != NULL)
+		snprintf(what, sizeof(what), "%s (throughput not measured: "
+		    "%s)", text, thr->why);
+	else if (lat->why != NULL)
+		snprintf(what, sizeof(what), "%s (latency not measured: %s)",
+		    text, lat->why);
+	else
+		snprintf(what, sizeof(what), "%s", text);
+	if (f == FORM_TEXT) {
+		term_fprintf(fp, "%-22.22s %-11s %12s %12s %-10s ", opcode,
+		    cls, l, t, flags[0] != '\0' ? flags : "-");
+		term_fprintf(fp, "%s\n", what);
+		return;
+	}
+	put_text(fp, f, opcode, 0);
+	put_text(fp, f, cls, 0);
+	put_text(fp, f, l, 0);
+	put_text(fp, f, t, 0);
+	put_text(fp, f, flags, 0);
+	put_text(fp, f, what, 1);
+}
+
+static void
+header(FILE *fp, enum form_format f)
+{
+	switch (f) {
+	case FORM_CSV:
+		fputs("opcode,class,latency,throughput,flags,form\n", fp);
+		break;
+	case FORM_MARKDOWN:
+		fputs("| opcode | class | latency | throughput | flags | form "
+		    "|\n|---|---|--:|--:|---|---|\n", fp);
+		break;
+	default:
+		fprintf(fp, "%-22s %-11s %12s %12s %-10s %s\n", "opcode",
+		    "class", "latency", "throughput", "flags", "form (AT&T)");
+	}
+}
+
+size_t
+report_form_table(FILE *fp, json_t *doc, enum form_format f)
+{
+	json_t *results = json_object_get(doc, "results"), *r, *o, *form;
+	struct cell lat, thr;
+	const char *opcode, *mode, *text;
+	size_t i, j, rows = 0;
+
+	header(fp, f);
+	for (i = 0; i < json_array_size(results); i++) {
+		r = json_array_get(results, i);
+		form = json_object_get(r, "form");
+		opcode = text_of(form, "opcode");
+		mode = text_of(r, "mode");
+		/* A form's two rows are adjacent: print at its first. */
+		if (i > 0 && strcmp(opcode, text_of(json_object_get(
+		    json_array_get(results, i - 1), "form"), "opcode")) == 0)
+			continue;
+		memset(&lat, 0, sizeof(lat));
+		memset(&thr, 0, sizeof(thr));
+		text = "";
+		for (j = i; j < json_array_size(results); j++) {
+			o = json_array_get(results, j);
+			if (strcmp(opcode, text_of(json_object_get(o, "form"),
+			    "opcode")) != 0)
+				break;
+			mode = text_of(o, "mode");
+			cell_of(o, strcmp(mode, "latency") == 0 ? &lat : &thr);
+			if (*text == '\0' || strcmp(mode, "throughput") == 0)
+				text = text_of(json_object_get(o, "form"),
+				    "att");
+		}
+		row(fp, f, opcode, text_of(form, "class"), &lat, &thr, text);
+		rows++;
+	}
+	return (rows);
+}
