@@ -145,6 +145,23 @@ extern const char *const arch_objdump_argv[];
 extern const uint16_t	 arch_elf_machine;
 extern const int	 arch_has_intel_syntax;
 
+/*
+ * characterize: a latency chain for a memory form llvm-exegesis will not
+ * chain (it refuses memory operands in latency mode).  From the form's
+ * first instruction as llvm-mc writes it (AT&T) and exegesis's key for
+ * it ("ADD64rm RSI RSI RDI i_0x1 %noreg i_0x0 %noreg"): assembly text for
+ * the body and for what the set-up must add, and what ties one copy to
+ * the next.  0, or -1 with kind saying why no chain is built.
+ */
+struct arch_chain {
+	char		 body[256];
+	char		 init[128];
+	const char	*kind;
+};
+
+int		 arch_exegesis_chain(const char *insn, const char *key,
+		    struct arch_chain *c);
+
 #include "machdep.h"
 
 #endif /* CB_ARCH_H */

@@ -9,6 +9,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "arch/arch.h"
 #include "characterize/disasm.h"
 #include "snippet/tool.h"
 #include "snippet/workdir.h"
@@ -18,6 +19,15 @@
 static const unsigned char sentinel[] = {
 	0x66, 0x0f, 0x1f, 0x84, 0x00, 0x12, 0x34, 0x56, 0x78
 };
+
+/* What points exegesis's scratch register at the scratch memory. */
+#ifdef ARCH_EXEGESIS_SCRATCH_CODE
+static const unsigned char scratch[] = ARCH_EXEGESIS_SCRATCH_CODE;
+#define SCRATCH_TEXT	ARCH_EXEGESIS_SCRATCH_TEXT
+#else
+static const unsigned char scratch[] = { 0 };	/* characterize refuses */
+#define SCRATCH_TEXT	"?"
+#endif
 
 static const struct tool_limits mc_limits = {
 	.cpu_seconds = 300,
@@ -47,14 +57,32 @@ listing_free(struct listing *ls)
 	free(ls->l);
 }
 
-/* "\taddq\t%r9, %rsi   # encoding: [0x4c,0x01,0xce]" into ls. */
+/* Prefixes llvm-mc prints on a line of their own, with their byte. */
+static int
+prefix_only(const char *text)
+{
+	static const char *const words[] = { "lock", "rep", "repe", "repne",
+	    "repz", "repnz", "xacquire", "xrelease", "notrack", "data16",
+	    "addr32", "rex64" };
+	size_t i;
+
+	for (i = 0; i < sizeof(words) / sizeof(words[0]); i++)
+		if (strcmp(text, words[i]) == 0)
+			return (1);
+	return (0);
+}
+
+/*
+ * "\taddq\t%r9, %rsi   # encoding: [0x4c,0x01,0xce]" into ls; a prefix
+ * printed alone ("lock") joins the instruction after it, as it is one.
+ */
 static int
 parse_listing(char *s, struct listing *ls)
 {
-	char *nl, *hash, *p, *e;
+	char *nl, *hash, *p, *e, *text;
 	struct line *l;
 	unsigned long v;
-	int last;
+	int last, joined = 0;
 
 	for (last = 0; !last && *s != '\0'; s = nl + 1) {
 		if ((nl = strchr(s, '\n')) == NULL)
@@ -70,7 +98,8 @@ parse_listing(char *s, struct listing *ls)
 			ls->l = l;
 		}
 		l = &ls->l[ls->n];
-		l->len = 0;
+		if (!joined)
+			l->len = 0;
 		for (p = hash + 13; *p != ']' && *p != '\0'; p = e) {
 			v = strtoul(p, &e, 16);
 			if (e == p || v > 0xff || l->len == sizeof(l->enc))
@@ -83,13 +112,25 @@ parse_listing(char *s, struct listing *ls)
 			;
 		for (p = s; p < e && isspace((unsigned char)*p); p++)
 			;
-		if ((l->text = strndup(p, (size_t)(e - p))) == NULL)
+		*e = '\0';
+		for (e = p; *e != '\0'; e++)
+			if (*e == '\t')
+				*e = ' ';
+		if (joined) {
+			text = l->text;
+			if (asprintf(&l->text, "%s %s", text, p) < 0)
+				l->text = NULL;
+			free(text);
+		} else
+			l->text = strdup(p);
+		if (l->text == NULL)
 			return (-1);
-		for (p = l->text; *p != '\0'; p++)
-			if (*p == '\t')
-				*p = ' ';
-		ls->n++;
+		joined = prefix_only(l->text);
+		if (!joined)
+			ls->n++;
 	}
+	if (joined)
+		free(ls->l[ls->n].text);
 	return (0);
 }
 
@@ -171,22 +212,38 @@ join(char *const *text, size_t from, size_t to)
 	return (s);
 }
 
-static unsigned char *
-concat(unsigned char *const *enc, const size_t *len, size_t from, size_t to,
-    size_t *out)
+/*
+ * Instructions from..to-1 as a snippet's code, after `pre' (prelen bytes,
+ * the instruction pretext): bytes, and each instruction's offset and text.
+ */
+static int
+code_of(char *const *text, unsigned char *const *enc, const size_t *len,
+    size_t from, size_t to, const unsigned char *pre, size_t prelen,
+    const char *pretext, struct snippet_code *c)
 {
-	unsigned char *b;
-	size_t i, n = 0;
+	size_t i, n = prelen, k = 0;
 
 	for (i = from; i < to; i++)
 		n += len[i];
-	if ((b = malloc(n + 1)) == NULL)
-		return (NULL);
-	for (*out = 0, i = from; i < to; i++) {
-		memcpy(b + *out, enc[i], len[i]);
-		*out += len[i];
+	memset(c, 0, sizeof(*c));
+	if ((c->bytes = malloc(n + 1)) == NULL ||
+	    (c->insns = calloc(to - from + 2, sizeof(*c->insns))) == NULL)
+		return (-1);
+	if (prelen > 0) {
+		memcpy(c->bytes, pre, prelen);
+		c->insns[k].offset = 0;
+		snprintf(c->insns[k++].text, sizeof(c->insns[0].text), "%s",
+		    pretext);
 	}
-	return (b);
+	for (c->len = prelen, i = from; i < to; i++) {
+		c->insns[k].offset = (uint32_t)c->len;
+		snprintf(c->insns[k++].text, sizeof(c->insns[0].text), "%s",
+		    text[i]);
+		memcpy(c->bytes + c->len, enc[i], len[i]);
+		c->len += len[i];
+	}
+	c->ninsns = k;
+	return (0);
 }
 
 static int
@@ -226,10 +283,10 @@ disasm_take_apart(const struct xdoc *d, char *const *att,
 	s->ninsns = k;
 	if ((s->att = join(att, end - k, end)) == NULL ||
 	    (s->intel = join(intel, end - k, end)) == NULL ||
-	    (s->body = concat(enc, enclen, end - k, end, &s->bodylen)) ==
-	    NULL ||
-	    (s->init = concat(enc, enclen, pushes, start, &s->initlen)) ==
-	    NULL) {
+	    code_of(att, enc, enclen, end - k, end, NULL, 0, NULL,
+	    &s->body) != 0 ||
+	    code_of(att, enc, enclen, pushes, start, scratch, sizeof(scratch),
+	    SCRATCH_TEXT, &s->init) != 0) {
 		s->why = "out of memory";
 		return (-1);
 	}
@@ -347,7 +404,7 @@ xsplit_free(struct xsplit *s)
 {
 	free(s->att);
 	free(s->intel);
-	free(s->body);
-	free(s->init);
+	snippet_code_free(&s->body);
+	snippet_code_free(&s->init);
 	memset(s, 0, sizeof(*s));
 }

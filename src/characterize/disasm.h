@@ -18,13 +18,14 @@
 #include <stddef.h>
 
 #include "characterize/exegesis.h"
+#include "snippet/assemble.h"
 
 struct xsplit {
 	char		*att;		/* the body, "; "-separated; NULL:
 					   not taken apart (why says) */
 	char		*intel;
-	unsigned char	*body, *init;
-	size_t		 bodylen, initlen;
+	struct snippet_code body, init;	/* init starts with the line that
+					   points %rdi at the scratch memory */
 	size_t		 ninsns;	/* in the body */
 	const char	*why;		/* static text */
 };

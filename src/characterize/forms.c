@@ -58,7 +58,7 @@ classify(struct form *f)
 	if (s == NULL || s->att == NULL)
 		return;
 	t = s->att;
-	op = opcode_byte(s->body, s->bodylen);
+	op = opcode_byte(s->body.bytes, s->body.len);
 	if (op == 0x62)
 		strcat(f->cls, "avx512");
 	else if (op == 0xc4 || op == 0xc5)
@@ -75,6 +75,29 @@ classify(struct form *f)
 		strcat(f->cls, "base");
 	if (strchr(t, '(') != NULL)
 		strcat(f->cls, " mem");
+}
+
+/*
+ * A memory form without exegesis's latency snippet gets cyclebench's
+ * chain, built from the first copy of its throughput snippet, whose set-up
+ * it shares.
+ */
+static void
+chain(struct form *f)
+{
+	const struct xsplit *t = f->thr.split;
+
+	if (strstr(f->cls, "mem") == NULL || t == NULL || t->att == NULL ||
+	    t->body.ninsns == 0 || (f->lat.split != NULL &&
+	    f->lat.split->att != NULL))
+		return;
+	if (arch_exegesis_chain(t->body.insns[0].text, f->thr.doc->insns[0],
+	    &f->chain) != 0)
+		return;
+	f->chained = 1;
+	f->lat.doc = f->thr.doc;
+	f->lat.split = f->thr.split;
+	f->lat.chain = f->chain.kind;
 }
 
 int
@@ -111,8 +134,10 @@ forms_join(const struct xdocs *lat, struct xsplit *lsplit,
 		out->f[j].lat.chain = lat->d[i].info;
 	}
 	out->n = n;
-	for (i = 0; i < n; i++)
+	for (i = 0; i < n; i++) {
 		classify(&out->f[i]);
+		chain(&out->f[i]);
+	}
 	return (0);
 }
 

@@ -14,6 +14,7 @@
 
 #include <stddef.h>
 
+#include "arch/arch.h"
 #include "characterize/disasm.h"
 #include "characterize/exegesis.h"
 
@@ -30,6 +31,11 @@ struct form {
 	const char	*opcode;
 	char		 cls[48];	/* "avx512 mem", "lock mem", "base" */
 	struct form_snip lat, thr;
+	/* A memory form exegesis would not chain: cyclebench's chain
+	   (arch_exegesis_chain) from the throughput snippet's first copy,
+	   when `chained'; else chain.kind says why there is none. */
+	struct arch_chain chain;
+	int		 chained;
 };
 
 struct forms {

@@ -7,22 +7,37 @@
 #include "arch/arch.h"
 #include "characterize/measure.h"
 
-/* ".byte 0x4c,0x01,0xce\n" for b[0..n-1], 16 a line. */
-static char *
-byte_lines(const char *first, const unsigned char *b, size_t n)
+/* Code as .byte lines, for a set-up the assembler reads with more. */
+static void
+byte_lines(FILE *fp, const struct snippet_code *c)
 {
-	size_t i, len = strlen(first) + n * 5 + n / 16 * 8 + 16, at;
-	char *s;
+	size_t i;
 
-	if ((s = malloc(len)) == NULL)
-		return (NULL);
-	at = (size_t)snprintf(s, len, "%s", first);
-	for (i = 0; i < n; i++)
-		at += (size_t)snprintf(s + at, len - at, "%s0x%02x",
-		    i == 0 ? ".byte " : i % 16 == 0 ? "\n.byte " : ",", b[i]);
-	if (n > 0)
-		snprintf(s + at, len - at, "\n");
-	return (s);
+	for (i = 0; i < c->len; i++)
+		fprintf(fp, "%s0x%02x", i % 16 == 0 ? "\n.byte " : ",",
+		    c->bytes[i]);
+	fputc('\n', fp);
+}
+
+/* A chain of cyclebench's (arch_exegesis_chain) goes through as. */
+static int
+chain_spec(struct charz_row *row, struct snippet_spec *spec, char **init)
+{
+	size_t len;
+	FILE *fp;
+
+	if ((fp = open_memstream(init, &len)) == NULL)
+		return (-1);
+	byte_lines(fp, &row->snip->split->init);
+	fprintf(fp, "%s\n", row->form->chain.init);
+	if (fclose(fp) != 0)
+		return (-1);
+	spec->body = row->form->chain.body;
+	spec->body_len = strlen(spec->body);
+	spec->init = *init;
+	spec->init_len = len;
+	spec->per_copy = 1;
+	return (0);
 }
 
 int
@@ -30,8 +45,8 @@ charz_prepare(struct charz_row *row, double timeout)
 {
 	const struct xsplit *sp = row->snip->split;
 	struct snippet_spec spec;
-	char *body = NULL, *init = NULL, err[4096], warn[1024];
-	int rc = -1;
+	char err[4096], warn[1024], *init = NULL;
+	int rc;
 
 	row->s = NULL;
 	snprintf(row->name, sizeof(row->name), "x86/%s", row->form->opcode);
@@ -41,44 +56,44 @@ charz_prepare(struct charz_row *row, double timeout)
 		return (-1);
 	}
 	if (sp == NULL || sp->att == NULL) {
-		snprintf(row->why, sizeof(row->why), "%s",
+		snprintf(row->why, sizeof(row->why), "%s%s%s",
 		    row->snip->doc->error != NULL && row->snip->doc->codelen ==
 		    0 ? row->snip->doc->error : sp != NULL && sp->why != NULL ?
-		    sp->why : "no snippet");
+		    sp->why : "no snippet", row->mode == CB_LATENCY &&
+		    row->form->chain.kind != NULL ? "; no chain of "
+		    "cyclebench's: " : "", row->mode == CB_LATENCY &&
+		    row->form->chain.kind != NULL ? row->form->chain.kind : "");
 		return (-1);
-	}
-#ifdef ARCH_EXEGESIS_SCRATCH
-	body = byte_lines("", sp->body, sp->bodylen);
-	init = byte_lines(ARCH_EXEGESIS_SCRATCH, sp->init, sp->initlen);
-#endif
-	if (body == NULL || init == NULL) {
-		snprintf(row->why, sizeof(row->why), "out of memory");
-		goto out;
 	}
 	memset(&spec, 0, sizeof(spec));
 	spec.title = row->form->opcode;
-	spec.body = body;
-	spec.body_len = strlen(body);
+	spec.body = sp->att;
+	spec.body_len = strlen(sp->att);
 	spec.body_label = "body";
-	spec.init = init;
-	spec.init_len = strlen(init);
+	spec.body_code = &sp->body;
+	spec.init_code = &sp->init;
 	spec.init_label = "set-up";
 	spec.mode = row->mode;
 	spec.per_copy = (unsigned)sp->ninsns;
 	spec.timeout = timeout;
-	if (snippet_prepare(&spec, &row->s, err, sizeof(err), warn,
-	    sizeof(warn)) != 0) {
+	if (row->mode == CB_LATENCY && row->form->chained) {
+		spec.body_code = spec.init_code = NULL;
+		if (chain_spec(row, &spec, &init) != 0) {
+			snprintf(row->why, sizeof(row->why), "out of memory");
+			return (-1);
+		}
+	}
+	rc = snippet_prepare(&spec, &row->s, err, sizeof(err), warn,
+	    sizeof(warn));
+	free(init);
+	if (rc != 0) {
 		snprintf(row->why, sizeof(row->why), "%.200s", err);
-		goto out;
+		return (-1);
 	}
 	row->s->bench.name = row->name;
 	row->s->bench.desc = row->snip->split->att;
 	memset(row->s->bench.params, 0, sizeof(row->s->bench.params));
-	rc = 0;
-out:
-	free(body);
-	free(init);
-	return (rc);
+	return (0);
 }
 
 void

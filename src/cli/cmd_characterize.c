@@ -101,7 +101,7 @@ parse_args(int argc, char **argv, struct charz_args *a)
 	cb_options_default(&a->opts);
 	a->opts.timeout = CHARZ_TIMEOUT;
 	optind = 1;
-	while (rc == 0 && (c = getopt_long(argc, argv, "+h", opts, NULL)) !=
+	while (rc == 0 && (c = getopt_long(argc, argv, "h", opts, NULL)) !=
 	    -1) {
 		switch (c) {
 		case 'L':
@@ -485,7 +485,7 @@ cmd_characterize(int argc, char **argv)
 	(void)sandbox_adopt_orphans();
 	if ((rc = parse_args(argc, argv, &a)) != 0)
 		return (rc < 0 ? 0 : rc);
-#ifndef ARCH_EXEGESIS_SCRATCH
+#ifndef ARCH_EXEGESIS_SCRATCH_CODE
 	return (usage_error("characterize", "llvm-exegesis's snippets are "
 	    "x86-64 code: characterize runs in an x86-64 build"));
 #endif

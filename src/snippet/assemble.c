@@ -400,6 +400,22 @@ snippet_code_free(struct snippet_code *c)
 	memset(c, 0, sizeof(*c));
 }
 
+int
+snippet_code_copy(struct snippet_code *to, const struct snippet_code *c)
+{
+	memset(to, 0, sizeof(*to));
+	if ((to->bytes = malloc(c->len + 1)) == NULL ||
+	    (to->insns = calloc(c->ninsns + 1, sizeof(*to->insns))) == NULL) {
+		snippet_code_free(to);
+		return (-1);
+	}
+	memcpy(to->bytes, c->bytes, c->len);
+	memcpy(to->insns, c->insns, c->ninsns * sizeof(*c->insns));
+	to->len = c->len;
+	to->ninsns = c->ninsns;
+	return (0);
+}
+
 const struct snippet_insn *
 snippet_insn_at(const struct snippet_code *c, size_t offset)
 {

@@ -50,6 +50,8 @@ int	snippet_assemble(const char *src, size_t len, const char *label,
 	    const struct snippet_asm_opts *o, struct snippet_code *c,
 	    char *err, size_t errlen, char *warn, size_t warnlen);
 void	snippet_code_free(struct snippet_code *c);
+/* A copy of c in *to: 0, or -1 when out of memory. */
+int	snippet_code_copy(struct snippet_code *to, const struct snippet_code *c);
 
 /* The instruction containing offset, or NULL past the end. */
 const struct snippet_insn *snippet_insn_at(const struct snippet_code *c,

@@ -215,3 +215,12 @@ arch_snippet_emit(uint8_t *code, size_t cap, struct arch_snippet_vars *v,
 	lay->size = (size_t)(e.p - code);
 	return (e.full ? -1 : 0);
 }
+
+int
+arch_exegesis_chain(const char *insn, const char *key, struct arch_chain *c)
+{
+	(void)insn;
+	(void)key;
+	c->kind = "characterize chains x86-64 memory forms only";
+	return (-1);
+}

@@ -66,7 +66,8 @@
  */
 #if defined(__x86_64__)
 #define ARCH_EXEGESIS_TRIPLE	"x86_64"
-#define ARCH_EXEGESIS_SCRATCH	"mov %r14, %rdi\n"
+#define ARCH_EXEGESIS_SCRATCH_TEXT "movq %r14, %rdi"
+#define ARCH_EXEGESIS_SCRATCH_CODE { 0x4c, 0x89, 0xf7 }
 #endif
 
 /* A system call's instruction, which the pc is past when it traps: syscall, sysenter and int $0x80 are 2 bytes. */

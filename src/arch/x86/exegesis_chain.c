@@ -1,0 +1,220 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * Latency chains for x86-64 memory forms (arch_exegesis_chain in
+ * arch/arch.h), built from the form's first instruction, whose memory
+ * operand must be (%rdi), the start of the scratch memory.  Published
+ * tables differ exactly in which chain they use, so each row says which:
+ *
+ *  store      a store whose mnemonic also loads (mov, vmovaps, ...) is
+ *             followed by the reload of the same register from the same
+ *             place: the round trip through store-to-load forwarding;
+ *  rmw        an instruction that reads and writes its memory operand
+ *             (add to memory, xchg, cmpxchg, a locked form, inc/neg/shift
+ *             of memory) is repeated as it is: each copy waits for the
+ *             last one's value in the same location;
+ *  register   a load whose destination it also reads (add (%rdi), %rax:
+ *             exegesis's key ties the two) is repeated as it is: the chain
+ *             runs through the register, the load is off it; a
+ *             three-operand load (vaddps (%rdi), %zmm1, %zmm2) gets its
+ *             register source replaced by its destination to the same end;
+ *  load       a 64-bit mov load becomes a pointer chase, mov (%rdi),%rdi
+ *             over a location that holds its own address: load-to-use.
+ *
+ * Anything else (read-only compares, other loads, prefetches, stores
+ * without a matching load) gets no chain and says so.
+ */
+#include <ctype.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "arch/arch.h"
+
+#define MAX_OPS	4
+
+/* Split AT&T operands at top-level commas; returns their number. */
+static int
+operands(const char *ops, char op[MAX_OPS][64])
+{
+	int n = 0, depth = 0;
+	size_t k = 0;
+
+	for (; *ops == ' '; ops++)
+		;
+	if (*ops == '\0')
+		return (0);
+	for (; *ops != '\0'; ops++) {
+		if (*ops == '(')
+			depth++;
+		else if (*ops == ')')
+			depth--;
+		if (*ops == ',' && depth == 0) {
+			op[n][k] = '\0';
+			if (++n == MAX_OPS)
+				return (-1);
+			k = 0;
+			while (ops[1] == ' ')
+				ops++;
+			continue;
+		}
+		if (k + 1 < sizeof(op[0]))
+			op[n][k++] = *ops;
+	}
+	op[n][k] = '\0';
+	return (n + 1);
+}
+
+static int
+is_mem(const char *op)
+{
+	return (strchr(op, '(') != NULL);
+}
+
+static int
+starts(const char *s, const char *const *list)
+{
+	for (; *list != NULL; list++)
+		if (strncmp(s, *list, strlen(*list)) == 0)
+			return (1);
+	return (0);
+}
+
+/* Mnemonics that read their memory operand and write nothing there:
+   whole names, and prefixes of families. */
+static const char *const read_only[] = { "cmpb", "cmpw", "cmpl", "cmpq",
+	"testb", "testw", "testl", "testq", "btw", "btl", "btq", "ptest",
+	"vptest", "clwb", "cldemote", NULL };
+static const char *const read_only_family[] = { "ucomis", "comis",
+	"vucomis", "vcomis", "prefetch", "clflush", "vtest", NULL };
+/* One-operand forms that read and write memory. */
+static const char *const rmw_one[] = { "inc", "dec", "not", "neg", "shl",
+	"shr", "sal", "sar", "rol", "ror", "rcl", "rcr", NULL };
+
+static int
+named(const char *s, const char *const *list)
+{
+	for (; *list != NULL; list++)
+		if (strcmp(s, *list) == 0)
+			return (1);
+	return (0);
+}
+
+static int
+is_gpr64(const char *op)
+{
+	static const char *const r[] = { "%rax", "%rbx", "%rcx", "%rdx",
+	    "%rsi", "%rbp", "%r8", "%r9", "%r10", "%r11", "%r12", "%r13",
+	    "%r14", "%r15", NULL };
+	int i;
+
+	for (i = 0; r[i] != NULL; i++)
+		if (strcmp(op, r[i]) == 0)
+			return (1);
+	return (0);
+}
+
+/* The first two register operands of exegesis's key are one: tied. */
+static int
+tied(const char *key)
+{
+	char a[32], b[32];
+
+	return (sscanf(key, "%*s %31s %31s", a, b) == 2 && strcmp(a, b) == 0);
+}
+
+/* Register class by its prefix: %xmm, %ymm, %zmm, %k, %r/%e, %mm. */
+static int
+same_class(const char *a, const char *b)
+{
+	size_t n = 0;
+
+	while (a[n] != '\0' && !isdigit((unsigned char)a[n]) && a[n] == b[n])
+		n++;
+	return (n >= 2 && a[0] == '%');
+}
+
+int
+arch_exegesis_chain(const char *insn, const char *key, struct arch_chain *c)
+{
+	char mn[32], op[MAX_OPS][64];
+	const char *rest, *bare;
+	int n, mem = -1, i;
+
+	memset(c->body, 0, sizeof(c->body));
+	memset(c->init, 0, sizeof(c->init));
+	if (sscanf(insn, "%31s", mn) != 1) {
+		c->kind = "no instruction";
+		return (-1);
+	}
+	rest = insn + strlen(mn);
+	bare = mn;
+	if (strcmp(mn, "lock") == 0) {
+		/* The instruction after the prefix decides. */
+		for (rest++; *rest == ' '; rest++)
+			;
+		if (sscanf(rest, "%31s", mn) != 1) {
+			c->kind = "a lone lock prefix";
+			return (-1);
+		}
+		rest += strlen(mn);
+	}
+	if ((n = operands(rest, op)) <= 0) {
+		c->kind = "no operands to chain through";
+		return (-1);
+	}
+	for (i = 0; i < n; i++)
+		if (is_mem(op[i]))
+			mem = mem < 0 ? i : -2;
+	if (mem < 0 || strcmp(op[mem], "(%rdi)") != 0) {
+		c->kind = "no single memory operand at (%rdi) to chain through";
+		return (-1);
+	}
+	if (named(bare, read_only) || starts(bare, read_only_family)) {
+		c->kind = "reads memory and writes nothing that a copy reads";
+		return (-1);
+	}
+	if (mem == n - 1 && n == 2 && !is_mem(op[0]) && op[0][0] == '%' &&
+	    (strncmp(bare, "mov", 3) == 0 || strncmp(bare, "vmov", 4) == 0)) {
+		snprintf(c->body, sizeof(c->body), "%s; %s (%%rdi), %s", insn,
+		    bare, op[0]);
+		c->kind = "store: the store, then a reload of the same register "
+		    "from the same place (store-to-load forwarding)";
+		return (0);
+	}
+	if (mem == n - 1 && (n >= 2 || starts(bare, rmw_one))) {
+		snprintf(c->body, sizeof(c->body), "%s", insn);
+		c->kind = strncmp(insn, "lock", 4) == 0 ? "rmw: locked, each "
+		    "copy through the same memory location" : "rmw: each copy "
+		    "through the same memory location";
+		return (0);
+	}
+	if (mem == n - 1) {
+		c->kind = "a one-operand memory form that does not read and "
+		    "write it";
+		return (-1);
+	}
+	/* A load: the destination is the last operand, a register. */
+	if (tied(key)) {
+		snprintf(c->body, sizeof(c->body), "%s", insn);
+		c->kind = "register: through the destination, which it also "
+		    "reads; the load is off the chain";
+		return (0);
+	}
+	if (n == 3 && mem == 0 && op[1][0] == '%' && same_class(op[1], op[2])) {
+		snprintf(c->body, sizeof(c->body), "%s (%%rdi), %s, %s", mn,
+		    op[2], op[2]);
+		c->kind = "register: the destination fed back as the register "
+		    "source; the load is off the chain";
+		return (0);
+	}
+	if (n == 2 && mem == 0 && strncmp(bare, "mov", 3) == 0 &&
+	    is_gpr64(op[1])) {
+		snprintf(c->body, sizeof(c->body), "%s (%%rdi), %%rdi", mn);
+		snprintf(c->init, sizeof(c->init), "movq %%rdi, (%%rdi)");
+		c->kind = "load: a pointer chase, each load's value the next "
+		    "one's address (load-to-use)";
+		return (0);
+	}
+	c->kind = "a load whose destination it does not read: no chain "
+	    "built";
+	return (-1);
+}
