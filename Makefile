@@ -335,6 +335,8 @@ check-schemas: $(BIN)
 	    --json $(SCHEMA_OUT)/run.json >/dev/null; test $$? -eq 1
 	$(BIN) asm nop --vs 'nop; nop' --quick --rounds 6 \
 	    --json $(SCHEMA_OUT)/asm.json >/dev/null
+	$(BIN) characterize ADD64rr LOCK_ADD64mr HLT --quick \
+	    --json $(SCHEMA_OUT)/characterize.json >/dev/null
 	$(BIN) compare $(FIX)/results/basic-cpu0.json $(SCHEMA_OUT)/run.json \
 	    --format json >$(SCHEMA_OUT)/compare.json
 	$(BIN) impact --costs $(FIX)/impact/costs.json --what-if majflt=5000 \
@@ -342,7 +344,7 @@ check-schemas: $(BIN)
 	    -- true 2>/dev/null
 	@scripts/check-schemas docs/schema/results.schema.json \
 	    $(SCHEMA_OUT)/run.json $(SCHEMA_OUT)/asm.json \
-	    $(FIX)/results/rounds-cpu0.json $(FIX)/results/rounds-lfence.json \
+	    $(SCHEMA_OUT)/characterize.json $(FIX)/results/rounds-cpu0.json $(FIX)/results/rounds-lfence.json \
 	    --expect-invalid $(FIX)/results/inject.json
 	@scripts/check-schemas docs/schema/compare.schema.json \
 	    $(SCHEMA_OUT)/compare.json

@@ -56,7 +56,8 @@ charz_prepare(struct charz_row *row, double timeout)
 		return (-1);
 	}
 	if (sp == NULL || sp->att == NULL) {
-		snprintf(row->why, sizeof(row->why), "%s%s%s",
+		snprintf(row->why, sizeof(row->why), "%s%s%s%s",
+		    row->snip->doc->codelen == 0 ? "llvm-exegesis: " : "",
 		    row->snip->doc->error != NULL && row->snip->doc->codelen ==
 		    0 ? row->snip->doc->error : sp != NULL && sp->why != NULL ?
 		    sp->why : "no snippet", row->mode == CB_LATENCY &&

@@ -55,7 +55,8 @@ static const char characterize_help[] =
 "LLVM opcode (ADD64rr), a class (" FORMS_CLASSES "),\n"
 "or an extended regular expression over opcodes ('IMUL.*'); none: all.\n"
 "\n"
-"  --quick             one register form per mnemonic, rounds as run --quick\n"
+"  --quick             rounds as run --quick, and one register form per\n"
+"                      mnemonic unless FILTERs name opcodes one by one\n"
 "  --llvm N            use llvm-exegesis-N and llvm-mc-N (default: newest)\n"
 "  --format FORMAT     text (default), markdown or csv\n"
 "  --json FILE         the results, one row per form and mode, with each\n"
@@ -415,7 +416,8 @@ make_forms(const struct charz_args *a, struct xdocs *lat, struct xdocs *thr,
 		term_eprintf("cyclebench: %s\n", err);
 		return (EXIT_USAGE);
 	}
-	if (a->opts.quick)
+	/* Forms named one by one are all measured, --quick or not. */
+	if (a->opts.quick && list == NULL)
 		forms_quick(fs);
 	rc = 0;
 out:

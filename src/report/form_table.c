@@ -4,7 +4,8 @@
  * reciprocal throughput side by side, read from the results document
  * (so a resumed run prints what an earlier one measured as well).  A
  * figure is cycles per instruction with its 95% interval's half-width;
- * a form not measured says why in place of its text.  Every string is
+ * a form not measured says why after its text, which is the first
+ * instruction of a copy (the JSON has them all).  Every string is
  * the document's, scrubbed as it is written.
  */
 #include <math.h>
@@ -70,7 +71,7 @@ figure(char *buf, size_t len, const struct cell *c)
 	else if (c->why != NULL)
 		snprintf(buf, len, "n/m");
 	else if (isfinite(c->half))
-		snprintf(buf, len, "%.2f+-%.2f", c->median, c->half);
+		snprintf(buf, len, "%.2f+-%.2g", c->median, c->half);
 	else
 		snprintf(buf, len, "%.2f", c->median);
 }
@@ -93,40 +94,73 @@ put_text(FILE *fp, enum form_format f, const char *s, int last)
 	}
 }
 
+/* The cell's figure and half-interval as CSV numbers (empty: none). */
+static void
+csv_figure(FILE *fp, const struct cell *c)
+{
+	if (c->present && c->why == NULL && isfinite(c->median))
+		fprintf(fp, "%.4g,%.3g,", c->median, isfinite(c->half) ?
+		    c->half : 0);
+	else
+		fputs(",,", fp);
+}
+
 static void
 row(FILE *fp, enum form_format f, const char *opcode, const char *cls,
     const struct cell *lat, const struct cell *thr, const char *text)
 {
-	char l[48], t[48], flags[300], what[600];
+	char l[48], t[48], flags[300], what[700], first[160];
+	size_t n;
 
 	figure(l, sizeof(l), lat);
 	figure(t, sizeof(t), thr);
 	snprintf(flags, sizeof(flags), "%s%s%s", lat->flags,
 	    lat->flags[0] != '\0' && thr->flags[0] != '\0' ? "," : "",
 	    thr->flags);
-	if (lat->why != NULL && thr->why != NULL && strcmp(lat->why,
-	    thr->why) == 0)
-		snprintf(what, sizeof(what), "not measured: %s", lat->why);
-	else if (thr->why != NULL)
-		snprintf(what, sizeof(what), "%s (throughput not measured: "
-		    "%s)", text, thr->why);
-	else if (lat->why != NULL)
-		snprintf(what, sizeof(what), "%s (latency not measured: %s)",
-		    text, lat->why);
+	/* One copy's first instruction stands for the form. */
+	if (strstr(text, "; ") != NULL)
+		snprintf(first, sizeof(first), "%.*s ...",
+		    (int)(strstr(text, "; ") - text), text);
 	else
-		snprintf(what, sizeof(what), "%s", text);
-	if (f == FORM_TEXT) {
+		snprintf(first, sizeof(first), "%s", text);
+	if (lat->why != NULL && thr->why != NULL && strcmp(lat->why,
+	    thr->why) == 0) {
+		snprintf(what, sizeof(what), "%s%snot measured: %s", first,
+		    first[0] != '\0' ? "; " : "", lat->why);
+	} else {
+		n = (size_t)snprintf(what, sizeof(what), "%s", first);
+		if (lat->why != NULL && n < sizeof(what))
+			n += (size_t)snprintf(what + n, sizeof(what) - n,
+			    "%slatency not measured: %s", n > 0 ? "; " : "",
+			    lat->why);
+		if (thr->why != NULL && n < sizeof(what))
+			snprintf(what + n, sizeof(what) - n,
+			    "%sthroughput not measured: %s", n > 0 ? "; " : "",
+			    thr->why);
+	}
+	switch (f) {
+	case FORM_TEXT:
 		term_fprintf(fp, "%-22.22s %-11s %12s %12s %-10s ", opcode,
 		    cls, l, t, flags[0] != '\0' ? flags : "-");
 		term_fprintf(fp, "%s\n", what);
-		return;
+		break;
+	case FORM_CSV:
+		put_text(fp, f, opcode, 0);
+		put_text(fp, f, cls, 0);
+		csv_figure(fp, lat);
+		csv_figure(fp, thr);
+		put_text(fp, f, flags, 0);
+		put_text(fp, f, what, 1);
+		break;
+	case FORM_MARKDOWN:
+		put_text(fp, f, opcode, 0);
+		put_text(fp, f, cls, 0);
+		put_text(fp, f, l, 0);
+		put_text(fp, f, t, 0);
+		put_text(fp, f, flags, 0);
+		put_text(fp, f, what, 1);
+		break;
 	}
-	put_text(fp, f, opcode, 0);
-	put_text(fp, f, cls, 0);
-	put_text(fp, f, l, 0);
-	put_text(fp, f, t, 0);
-	put_text(fp, f, flags, 0);
-	put_text(fp, f, what, 1);
 }
 
 static void
@@ -134,7 +168,8 @@ header(FILE *fp, enum form_format f)
 {
 	switch (f) {
 	case FORM_CSV:
-		fputs("opcode,class,latency,throughput,flags,form\n", fp);
+		fputs("opcode,class,latency,latency_ci95,throughput,"
+		    "throughput_ci95,flags,form\n", fp);
 		break;
 	case FORM_MARKDOWN:
 		fputs("| opcode | class | latency | throughput | flags | form "

@@ -1,0 +1,185 @@
+#!/usr/bin/env bats
+# SPDX-License-Identifier: BSD-2-Clause
+# cyclebench characterize as a user types it: known instruction costs
+# from llvm-exegesis's snippets, rows that say why a form was not
+# measured, the outputs, Ctrl-C and resuming, and every bad input.
+# scripts/install-deps brings llvm-16; without it these fail, as they
+# should: characterize is not tested by skipping it.
+
+load helpers
+
+setup() {
+	if ! command -v "$CB" >/dev/null 2>&1; then
+		echo "no cyclebench binary at '$CB'" >&2
+		return 1
+	fi
+	T=$BATS_TEST_TMPDIR
+	cd "$T" || return 1
+	export XDG_CACHE_HOME=$T/cache
+}
+
+# figure COLUMN OPCODE: the latency (2) or throughput (3) median of a
+# form in --format csv output ($output).
+figure() {
+	printf '%s\n' "$output" | awk -F, -v op="$2" -v col="$1" \
+	    '$1 == op { print (col == 2 ? $3 : $5) }'
+}
+
+# near VALUE WANT TOLERANCE: |VALUE - WANT| <= TOLERANCE.
+near() {
+	awk -v v="$1" -v w="$2" -v t="$3" \
+	    'BEGIN { d = v - w; if (d < 0) d = -d; exit !(v != "" && d <= t) }' ||
+	    fail "$1 is not within $3 of $2"
+}
+
+@test "characterize: add is 1 cycle of latency, imul 3, on every modern x86" {
+	run --separate-stderr "$CB" characterize ADD64rr IMUL64rr --format csv
+	assert_status 0
+	assert_line '^opcode,class,latency,latency_ci95,throughput,throughput_ci95,flags,form$'
+	near "$(figure 2 ADD64rr)" 1.00 0.05
+	near "$(figure 2 IMUL64rr)" 3.00 0.10
+	# One imul a cycle; adds on several ports, at least two a cycle.
+	near "$(figure 3 IMUL64rr)" 1.00 0.10
+	awk -v t="$(figure 3 ADD64rr)" 'BEGIN { exit !(t > 0.1 && t <= 0.55) }' ||
+	    fail "add's reciprocal throughput $(figure 3 ADD64rr)"
+}
+
+@test "characterize: the table, a row per form, its text and class" {
+	run --separate-stderr "$CB" characterize ADD64rr MOVAPSrr
+	assert_status 0
+	assert_line '^opcode +class +latency +throughput +flags +form \(AT&T\)$'
+	assert_line '^ADD64rr +base +1\.0[0-9]\+-[0-9.e-]+ +0\.[0-9]+\+-[0-9.e-]+ .* add[q]? %r'
+	assert_line '^MOVAPSrr +sse +'
+	assert_line '^2 forms; cycles per instruction'
+}
+
+@test "characterize: a form the CPU refuses in user mode is a row saying why" {
+	run --separate-stderr "$CB" characterize HLT ADD64rr --format csv
+	assert_status 0
+	assert_line '^HLT,base,,,,,,.*throughput not measured: privileged \(#GP\)'
+	assert_line '^ADD64rr,base,1\.'
+}
+
+@test "characterize: memory forms get cyclebench's chains, and say which" {
+	need_python
+	run --separate-stderr "$CB" characterize LOCK_ADD64mr MOV64mr ADD64rm \
+	    CMP64mr --json c.json --format csv
+	assert_status 0
+	json_check c.json <<'PY'
+rows = {(r["form"]["opcode"], r["mode"]): r for r in d["results"]}
+assert len(rows) == 8, sorted(rows)
+lat = {op: rows[(op, "latency")] for op in ("LOCK_ADD64mr", "MOV64mr", "ADD64rm", "CMP64mr")}
+assert lat["LOCK_ADD64mr"]["form"]["chain"].startswith("rmw: locked"), lat["LOCK_ADD64mr"]["form"]
+assert lat["MOV64mr"]["form"]["chain"].startswith("store:"), lat["MOV64mr"]["form"]
+assert lat["ADD64rm"]["form"]["chain"].startswith("register:"), lat["ADD64rm"]["form"]
+assert lat["CMP64mr"]["status"] != "ok"
+assert "no chain" in lat["CMP64mr"]["reason"], lat["CMP64mr"]["reason"]
+for op in ("LOCK_ADD64mr", "MOV64mr", "ADD64rm"):
+    assert lat[op]["status"] == "ok", (op, lat[op]["reason"])
+    assert "mem" in lat[op]["form"]["class"]
+# A locked add costs many cycles on every x86; a register chain through
+# add is one cycle, the load off the chain.
+assert lat["LOCK_ADD64mr"]["cycles"]["median"] > 5
+assert abs(lat["ADD64rm"]["cycles"]["median"] - 1) < 0.1
+PY
+}
+
+@test "characterize --json: a results file compare and report read" {
+	need_python
+	run --separate-stderr "$CB" characterize ADD64rr IMUL64rr --quick --json a.json
+	assert_status 0
+	run --separate-stderr "$CB" characterize ADD64rr IMUL64rr --quick --json b.json
+	assert_status 0
+	json_check a.json <<'PY'
+assert d["format"] == "cyclebench-results"
+assert d["run"]["partial"] is False
+names = sorted((r["name"], r["mode"]) for r in d["results"])
+assert names == [("x86/ADD64rr", "latency"), ("x86/ADD64rr", "throughput"),
+    ("x86/IMUL64rr", "latency"), ("x86/IMUL64rr", "throughput")], names
+for r in d["results"]:
+    assert r["params"] == {}, r["params"]
+    f = r["form"]
+    assert f["opcode"] in ("ADD64rr", "IMUL64rr") and f["att"] and f["intel"]
+    assert f["instructions"] >= 1
+PY
+	run --separate-stderr "$CB" compare a.json b.json
+	assert_status 0
+	assert_output 'x86/IMUL64rr'
+	run --separate-stderr "$CB" report a.json b.json -o r.html
+	assert_status 0
+	grep -q 'x86/ADD64rr' r.html || fail "the report lacks the rows"
+}
+
+@test "characterize --format markdown: a table to paste" {
+	run --separate-stderr "$CB" characterize ADD64rr --format markdown
+	assert_status 0
+	assert_line '^\| opcode \| class \| latency \| throughput \| flags \| form \|$'
+	assert_line '^\| ADD64rr \| base \| 1\.'
+}
+
+# Forty forms named one by one (exegesis writes just those): eighty rows,
+# three checkpoints.
+forty() {
+	local op w
+
+	for op in ADD SUB AND OR XOR ADC SBB CMP; do
+		for w in 8 16 32 64; do
+			printf '%s%srr ' "$op" "$w"
+		done
+		printf '%s32ri ' "$op"
+	done
+}
+
+@test "characterize: Ctrl-C keeps what was measured, and the same command resumes" {
+	need_python
+	# shellcheck disable=SC2046
+	"$CB" characterize $(forty) --json part.json >out 2>err &
+	pid=$!
+	for _ in $(seq 1 600); do
+		[ -s part.json ] && break
+		sleep 0.1
+	done
+	kill -INT "$pid"
+	wait "$pid" && st=0 || st=$?
+	[ "$st" -eq 130 ] || { cat err >&2; fail "exit $st, not 130"; }
+	grep -q 'interrupted:.*rows kept in part.json; run the same command again to resume' err ||
+	    { cat err >&2; fail "no word of what was kept"; }
+	json_check part.json <<'PY'
+assert d["run"]["partial"] is True
+assert 0 < len(d["results"]) < 80, len(d["results"])
+PY
+	kept=$("$PYTHON" -c 'import json; print(len(json.load(open("part.json"))["results"]))')
+	# shellcheck disable=SC2046
+	run --separate-stderr "$CB" characterize $(forty) --json part.json
+	assert_status 0
+	assert_stderr 'resuming from part.json'
+	json_check part.json <<PY
+assert d["run"]["partial"] is False
+assert len(d["results"]) == 80, len(d["results"])
+assert len({(r["name"], r["mode"]) for r in d["results"]}) == 80
+assert $kept < 80
+PY
+}
+
+@test "characterize: bad input is refused with the reason" {
+	run --separate-stderr "$CB" characterize --llvm 15
+	assert_usage_error "--llvm takes a version from 16 to 40, not '15'"
+	run --separate-stderr "$CB" characterize --format yaml
+	assert_usage_error "--format takes text, markdown or csv, not 'yaml'"
+	run --separate-stderr "$CB" characterize 'ADD64rr' '(unclosed'
+	assert_usage_error "filter 2 is neither an opcode, a class"
+	run --separate-stderr "$CB" characterize 'NO_SUCH_.*'
+	assert_usage_error "no instruction form matches"
+	run --separate-stderr "$CB" characterize NOSUCHOPCODE
+	assert_status 2
+	assert_stderr 'unknown opcode NOSUCHOPCODE'
+	run --separate-stderr "$CB" characterize --bogus
+	assert_status 2
+}
+
+@test "characterize: without llvm-exegesis, says what to install" {
+	mkdir bin
+	ln -s "$(command -v as)" bin/as
+	run --separate-stderr env PATH="$T/bin" "$CB" characterize ADD64rr
+	assert_usage_error "install one (Debian 12: apt-get install llvm-16)"
+}
