@@ -94,7 +94,14 @@ charz_prepare(struct charz_row *row, double timeout)
 	row->s->bench.name = row->name;
 	row->s->bench.desc = row->snip->split->att;
 	memset(row->s->bench.params, 0, sizeof(row->s->bench.params));
+	row->s->bench.params[0] = charz_mode_param(row->mode);
 	return (0);
+}
+
+struct cb_param
+charz_mode_param(enum cb_mode mode)
+{
+	return ((struct cb_param){ "mode", cb_mode_name(mode) });
 }
 
 void

@@ -4,9 +4,11 @@
  * harness unchanged, as .byte lines: the set-up after a line that points
  * %rdi (exegesis's scratch register) at the scratch memory, the body
  * unrolled to about SNIPPET_TARGET_INSNS instructions.  The benchmark is
- * named "x86/OPCODE" and has no parameters, so that the same form of two
- * machines is the same row whatever registers exegesis chose on each;
+ * named "x86/OPCODE", so that the same form of two machines is the same
+ * row whatever registers exegesis chose on each;
  * what the snippet was travels in the results file's "form" object.
+ * Its one parameter is its mode ("mode=latency"): a row is matched
+ * across files by name and parameters, and a form has a row of each.
  *
  * Cycles are per instruction: a latency row is the cycles of one copy of
  * the chain over its instructions (exegesis's chain of one instruction
@@ -41,6 +43,9 @@ int	charz_prepare(struct charz_row *row, double timeout);
 /* A failed measurement's reason in a reader's terms: "not on this CPU
    (SIGILL)", "privileged (#GP)", or the engine's own. */
 void	charz_why(const char *reason, char *buf, size_t len);
+
+/* The row's parameter: its mode. */
+struct cb_param charz_mode_param(enum cb_mode mode);
 
 void	charz_row_free(struct charz_row *row);
 

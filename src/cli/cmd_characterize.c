@@ -301,6 +301,7 @@ measure_batch(struct charz_run *cr, struct charz_row *rows, size_t n)
 			memset(&stub[i], 0, sizeof(stub[i]));
 			stub[i].name = rows[i].name;
 			stub[i].mode = rows[i].mode;
+			stub[i].params[0] = charz_mode_param(rows[i].mode);
 			one.bench = &stub[i];
 			one.status = CB_SKIPPED;
 			snprintf(one.reason, sizeof(one.reason), "%s",

@@ -97,7 +97,7 @@ names = sorted((r["name"], r["mode"]) for r in d["results"])
 assert names == [("x86/ADD64rr", "latency"), ("x86/ADD64rr", "throughput"),
     ("x86/IMUL64rr", "latency"), ("x86/IMUL64rr", "throughput")], names
 for r in d["results"]:
-    assert r["params"] == {}, r["params"]
+    assert r["params"] == {"mode": r["mode"]}, r["params"]
     f = r["form"]
     assert f["opcode"] in ("ADD64rr", "IMUL64rr") and f["att"] and f["intel"]
     assert f["instructions"] >= 1
