@@ -58,6 +58,7 @@ static const char characterize_help[] =
 "  --quick             one register form per mnemonic, unless FILTERs\n"
 "                      name opcodes one by one\n"
 "  --llvm N            use llvm-exegesis-N and llvm-mc-N (default: newest)\n"
+"  --list              print the forms the filters select, and measure none\n"
 "  --format FORMAT     text (default), markdown or csv\n"
 "  --json FILE         the results, one row per form and mode, with each\n"
 "                      form's text; also the checkpoint a rerun resumes\n"
@@ -77,7 +78,7 @@ static const char characterize_help[] =
 struct charz_args {
 	char		**filters;
 	size_t		  nfilters;
-	int		  llvm, restart, subset;
+	int		  llvm, restart, subset, list;
 	enum form_format  format;
 	struct cb_options opts;
 	struct save_opts  out;
@@ -93,6 +94,7 @@ parse_args(int argc, char **argv, struct charz_args *a)
 		{ "llvm", required_argument, NULL, 'L' },
 		{ "format", required_argument, NULL, 'F' },
 		{ "restart", no_argument, NULL, 'A' },
+		{ "list", no_argument, NULL, 'l' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
@@ -128,6 +130,9 @@ parse_args(int argc, char **argv, struct charz_args *a)
 			break;
 		case 'A':
 			a->restart = 1;
+			break;
+		case 'l':
+			a->list = 1;
 			break;
 		case 'j':
 		case 'S':
@@ -435,6 +440,27 @@ out:
 	return (rc != 0 ? EXIT_USAGE : 0);
 }
 
+/* --list: a line a form, with what exegesis wrote for each mode. */
+static void
+list_forms(const struct forms *fs)
+{
+	const struct form *f;
+	size_t i;
+
+	for (i = 0; i < fs->n; i++) {
+		f = &fs->f[i];
+		term_printf("%-22s %-11s %-9s %-10s %s\n", f->opcode, f->cls,
+		    f->lat.split != NULL && f->lat.split->att != NULL ?
+		    (f->chained ? "chain" : "latency") : "-",
+		    f->thr.split != NULL && f->thr.split->att != NULL ?
+		    "throughput" : "-", f->thr.split != NULL &&
+		    f->thr.split->att != NULL ? f->thr.split->body.insns[0].text :
+		    f->lat.split != NULL && f->lat.split->att != NULL ?
+		    f->lat.split->body.insns[0].text : "");
+	}
+	term_printf("%zu forms\n", fs->n);
+}
+
 static void
 utc_now(char *buf, size_t len)
 {
@@ -509,6 +535,11 @@ cmd_characterize(int argc, char **argv)
 		rc = usage_error("characterize", "no instruction form matches; "
 		    "filters are opcodes (ADD64rr), classes (%s) or regular "
 		    "expressions", FORMS_CLASSES);
+		goto out;
+	}
+	if (a.list) {
+		list_forms(&fs);
+		rc = 0;
 		goto out;
 	}
 	if ((rc = cli_save_prepare("characterize", &a.out)) != 0)
