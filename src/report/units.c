@@ -10,6 +10,7 @@
 #include <stdio.h>
 
 #include "report/units.h"
+#include "util/fixed.h"
 
 /* Enough digits to read, never more than the noise supports. */
 void
@@ -17,12 +18,9 @@ report_cost_text(char *buf, size_t len, double v)
 {
 	if (!isfinite(v))
 		snprintf(buf, len, "-");
-	else if (fabs(v) < 10)
-		snprintf(buf, len, "%.2f", v);
-	else if (fabs(v) < 1000)
-		snprintf(buf, len, "%.1f", v);
 	else
-		snprintf(buf, len, "%.0f", v);
+		fixed_text(buf, len, v, fabs(v) < 10 ? 2 : fabs(v) < 1000 ?
+		    1 : 0, 0, NULL);
 }
 
 /* v / scale with three significant digits and the suffix. */
