@@ -181,7 +181,7 @@ add_row(struct grid *g, const struct table_row *t)
 	grid_set(g, C_MIN, buf, NULL);
 	report_time_text(buf, sizeof(buf), t->ns);
 	grid_set(g, C_TIME, buf, NULL);
-	report_ci_text(buf, sizeof(buf), t->ci_half, t->cycles);
+	report_ci_text(buf, sizeof(buf), t->ci_half);
 	grid_set(g, C_CI, buf, NULL);
 	snprintf(buf, sizeof(buf), "%.1f%%", isfinite(t->cv) ? t->cv * 100 :
 	    0.0);
@@ -251,11 +251,11 @@ legend(FILE *fp, const char *ref, const struct grid_fit *fit, int width,
 	wrap_text(fp, 0, 0, text, markdown ? 0 : w);
 	if (markdown)
 		fputc('\n', fp);
-	snprintf(text, sizeof(text), "+-ci95 says how well the figure is known "
-	    "(half its 95%% interval, bootstrapped over rounds then samples, "
-	    "with the calibration's error added where cycles are calibrated: "
-	    "%g%%, or as far off as the multiply check in the row's rounds reads; "
-	    "in %% of the figure where tiny), cv how much the samples spread: "
+	snprintf(text, sizeof(text), "+-ci95 says how well the figure is known, "
+	    "in cycles like it (half its 95%% interval, bootstrapped over "
+	    "rounds then samples, with the calibration's error added where "
+	    "cycles are calibrated: %g%%, or as far off as the multiply check "
+	    "in the row's rounds reads), cv how much the samples spread: "
 	    "many scattered samples give a tight +-ci95 beside a large cv.",
 	    ENGINE_CALIBRATION_SD * 100);
 	wrap_text(fp, 0, 0, text, markdown ? 0 : w);
