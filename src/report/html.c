@@ -31,7 +31,7 @@ static const char page_head[] =
 "body{font:14px/1.4 system-ui,sans-serif;margin:1.5em;color:#222}\n"
 "h1{font-size:1.5em}h2{font-size:1.2em;border-bottom:1px solid #ccc}\n"
 ".layout{display:flex;flex-wrap:wrap;gap:1.5em;align-items:flex-start}\n"
-".charts{flex:1 1 780px;min-width:0}\n"
+".charts{flex:1 1 780px}\n"
 ".suite{display:flex;flex-wrap:wrap;gap:1em;align-items:flex-start;"
 "margin-bottom:1.2em}\n"
 "aside{font-size:12px;flex:0 1 24em;min-width:0;"
