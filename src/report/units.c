@@ -10,6 +10,7 @@
  */
 #include <math.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "report/units.h"
 #include "util/fixed.h"
@@ -129,4 +130,11 @@ report_levels_text(char *buf, size_t len, const struct cb_level *l,
 	if (used < len && scattered >= REPORT_SCATTERED_SHOWN)
 		snprintf(buf + used, len - used, " | scattered %.0f%%",
 		    100 * scattered);
+}
+
+size_t
+report_point_at(const char *num)
+{
+
+	return (strspn(num, "<+-0123456789"));
 }

@@ -37,4 +37,11 @@ void	report_ci_text(char *buf, size_t len, double half);
 void	report_levels_text(char *buf, size_t len, const struct cb_level *l,
 	    size_t n, double scattered);
 
+/*
+ * Where a figure as these print it has its decimal point, or would have
+ * it: after its sign and whole digits ("17" of "17.0", "936" of "936k",
+ * the "-" of an empty cell), for columns that line up on the point.
+ */
+size_t	report_point_at(const char *num);
+
 #endif
