@@ -16,7 +16,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/names.h"
 #include "report/escape.h"
 #include "report/html.h"
 #include "report/html_parts.h"
