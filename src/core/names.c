@@ -221,9 +221,8 @@ flags_shown(unsigned flags)
 	return (flags);
 }
 
-/* The class of the flag named by the n bytes at name; -1: unknown. */
-static int
-class_of(const char *name, size_t n)
+int
+flag_class_of(const char *name, size_t n)
 {
 	size_t i;
 
@@ -244,7 +243,7 @@ flags_shown_names(const char *in, char *out, size_t len)
 	out[0] = '\0';
 	for (; in != NULL && *in != '\0'; in += n + (in[n] == ',')) {
 		n = strcspn(in, ",");
-		if (n == 0 || class_of(in, n) == FLAG_INFO)
+		if (n == 0 || flag_class_of(in, n) == FLAG_INFO)
 			continue;
 		if (used + n + (used > 0) >= len)
 			break;

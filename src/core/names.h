@@ -68,6 +68,9 @@ extern const size_t cb_nflags;
 /* "info", "act" or "distrust". */
 const char	*flag_class_name(enum flag_class c);
 
+/* The class of the flag named by the n bytes at name; -1: unknown. */
+int		 flag_class_of(const char *name, size_t n);
+
 /* The CB_FLAG_* bits of `flags' a human table shows. */
 unsigned	 flags_shown(unsigned flags);
 

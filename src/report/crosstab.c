@@ -4,8 +4,9 @@
  * for a terminal or a mailing list in a fixed font), markdown and CSV
  * (one line per cell, for spreadsheets): table's reporter.  A cell's
  * flags are letters after its number, explained under the table: a flag
- * this cyclebench does not know (from a newer one) gets a digit, never
- * dropped.
+ * this cyclebench does not know (from a newer one) gets an upper-case
+ * one, never dropped.  In text, a column's numbers line up on their
+ * decimal points and its flags after them.
  */
 #include <math.h>
 #include <stdlib.h>
@@ -15,20 +16,30 @@
 #include "report/crosstab.h"
 #include "report/escape.h"
 #include "report/report.h"
+#include "report/units.h"
 
 #define HEAD_MAX	20
 #define MAX_FLAGS	16
 
+/*
+ * Every flag a letter, lower case, its initial where that is free: never
+ * a digit, which reads as part of the number or as a footnote.
+ */
 static const struct {
 	const char	*name;
 	char		 letter;
 } known_flags[] = {
 	{ "poor-fit", 'f' },
-	{ "clock-drift", 'c' },
+	{ "clock-drift", 'k' },
 	{ "disturbed", 'd' },
 	{ "noisy", 'n' },
 	{ "few-samples", 's' },
 	{ "below-resolution", 'r' },
+	{ "multilevel", 'm' },
+	{ "contended", 'c' },
+	{ "miscalibrated", 'a' },
+	{ "unsettled", 'u' },
+	{ "emulated", 'e' },
 };
 
 #define NKNOWN	(sizeof(known_flags) / sizeof(known_flags[0]))
@@ -38,9 +49,24 @@ struct legend {
 	char		 names[MAX_FLAGS][48];
 	char		 letters[MAX_FLAGS];
 	size_t		 n;
-	int		 digits;
+	int		 unknown;	/* upper-case letters given */
 };
 
+char
+xt_flag_letter(const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < NKNOWN; i++)
+		if (strcmp(known_flags[i].name, name) == 0)
+			return (known_flags[i].letter);
+	return ('\0');
+}
+
+/*
+ * A flag's letter; one this build does not know gets an upper-case one
+ * from Z back, the end of the alphabet no known flag's initial is near.
+ */
 static char
 letter_of(struct legend *lg, const char *name, size_t len)
 {
@@ -54,13 +80,10 @@ letter_of(struct legend *lg, const char *name, size_t len)
 		return ('+');
 	snprintf(lg->names[lg->n], sizeof(lg->names[0]), "%.*s", (int)len,
 	    name);
-	lg->letters[lg->n] = '\0';
-	for (i = 0; i < NKNOWN; i++)
-		if (strcmp(known_flags[i].name, lg->names[lg->n]) == 0)
-			lg->letters[lg->n] = known_flags[i].letter;
+	lg->letters[lg->n] = xt_flag_letter(lg->names[lg->n]);
 	if (lg->letters[lg->n] == '\0')
-		lg->letters[lg->n] = lg->digits < 9 ? (char)('1' +
-		    lg->digits++) : '+';
+		lg->letters[lg->n] = lg->unknown < 26 ? (char)('Z' -
+		    lg->unknown++) : '+';
 	return (lg->letters[lg->n++]);
 }
 
@@ -149,30 +172,94 @@ static char (*texts(const struct xt_table *t, struct legend *lg))[48]
 	return (txt);
 }
 
+/*
+ * A column's cells lined up: the widest whole part, the widest rest of a
+ * number after it (point, decimals, k or M), the widest flags.
+ */
+struct lineup {
+	size_t		 whole, rest, flags;
+};
+
+/* Where a cell's number ends: its flags follow a blank. */
+static size_t
+number_len(const char *cell)
+{
+
+	return (strcspn(cell, " "));
+}
+
+static void
+lineup_add(struct lineup *l, const char *cell)
+{
+	size_t w = report_point_at(cell), n = number_len(cell);
+
+	l->whole = w > l->whole ? w : l->whole;
+	l->rest = n - w > l->rest ? n - w : l->rest;
+	if (cell[n] != '\0' && strlen(cell + n + 1) > l->flags)
+		l->flags = strlen(cell + n + 1);
+}
+
+static size_t
+lineup_width(const struct lineup *l)
+{
+
+	return (l->whole + l->rest + (l->flags > 0 ? 1 + l->flags : 0));
+}
+
+/*
+ * The cell in `width' columns, its point and flags where the column's
+ * are; the last of a line without the blanks after it.
+ */
+static void
+lineup_print(FILE *fp, const struct lineup *l, const char *cell, int width,
+    int last)
+{
+	size_t w = report_point_at(cell), n = number_len(cell), used;
+	const char *flags = cell[n] != '\0' ? cell + n + 1 : "";
+	char buf[256];
+
+	used = (size_t)snprintf(buf, sizeof(buf), "%*s%*s%.*s%*s",
+	    width - (int)lineup_width(l), "", (int)(l->whole - w), "", (int)n,
+	    cell, (int)(l->rest - (n - w)), "");
+	if (l->flags > 0 && used < sizeof(buf))
+		used += (size_t)snprintf(buf + used, sizeof(buf) - used,
+		    " %-*s", (int)l->flags, flags);
+	used = used < sizeof(buf) ? used : sizeof(buf) - 1;
+	while (last && used > 0 && buf[used - 1] == ' ')
+		buf[--used] = '\0';
+	fputs(buf, fp);
+}
+
 static int
 xt_text(FILE *fp, const void *data, const struct report_style *st)
 {
 	const struct xt_table *t = data;
 	char (*txt)[48];
 	struct legend lg;
+	struct lineup *lu;
 	size_t r, c;
 	int rw, *cw, w;
 
 	(void)st;
-	if ((txt = texts(t, &lg)) == NULL || (cw = calloc(t->ncols + 1,
-	    sizeof(*cw))) == NULL) {
+	txt = texts(t, &lg);
+	cw = calloc(t->ncols + 1, sizeof(*cw));
+	lu = calloc(t->ncols + 1, sizeof(*lu));
+	if (txt == NULL || cw == NULL || lu == NULL) {
 		free(txt);
+		free(cw);
+		free(lu);
 		return (-1);
 	}
 	rw = 9;
 	for (r = 0; r < t->nrows; r++)
 		rw = (int)strlen(t->rows[r]) > rw ? (int)strlen(t->rows[r]) : rw;
 	for (c = 0; c < t->ncols; c++) {
+		for (r = 0; r < t->nrows; r++)
+			lineup_add(&lu[c], txt[r * t->ncols + c]);
 		w = (int)strlen(t->cols[c]);
 		cw[c] = w > HEAD_MAX ? HEAD_MAX : w;
-		for (r = 0; r < t->nrows; r++)
-			if ((int)strlen(txt[r * t->ncols + c]) > cw[c])
-				cw[c] = (int)strlen(txt[r * t->ncols + c]);
+		if ((int)lineup_width(&lu[c]) > cw[c])
+			cw[c] = (int)lineup_width(&lu[c]);
 	}
 	fprintf(fp, "%s: median core cycles per operation by %s\n",
 	    t->suite, t->by);
@@ -182,12 +269,16 @@ xt_text(FILE *fp, const void *data, const struct report_style *st)
 	fputc('\n', fp);
 	for (r = 0; r < t->nrows; r++) {
 		fprintf(fp, "%-*s", rw, t->rows[r]);
-		for (c = 0; c < t->ncols; c++)
-			fprintf(fp, "  %*s", cw[c], txt[r * t->ncols + c]);
+		for (c = 0; c < t->ncols; c++) {
+			fputs("  ", fp);
+			lineup_print(fp, &lu[c], txt[r * t->ncols + c], cw[c],
+			    c + 1 == t->ncols);
+		}
 		fputc('\n', fp);
 	}
 	fputc('\n', fp);
 	legend_text(fp, t, &lg, "", put_plain);
+	free(lu);
 	free(cw);
 	free(txt);
 	return (0);

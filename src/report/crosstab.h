@@ -42,6 +42,10 @@ void	xt_free(struct xt_table *t);
    xt_table. */
 extern const struct reporter xt_reporter;
 
+/* The letter the table gives the flag `name', '\0' for one this build
+   does not know. */
+char	xt_flag_letter(const char *name);
+
 /* Add the flags "a,b" to the set in buf (comma-separated, each once). */
 void	xt_add_flags(char *buf, size_t len, const char *flags);
 

@@ -3,13 +3,15 @@
  * Tables of text cells: column widths from their contents, narrowed
  * step by step to a terminal's width (see grid.h), or written as
  * markdown for a mailing-list post or a pull request.  Widths count
- * UTF-8 characters ("µs"), trailing blanks end no line.
+ * UTF-8 characters ("µs"), trailing blanks end no line; a column of
+ * figures lines them up on their decimal points.
  */
 #include <stdlib.h>
 #include <string.h>
 
 #include "report/escape.h"
 #include "report/grid.h"
+#include "report/units.h"
 #include "report/wrap.h"
 
 #define GRID_MAX_COLS	16
@@ -21,6 +23,8 @@ struct layout {
 	int	 brief[GRID_MAX_COLS];
 	int	 below[GRID_MAX_COLS];
 	int	 w[GRID_MAX_COLS];
+	int	 whole[GRID_MAX_COLS];	/* GRID_POINT: widest before a point */
+	int	 rest[GRID_MAX_COLS];	/* and from it on */
 	int	 label_below;
 	int	 total;
 };
@@ -168,11 +172,22 @@ in_span(const struct grid_row *r, size_t col)
 	return (r->span != NULL && col >= r->span_from);
 }
 
+/* Widen a point column's parts to hold the figure s. */
+static void
+point_fit(const char *s, int *whole, int *rest)
+{
+	int w = (int)report_point_at(s);
+
+	*whole = w > *whole ? w : *whole;
+	*rest = width_of(s + w) > *rest ? width_of(s + w) : *rest;
+}
+
 /* The layout at `step' and the width of its widest row line. */
 static void
 plan(const struct grid *g, int step, struct layout *l)
 {
 	const struct grid_col *c;
+	const char *s;
 	size_t i, j;
 	int n = 0, w;
 
@@ -189,11 +204,14 @@ plan(const struct grid *g, int step, struct layout *l)
 		for (i = 0; i < g->nrows; i++) {
 			if (in_span(&g->rows[i], j))
 				continue;
-			if (width_of(cell_text(&g->rows[i].cells[j],
-			    l->brief[j])) > w)
-				w = width_of(cell_text(&g->rows[i].cells[j],
-				    l->brief[j]));
+			s = cell_text(&g->rows[i].cells[j], l->brief[j]);
+			if (width_of(s) > w)
+				w = width_of(s);
+			if (c->align == GRID_POINT)
+				point_fit(s, &l->whole[j], &l->rest[j]);
 		}
+		if (c->align == GRID_POINT && l->whole[j] + l->rest[j] > w)
+			w = l->whole[j] + l->rest[j];
 		if (j == 0 && l->label_below)
 			w = LABEL_INDENT - 1;
 		l->w[j] = w;
@@ -218,13 +236,24 @@ last_step(const struct grid *g)
 	return (s);
 }
 
-/* Print `s' padded to w columns, aligned; returns the columns used. */
+/*
+ * Print `s' padded to column j's width, aligned; a figure of a point
+ * column with its point where the column's is (its header, not being
+ * one, right-aligned).  Returns the columns used.
+ */
 static int
-pad(FILE *fp, const char *s, int w, enum grid_align a)
+pad(FILE *fp, const char *s, const struct layout *l, size_t j,
+    enum grid_align a, int header)
 {
-	int n = width_of(s);
+	int n = width_of(s), w = l->w[j], at;
 
-	if (a == GRID_RIGHT && n < w)
+	if (a == GRID_POINT && !header && s[0] != '\0') {
+		at = (int)report_point_at(s);
+		fprintf(fp, "%*s%s%*s", w - l->whole[j] - l->rest[j] +
+		    l->whole[j] - at, "", s, l->rest[j] - (n - at), "");
+		return (w);
+	}
+	if (a != GRID_LEFT && n < w)
 		fprintf(fp, "%*s", w - n, "");
 	fputs(s, fp);
 	if (a == GRID_LEFT && n < w)
@@ -288,7 +317,7 @@ print_row(FILE *fp, const struct grid *g, const struct grid_row *r,
 		}
 		if (!first)
 			fputc(' ', lp);
-		pad(lp, s, l->w[j], g->cols[j].align);
+		pad(lp, s, l, j, g->cols[j].align, header);
 		first = 0;
 	}
 	if (!header && r->span != NULL)
@@ -387,7 +416,7 @@ grid_markdown(FILE *fp, const struct grid *g)
 	}
 	fputs("\n|", fp);
 	for (j = 0; j < g->ncols; j++)
-		fputs(g->cols[j].align == GRID_RIGHT ? "--:|" : ":--|", fp);
+		fputs(g->cols[j].align != GRID_LEFT ? "--:|" : ":--|", fp);
 	fputc('\n', fp);
 	for (i = 0; i < g->nrows; i++) {
 		r = &g->rows[i];

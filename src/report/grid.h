@@ -16,7 +16,9 @@
 #include <stddef.h>
 #include <stdio.h>
 
-enum grid_align { GRID_LEFT, GRID_RIGHT };
+/* GRID_POINT: figures lined up on their decimal points (report/units.h),
+   the column right-aligned as a whole; markdown aligns it right. */
+enum grid_align { GRID_LEFT, GRID_RIGHT, GRID_POINT };
 
 struct grid_col {
 	const char	*head;

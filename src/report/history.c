@@ -13,6 +13,7 @@
 #include "report/history.h"
 #include "report/escape.h"
 #include "report/report.h"
+#include "util/fixed.h"
 
 #define COL_MAX		24
 
@@ -33,8 +34,8 @@ hist_shift_text(const struct hist_series *h, size_t i, char *buf,
     size_t len)
 {
 
-	snprintf(buf, len, "%+.1f%%", (h->seg[i].level / h->seg[i - 1].level -
-	    1) * 100);
+	fixed_text(buf, len, (h->seg[i].level / h->seg[i - 1].level - 1) * 100,
+	    1, 1, "%");
 }
 
 /* The width of a column of field `off', 0 when it never changes. */

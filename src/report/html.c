@@ -16,7 +16,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/names.h"
 #include "report/escape.h"
 #include "report/html.h"
 #include "report/html_parts.h"
@@ -31,7 +30,7 @@ static const char page_head[] =
 "body{font:14px/1.4 system-ui,sans-serif;margin:1.5em;color:#222}\n"
 "h1{font-size:1.5em}h2{font-size:1.2em;border-bottom:1px solid #ccc}\n"
 ".layout{display:flex;flex-wrap:wrap;gap:1.5em;align-items:flex-start}\n"
-".charts{flex:1 1 780px;min-width:0}\n"
+".charts{flex:1 1 780px}\n"
 ".suite{display:flex;flex-wrap:wrap;gap:1em;align-items:flex-start;"
 "margin-bottom:1.2em}\n"
 "aside{font-size:12px;flex:0 1 24em;min-width:0;"
@@ -44,7 +43,8 @@ static const char page_head[] =
 "text-align:right;white-space:nowrap}\n"
 "table.num th:first-child,table.num td:first-child,table.num .flags,"
 "table.num .why,table.num th:last-child{text-align:left}\n"
-"table.num .flags{color:#a33}table.num .why{color:#666;"
+"table.num .act{color:#b00;font-weight:600}table.num .distrust{"
+"color:#8a5a00}table.num .why{color:#666;"
 "white-space:normal}\n"
 ".warn{color:#a33}.method{white-space:pre-line}\n"
 "svg text{font:12px system-ui,sans-serif;fill:#222}\n"
@@ -84,11 +84,11 @@ static void
 suite_table(FILE *fp, const struct rs_file *f, const char *group)
 {
 	const struct rs_result *r;
-	char lo[32], hi[32], ci[32], shown[256];
+	char lo[32], hi[32], ci[32];
 	size_t i;
 
 	fputs("<table class=\"num\"><thead><tr><th>benchmark</th><th>cycles"
-	    "</th><th>ns</th><th>p10&ndash;p90</th><th>&plusmn;ci95</th>"
+	    "</th><th>time</th><th>p10&ndash;p90</th><th>&plusmn;ci95</th>"
 	    "<th>cv</th><th>flags</th></tr></thead>\n<tbody>\n", fp);
 	for (i = 0; i < f->nresults; i++) {
 		r = &f->results[i];
@@ -108,16 +108,15 @@ suite_table(FILE *fp, const struct rs_file *f, const char *group)
 			continue;
 		}
 		html_cycles_cell(fp, r);
-		html_ns_cell(fp, r);
-		report_cost_text(lo, sizeof(lo), r->cycles.p10);
-		report_cost_text(hi, sizeof(hi), r->cycles.p90);
-		report_cost_text(ci, sizeof(ci), (r->cycles.ci95_high -
+		html_time_cell(fp, r);
+		report_cycles_text(lo, sizeof(lo), r->cycles.p10);
+		report_cycles_text(hi, sizeof(hi), r->cycles.p90);
+		report_ci_text(ci, sizeof(ci), (r->cycles.ci95_high -
 		    r->cycles.ci95_low) / 2);
 		fprintf(fp, "<td>%s&ndash;%s</td><td>%s</td><td>%.1f%%</td>"
 		    "<td class=\"flags\">", lo, hi, ci, isfinite(r->cycles.cv) ?
 		    r->cycles.cv * 100 : 0.0);
-		html_text(fp, flags_shown_names(r->flags, shown,
-		    sizeof(shown)));
+		html_flags(fp, r->flags);
 		fputs("</td></tr>\n", fp);
 	}
 	fputs("</tbody></table>\n", fp);
@@ -210,9 +209,12 @@ input_section(FILE *fp, const struct rs_file *files, size_t idx,
 	    "kept; whiskers: 10th to 90th percentile; a chart whose values "
 	    "span more than ten times is drawn on a log scale.  Latency and "
 	    "throughput samples are fitted slopes over several loop sizes; "
-	    "path samples are single calls.  &plusmn;ci95: half the "
-	    "bootstrap 95% interval of the median; cv: the samples' "
-	    "coefficient of variation; flags: cyclebench list --flags.</p>\n"
+	    "path samples are single calls.  time: the median in the unit "
+	    "that keeps it short; &plusmn;ci95: half the bootstrap 95% "
+	    "interval of the median, in cycles; cv: the samples' "
+	    "coefficient of variation; flags: those that ask to act (red: "
+	    "measure again) or to distrust the figure (amber), as cyclebench "
+	    "list --flags says; every flag is in a bar's tooltip.</p>\n"
 	    "</div>\n", fp);
 	html_fingerprint(fp, files, idx);
 	fputs("</div>\n</section>\n", fp);

@@ -32,7 +32,7 @@ row_flags(FILE *fp, const struct cmp_table *t, const struct cmp_row *row)
 		    sizeof(shown))[0] == '\0')
 			continue;
 		fprintf(fp, "%s%c: ", any++ ? "; " : "", CMP_LETTER(j));
-		html_text(fp, shown);
+		html_flags(fp, r->flags);
 	}
 }
 
@@ -54,8 +54,8 @@ compare_table(FILE *fp, const struct cmp_table *t, const char *group)
 	}
 	fputs("<th>flags</th></tr>\n<tr><th></th>", fp);
 	for (j = 0; j < t->ninputs; j++)
-		fputs(j > 0 ? "<th>cycles</th><th>ns</th><th>change</th>" :
-		    "<th>cycles</th><th>ns</th>", fp);
+		fputs(j > 0 ? "<th>cycles</th><th>time</th><th>change</th>" :
+		    "<th>cycles</th><th>time</th>", fp);
 	fputs("<th></th></tr></thead>\n<tbody>\n", fp);
 	for (i = 0; i < t->nrows; i++) {
 		row = &t->rows[i];
@@ -68,7 +68,7 @@ compare_table(FILE *fp, const struct cmp_table *t, const char *group)
 			cell = &row->cells[j];
 			if (cell->r != NULL && cell->r->ok) {
 				html_cycles_cell(fp, cell->r);
-				html_ns_cell(fp, cell->r);
+				html_time_cell(fp, cell->r);
 			} else
 				fprintf(fp, "<td colspan=\"2\" class=\"why\">"
 				    "%s</td>", cell->r != NULL ?

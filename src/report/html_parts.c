@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "core/names.h"
 #include "report/escape.h"
 #include "report/html_parts.h"
 #include "report/units.h"
@@ -103,16 +104,17 @@ html_cycles_cell(FILE *fp, const struct rs_result *r)
 {
 	char v[32];
 
-	report_cost_text(v, sizeof(v), r->cycles.median);
+	report_cycles_text(v, sizeof(v), r->cycles.median);
 	fprintf(fp, "<td>%s</td>", v);
 }
 
+/* The time as the text tables print it: "0.33ns", "290µs". */
 void
-html_ns_cell(FILE *fp, const struct rs_result *r)
+html_time_cell(FILE *fp, const struct rs_result *r)
 {
 	char v[32];
 
-	report_cost_text(v, sizeof(v), r->ns_median);
+	report_time_text(v, sizeof(v), r->ns_median);
 	fprintf(fp, "<td>%s</td>", v);
 }
 
@@ -128,3 +130,29 @@ html_row_name(FILE *fp, const struct rs_result *r, int full)
 	}
 }
 
+
+/*
+ * The flags a table shows (core/names.h), each coloured by what it asks:
+ * to act, red; to distrust the figure, amber.  A name this build does
+ * not know may be a newer build's warning: amber too.
+ */
+void
+html_flags(FILE *fp, const char *flags)
+{
+	char shown[256], name[sizeof(shown)];
+	const char *f;
+	size_t n;
+	int any = 0;
+
+	flags_shown_names(flags, shown, sizeof(shown));
+	for (f = shown; *f != '\0'; f += n + (f[n] == ',')) {
+		n = strcspn(f, ",");
+		if (n == 0)
+			continue;
+		fprintf(fp, "%s<span class=\"%s\">", any++ ? ", " : "",
+		    flag_class_of(f, n) == FLAG_ACT ? "act" : "distrust");
+		snprintf(name, sizeof(name), "%.*s", (int)n, f);
+		html_text(fp, name);
+		fputs("</span>", fp);
+	}
+}

@@ -29,9 +29,13 @@ void	html_fill_bar(struct svg_bar *b, const struct rs_result *r);
 void	html_bar_figure(FILE *fp, struct svg_chart *c, const char *group,
 	    const char **cats, const char **sers);
 
-/* A table's cells for a result: its median in cycles, in ns. */
+/* A table's cells for a result: its median in cycles, its time with
+   its unit, as the text tables print them. */
 void	html_cycles_cell(FILE *fp, const struct rs_result *r);
-void	html_ns_cell(FILE *fp, const struct rs_result *r);
+void	html_time_cell(FILE *fp, const struct rs_result *r);
+
+/* The flags a table shows of "a,b", each coloured by its class. */
+void	html_flags(FILE *fp, const char *flags);
 
 /* "name k=v" of a result (full: with its group), as list and run print
    it. */

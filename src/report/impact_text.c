@@ -13,6 +13,7 @@
 
 #include "impact/impact.h"
 #include "report/impact_out.h"
+#include "util/fixed.h"
 #include "util/redact.h"
 
 /* Seconds in the unit that keeps three decimals meaningful. */
@@ -24,6 +25,7 @@ fmt_time(double s, int sign, char *buf, size_t len)
 		const char	*unit;
 	} units[] = { { 1, "s" }, { 1e-3, "ms" }, { 1e-6, "us" },
 	    { 1e-9, "ns" } };
+	char unit[8];
 	size_t i;
 
 	if (isnan(s)) {
@@ -33,8 +35,8 @@ fmt_time(double s, int sign, char *buf, size_t len)
 	for (i = 0; i < sizeof(units) / sizeof(units[0]) - 1; i++)
 		if (fabs(s) >= units[i].scale || s == 0)
 			break;
-	snprintf(buf, len, sign ? "%+.3f %s" : "%.3f %s",
-	    s / units[i].scale, units[i].unit);
+	snprintf(unit, sizeof(unit), " %s", units[i].unit);
+	fixed_text(buf, len, s / units[i].scale, 3, sign, unit);
 	return (buf);
 }
 

@@ -6,8 +6,11 @@
  * string from a results file goes through html_text.
  *
  * A bar chart whose values span more than ten times is drawn on a log
- * axis, so a 97-cycle bar stays visible next to a 2740-cycle one.
- * Histograms are in svg_histogram.c.
+ * axis, so a 97-cycle bar stays visible next to a 2740-cycle one.  Its
+ * bars have the same room in every chart; the chart is as wide as its
+ * labels need around them (svg_text.c estimates how wide each is
+ * drawn), at least CHART_W: a note after a bar, its levels, change and
+ * mark, is never cut at the edge.  Histograms are in svg_histogram.c.
  */
 #include <math.h>
 #include <stdio.h>
@@ -21,7 +24,9 @@
 #define BAR_H		14
 #define BAR_GAP		2
 #define CAT_GAP		10
-#define NOTE_W		150	/* room after the longest bar for its note */
+#define PLOT_W		460	/* the bars' room, whatever the labels */
+#define LABEL_PAD	12	/* between a row's name and its bars */
+#define EDGE_PAD	4	/* between a text and the chart's edge */
 
 static const char *const palette[] = {
 	"#4e79a7", "#f28e2b", "#59a14f", "#e15759", "#76b7b2", "#edc948",
@@ -167,32 +172,41 @@ bar_axis(const struct svg_chart *c, double x0, double x1, struct axis *a)
 	}
 }
 
+/* A legend entry: swatch, gap, name. */
+static double
+legend_entry_w(const char *label)
+{
+
+	return (24 + svg_text_width(label, FONT_PX));
+}
+
 /*
- * Swatches and names of the series, wrapping; returns the height used.
- * With fp NULL it only measures.
+ * Swatches and names of the series from x0, wrapping at the chart's
+ * width w; returns the height used.  With fp NULL it only measures.
  */
 static int
-legend(FILE *fp, const struct svg_chart *c, int x0)
+legend(FILE *fp, const struct svg_chart *c, int x0, int w)
 {
 	size_t j;
-	int x, y, w;
+	double x, ew;
+	int y;
 
 	if (c->ser_labels == NULL || c->nser < 2)
 		return (0);
 	x = x0;
 	y = 4;
 	for (j = 0; j < c->nser; j++) {
-		w = 24 + CHAR_W * (int)strlen(c->ser_labels[j]);
-		if (x > x0 && x + w > CHART_W) {
+		ew = legend_entry_w(c->ser_labels[j]);
+		if (x > x0 && x + ew > w) {
 			x = x0;
 			y += 18;
 		}
-		x += w;
+		x += ew;
 		if (fp == NULL)
 			continue;
-		fprintf(fp, "<rect class=\"swatch\" x=\"%d\" y=\"%d\" "
-		    "width=\"10\" height=\"10\" fill=\"%s\"/><text x=\"%d\" "
-		    "y=\"%d\">", x - w, y, svg_colour(j), x - w + 14, y + 9);
+		fprintf(fp, "<rect class=\"swatch\" x=\"%.1f\" y=\"%d\" "
+		    "width=\"10\" height=\"10\" fill=\"%s\"/><text x=\"%.1f\" "
+		    "y=\"%d\">", x - ew, y, svg_colour(j), x - ew + 14, y + 9);
 		html_text(fp, c->ser_labels[j]);
 		fputs("</text>\n", fp);
 	}
@@ -223,57 +237,93 @@ bar_title(FILE *fp, const struct svg_chart *c, size_t i, size_t j)
 	fputs("</title>", fp);
 }
 
+/* Where a bar's note starts: after its bar and its whisker. */
+static double
+note_x(const struct svg_bar *b, const struct axis *a)
+{
+	double end = a->x0;
+
+	if (b->has_value) {
+		end = axis_x(a, b->value);
+		if (isfinite(b->lo) && isfinite(b->hi))
+			end = fmax(end, axis_x(a, b->hi));
+	}
+	return (end + 4);
+}
+
 static void
 bar(FILE *fp, const struct svg_chart *c, size_t i, size_t j,
     const struct axis *a, double y)
 {
 	const struct svg_bar *b = &c->bars[i * c->nser + j];
-	double end;
 
-	end = a->x0;
 	if (b->has_value) {
-		end = axis_x(a, b->value);
 		fprintf(fp, "<rect class=\"bar\" x=\"%.1f\" y=\"%.1f\" "
 		    "width=\"%.1f\" height=\"%d\" fill=\"%s\">", a->x0, y,
-		    end - a->x0, BAR_H, svg_colour(j));
+		    axis_x(a, b->value) - a->x0, BAR_H, svg_colour(j));
 		bar_title(fp, c, i, j);
 		fputs("</rect>\n", fp);
 	}
-	if (b->has_value && isfinite(b->lo) && isfinite(b->hi)) {
+	if (b->has_value && isfinite(b->lo) && isfinite(b->hi))
 		fprintf(fp, "<line class=\"whisker\" x1=\"%.1f\" y1=\"%.1f\" "
 		    "x2=\"%.1f\" y2=\"%.1f\"/>\n", axis_x(a, b->lo),
 		    y + BAR_H / 2.0, axis_x(a, b->hi), y + BAR_H / 2.0);
-		end = fmax(end, axis_x(a, b->hi));
-	}
-	fprintf(fp, "<text class=\"note\" x=\"%.1f\" y=\"%.1f\">", end + 4,
-	    y + BAR_H - 3);
+	fprintf(fp, "<text class=\"note\" x=\"%.1f\" y=\"%.1f\">",
+	    note_x(b, a), y + BAR_H - 3);
 	html_text(fp, b->note);
 	fputs("</text>\n", fp);
+}
+
+/*
+ * The chart's width: CHART_W, or what its longest text needs, a bar's
+ * note past its bar, the axis' unit under the bars (whose centre *unit_x
+ * moves right when it would start left of the chart), a series' name.
+ */
+static int
+bar_chart_width(const struct svg_chart *c, const struct axis *a,
+    const char *unit, double *unit_x)
+{
+	double w = CHART_W, half;
+	size_t i;
+
+	for (i = 0; i < c->ncat * c->nser; i++)
+		w = fmax(w, note_x(&c->bars[i], a) + svg_text_width(
+		    c->bars[i].note, FONT_PX) + EDGE_PAD);
+	half = svg_text_width(unit, SMALL_PX) / 2;
+	*unit_x = fmax((a->x0 + a->x1) / 2, half + EDGE_PAD);
+	w = fmax(w, *unit_x + half + EDGE_PAD);
+	for (i = 0; c->ser_labels != NULL && c->nser > 1 && i < c->nser; i++)
+		w = fmax(w, a->x0 + legend_entry_w(c->ser_labels[i]) +
+		    EDGE_PAD);
+	return ((int)ceil(w));
 }
 
 void
 svg_bar_chart(FILE *fp, const struct svg_chart *c)
 {
 	struct axis a;
-	double y;
-	size_t i, j, longest;
-	int label_w, top, h;
+	char unit[256];
+	double y, unit_x, label_w = 0;
+	size_t i, j;
+	int top, h, w;
 
-	longest = 0;
 	for (i = 0; i < c->ncat; i++)
-		if (strlen(c->cat_labels[i]) > longest)
-			longest = strlen(c->cat_labels[i]);
-	label_w = CHAR_W * (int)(longest > 40 ? 40 : longest) + 12;
-	bar_axis(c, label_w, CHART_W - NOTE_W, &a);
-	top = legend(NULL, c, label_w) + 20;
+		label_w = fmax(label_w, svg_text_width(c->cat_labels[i],
+		    FONT_PX));
+	label_w = ceil(label_w) + LABEL_PAD;
+	bar_axis(c, label_w, label_w + PLOT_W, &a);
+	snprintf(unit, sizeof(unit), "%s%s", c->unit, a.log ? "; log scale" :
+	    "");
+	w = bar_chart_width(c, &a, unit, &unit_x);
+	top = legend(NULL, c, (int)label_w, w) + 20;
 	h = (int)c->ncat * ((int)c->nser * (BAR_H + BAR_GAP) + CAT_GAP);
-	svg_open(fp, a.log ? "chart bars log" : "chart bars", CHART_W,
-	    top + h + 30, c->title);
-	legend(fp, c, label_w);
+	svg_open(fp, a.log ? "chart bars log" : "chart bars", w, top + h + 30,
+	    c->title);
+	legend(fp, c, (int)label_w, w);
 	grid(fp, &a, top, top + h);
 	y = top + 4;
 	for (i = 0; i < c->ncat; i++) {
-		fprintf(fp, "<text class=\"cat\" x=\"%d\" y=\"%.1f\">",
+		fprintf(fp, "<text class=\"cat\" x=\"%.1f\" y=\"%.1f\">",
 		    label_w - 6, y + (double)c->nser * (BAR_H + BAR_GAP) / 2 +
 		    4);
 		html_text(fp, c->cat_labels[i]);
@@ -284,9 +334,8 @@ svg_bar_chart(FILE *fp, const struct svg_chart *c)
 		}
 		y += CAT_GAP;
 	}
-	fprintf(fp, "<text class=\"unit\" x=\"%.1f\" y=\"%.1f\">",
-	    (a.x0 + a.x1) / 2, y + 16);
-	html_text(fp, c->unit);
-	fprintf(fp, "%s</text>\n</svg>\n", a.log ? "; log scale" : "");
+	fprintf(fp, "<text class=\"unit\" x=\"%.1f\" y=\"%.1f\">", unit_x,
+	    y + 16);
+	html_text(fp, unit);
+	fputs("</text>\n</svg>\n", fp);
 }
-

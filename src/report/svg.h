@@ -15,7 +15,7 @@
 #include "report/history.h"
 #include "results/results.h"
 
-#define CHART_W		760	/* every chart's width */
+#define CHART_W		760	/* every chart's width, at least */
 
 /* One bar of a chart; no value: `note' alone says why. */
 struct svg_bar {

@@ -8,7 +8,8 @@
 
 #include "report/svg.h"	/* CHART_W, svg_open */
 
-#define CHAR_W		7	/* of the 12px label font, roughly */
+#define FONT_PX		12	/* the labels' font */
+#define SMALL_PX	11	/* ticks, units and marks */
 #define LOG_SPAN	10	/* values spanning more than this: log axis */
 #define SVG_MAX_TICKS	12
 
@@ -20,6 +21,12 @@ struct axis {
 };
 
 double	axis_x(const struct axis *a, double v);
+
+/*
+ * How wide s is drawn at px pixels (svg_text.c): an estimate that errs
+ * wide, for making a chart as wide as its longest label.
+ */
+double	svg_text_width(const char *s, double px);
 
 /* Round tick values of the axis into t[0..max-1]; returns how many. */
 size_t	svg_ticks(const struct axis *a, double *t, size_t max);

@@ -5,7 +5,8 @@
  * linear or logarithmic within one), so the same code draws the results
  * file's geometric bins and equal ones.  Several inputs' distributions of
  * one path are overlaid on common bins, as shares of each one's calls,
- * since their numbers of calls differ.
+ * since their numbers of calls differ.  The chart widens past CHART_W
+ * where a label would not fit (svg_text.c estimates how wide).
  */
 #include <math.h>
 #include <stdio.h>
@@ -19,6 +20,7 @@
 #define HIST_PLOT_W	560
 #define HIST_Y0		34
 #define HIST_H		150
+#define SWATCH_STEP	160	/* a legend entry's room, at least */
 
 /*
  * One input's distribution on the plot's bins: counts per bin, the calls
@@ -120,12 +122,23 @@ hist_bins(FILE *fp, const struct dist_plot *p, double top)
 		    14);
 }
 
+/* "median 312.8", "p99 1207": the label of mark m (0, 1) of s. */
+static const char *
+mark_text(const struct dist_series *s, int m, char *buf, size_t len)
+{
+	char v[32];
+
+	report_cost_text(v, sizeof(v), m ? s->p99 : s->median);
+	snprintf(buf, len, "%s %s", m ? "p99" : "median", v);
+	return (buf);
+}
+
 /* The median and p99 of each input, as labelled vertical lines. */
 static void
 hist_marks(FILE *fp, const struct dist_plot *p)
 {
 	const struct dist_series *s;
-	char v[32];
+	char text[48];
 	double x;
 	size_t i;
 	int m;
@@ -136,16 +149,53 @@ hist_marks(FILE *fp, const struct dist_plot *p)
 			if (!isfinite(m ? s->p99 : s->median))
 				continue;
 			x = hist_x(p, m ? s->p99 : s->median);
-			report_cost_text(v, sizeof(v), m ? s->p99 : s->median);
 			fprintf(fp, "<line class=\"%s\" x1=\"%.1f\" y1=\"%d\" "
 			    "x2=\"%.1f\" y2=\"%d\" stroke=\"%s\"/><text "
-			    "class=\"mark\" x=\"%.1f\" y=\"%d\">%s %s</text>\n",
+			    "class=\"mark\" x=\"%.1f\" y=\"%d\">%s</text>\n",
 			    m ? "p99" : "median", x, HIST_Y0 - 2, x,
 			    HIST_Y0 + HIST_H, p->ns > 1 ? svg_colour(i) :
 			    "#222", x + 3, HIST_Y0 + 8 + 11 * (int)(2 * i +
-			    (size_t)m), m ? "p99" : "median", v);
+			    (size_t)m), mark_text(s, m, text, sizeof(text)));
 		}
 	}
+}
+
+/* Where the legend entry of series i starts: each as wide as its name. */
+static double
+swatch_x(const struct dist_plot *p, size_t i)
+{
+	double x = HIST_X0;
+	size_t k;
+
+	for (k = 0; k < i; k++)
+		x += fmax(SWATCH_STEP, 30 + svg_text_width(p->s[k].label,
+		    FONT_PX));
+	return (x);
+}
+
+/*
+ * The chart's width: CHART_W, or what its texts need, the legend's last
+ * name and a median's or p99's label past the right end.
+ */
+static int
+hist_width(const struct dist_plot *p)
+{
+	char text[48];
+	double w = CHART_W;
+	size_t i;
+	int m;
+
+	if (p->ns > 1)
+		w = fmax(w, swatch_x(p, p->ns - 1) + 14 + svg_text_width(
+		    p->s[p->ns - 1].label, FONT_PX) + 4);
+	for (i = 0; i < p->ns; i++)
+		for (m = 0; m < 2; m++)
+			if (isfinite(m ? p->s[i].p99 : p->s[i].median))
+				w = fmax(w, hist_x(p, m ? p->s[i].p99 :
+				    p->s[i].median) + 3 + svg_text_width(
+				    mark_text(&p->s[i], m, text, sizeof(text)),
+				    SMALL_PX) + 4);
+	return ((int)ceil(w));
 }
 
 static void
@@ -197,14 +247,13 @@ hist_draw(FILE *fp, const struct dist_plot *p)
 	}
 	top = top > 0 ? top : 1;
 	svg_open(fp, p->ns > 1 ? "chart histogram overlay" :
-	    "chart histogram", CHART_W, HIST_H + HIST_Y0 + 46, p->title);
+	    "chart histogram", hist_width(p), HIST_H + HIST_Y0 + 46, p->title);
 	if (p->ns > 1)
 		for (i = 0; i < p->ns; i++) {
-			fprintf(fp, "<rect class=\"swatch\" x=\"%d\" y=\"4\" "
+			fprintf(fp, "<rect class=\"swatch\" x=\"%.1f\" y=\"4\" "
 			    "width=\"10\" height=\"10\" fill=\"%s\" "
-			    "fill-opacity=\"0.5\"/><text x=\"%d\" y=\"13\">",
-			    HIST_X0 + 160 * (int)i, svg_colour(i),
-			    HIST_X0 + 160 * (int)i + 14);
+			    "fill-opacity=\"0.5\"/><text x=\"%.1f\" y=\"13\">",
+			    swatch_x(p, i), svg_colour(i), swatch_x(p, i) + 14);
 			html_text(fp, p->s[i].label);
 			fputs("</text>\n", fp);
 		}

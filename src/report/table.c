@@ -69,10 +69,10 @@ enum { C_NAME, C_MODE, C_CYCLES, C_MIN, C_TIME, C_CI, C_CV, C_ROUNDS,
 static const struct grid_col run_cols[NCOLS] = {
 	[C_NAME] =	{ "benchmark", GRID_LEFT, 0, 0, 0 },
 	[C_MODE] =	{ "mode", GRID_LEFT, 0, 3, 0 },
-	[C_CYCLES] =	{ "cycles", GRID_RIGHT, 0, 0, 0 },
-	[C_MIN] =	{ "min", GRID_RIGHT, 2, 0, 0 },
+	[C_CYCLES] =	{ "cycles", GRID_POINT, 0, 0, 0 },
+	[C_MIN] =	{ "min", GRID_POINT, 2, 0, 0 },
 	[C_TIME] =	{ "time", GRID_RIGHT, 7, 0, 0 },
-	[C_CI] =	{ "+-ci95", GRID_RIGHT, 0, 0, 0 },
+	[C_CI] =	{ "+-ci95", GRID_POINT, 0, 0, 0 },
 	[C_CV] =	{ "cv", GRID_RIGHT, 6, 0, 0 },
 	[C_ROUNDS] =	{ "rounds", GRID_RIGHT, 5, 0, 0 },
 	[C_METHOD] =	{ "method", GRID_LEFT, 1, 0, 0 },
@@ -181,7 +181,7 @@ add_row(struct grid *g, const struct table_row *t)
 	grid_set(g, C_MIN, buf, NULL);
 	report_time_text(buf, sizeof(buf), t->ns);
 	grid_set(g, C_TIME, buf, NULL);
-	report_ci_text(buf, sizeof(buf), t->ci_half, t->cycles);
+	report_ci_text(buf, sizeof(buf), t->ci_half);
 	grid_set(g, C_CI, buf, NULL);
 	snprintf(buf, sizeof(buf), "%.1f%%", isfinite(t->cv) ? t->cv * 100 :
 	    0.0);
@@ -251,11 +251,11 @@ legend(FILE *fp, const char *ref, const struct grid_fit *fit, int width,
 	wrap_text(fp, 0, 0, text, markdown ? 0 : w);
 	if (markdown)
 		fputc('\n', fp);
-	snprintf(text, sizeof(text), "+-ci95 says how well the figure is known "
-	    "(half its 95%% interval, bootstrapped over rounds then samples, "
-	    "with the calibration's error added where cycles are calibrated: "
-	    "%g%%, or as far off as the multiply check in the row's rounds reads; "
-	    "in %% of the figure where tiny), cv how much the samples spread: "
+	snprintf(text, sizeof(text), "+-ci95 says how well the figure is known, "
+	    "in cycles like it (half its 95%% interval, bootstrapped over "
+	    "rounds then samples, with the calibration's error added where "
+	    "cycles are calibrated: %g%%, or as far off as the multiply check "
+	    "in the row's rounds reads), cv how much the samples spread: "
 	    "many scattered samples give a tight +-ci95 beside a large cv.",
 	    ENGINE_CALIBRATION_SD * 100);
 	wrap_text(fp, 0, 0, text, markdown ? 0 : w);

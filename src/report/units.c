@@ -3,13 +3,17 @@
  * Figures as a person reads them in a table: cycles with k, M or G past
  * ten thousand, times in the unit that keeps them short (ns, µs, ms, s),
  * three significant digits at most past the plain range, never more
- * digits than the noise supports, and a result's levels on one line.
+ * digits than the noise supports, intervals in the unit of their figure
+ * with the digits that keep them from reading zero, and a result's
+ * levels on one line.
  * The JSON and CSV files keep every digit; this is only for the eye.
  */
 #include <math.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "report/units.h"
+#include "util/fixed.h"
 
 /* Enough digits to read, never more than the noise supports. */
 void
@@ -17,12 +21,9 @@ report_cost_text(char *buf, size_t len, double v)
 {
 	if (!isfinite(v))
 		snprintf(buf, len, "-");
-	else if (fabs(v) < 10)
-		snprintf(buf, len, "%.2f", v);
-	else if (fabs(v) < 1000)
-		snprintf(buf, len, "%.1f", v);
 	else
-		snprintf(buf, len, "%.0f", v);
+		fixed_text(buf, len, v, fabs(v) < 10 ? 2 : fabs(v) < 1000 ?
+		    1 : 0, 0, NULL);
 }
 
 /* v / scale with three significant digits and the suffix. */
@@ -38,6 +39,10 @@ scaled(char *buf, size_t len, double v, double scale, const char *suffix)
 	else
 		snprintf(buf, len, "%.0f%s", x, suffix);
 }
+
+/* The finest interval written: past it, "<0.000001". */
+#define CI_DECIMALS	6
+#define CI_FLOOR	1e-6
 
 /* A unit's ladder: the first step whose bound the value is below. */
 struct step {
@@ -84,22 +89,28 @@ report_time_text(char *buf, size_t len, double ns)
 }
 
 /*
- * Half the interval in cycles, or where that would read 0.00 (a median
- * pinned down by many samples), as a share of the median: "0.02%".
+ * Half the interval, in cycles like the figure it goes with, scaled the
+ * same past ten thousand; under 0.1 with two significant digits, so that
+ * a median pinned down by many samples reads 0.0012, never 0.00.
  */
 void
-report_ci_text(char *buf, size_t len, double half, double median)
+report_ci_text(char *buf, size_t len, double half)
 {
-	double pct;
+	int decimals;
 
-	if (!isfinite(half) || !isfinite(median))
+	if (!isfinite(half) || half < 0)
 		snprintf(buf, len, "-");
-	else if (half >= 0.005 || !(median > 0))
+	else if (half == 0)
+		snprintf(buf, len, "0");
+	else if (half >= 0.1)
 		report_cycles_text(buf, len, half);
-	else if ((pct = half / median * 100) < 0.01)
-		snprintf(buf, len, "<0.01%%");
-	else
-		snprintf(buf, len, "%.2g%%", pct);
+	else if (half < CI_FLOOR)
+		snprintf(buf, len, "<%.*f", CI_DECIMALS, CI_FLOOR);
+	else {
+		decimals = 1 - (int)floor(log10(half));
+		snprintf(buf, len, "%.*f", decimals < CI_DECIMALS ? decimals :
+		    CI_DECIMALS, half);
+	}
 }
 
 /* "8.30 (60%) | 6.40 (40%) | scattered 12%": every level, never averaged. */
@@ -119,4 +130,11 @@ report_levels_text(char *buf, size_t len, const struct cb_level *l,
 	if (used < len && scattered >= REPORT_SCATTERED_SHOWN)
 		snprintf(buf + used, len - used, " | scattered %.0f%%",
 		    100 * scattered);
+}
+
+size_t
+report_point_at(const char *num)
+{
+
+	return (strspn(num, "<+-0123456789"));
 }

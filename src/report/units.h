@@ -22,8 +22,12 @@ void	report_cycles_text(char *buf, size_t len, double v);
 /* Nanoseconds in the unit that keeps them short: "0.33ns", "290µs". */
 void	report_time_text(char *buf, size_t len, double ns);
 
-/* Half a confidence interval: in cycles, or in % of median when tiny. */
-void	report_ci_text(char *buf, size_t len, double half, double median);
+/*
+ * Half a confidence interval in cycles, as the cycles column is: "0.12",
+ * "17.0", "15.1k"; below 0.1 two significant digits ("0.0012"), so that
+ * a tiny one never reads 0.00.
+ */
+void	report_ci_text(char *buf, size_t len, double half);
 
 /*
  * A result's levels as one line, "8.30 (60%) | 6.40 (40%)", with the
@@ -32,5 +36,12 @@ void	report_ci_text(char *buf, size_t len, double half, double median);
 #define REPORT_SCATTERED_SHOWN	0.05
 void	report_levels_text(char *buf, size_t len, const struct cb_level *l,
 	    size_t n, double scattered);
+
+/*
+ * Where a figure as these print it has its decimal point, or would have
+ * it: after its sign and whole digits ("17" of "17.0", "936" of "936k",
+ * the "-" of an empty cell), for columns that line up on the point.
+ */
+size_t	report_point_at(const char *num);
 
 #endif

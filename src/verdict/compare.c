@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "util/fixed.h"
 #include "verdict/compare.h"
 #include "verdict/compare_floors.h"
 #include "verdict/compare_labels.h"
@@ -133,10 +134,8 @@ cmp_change_text(double ratio, char *buf, size_t len)
 
 	if (!isfinite(ratio))
 		snprintf(buf, len, "?");
-	else if (fabs(pct) < 9.95)
-		snprintf(buf, len, "%+.1f%%", pct);
 	else if (pct < 999.5)
-		snprintf(buf, len, "%+.0f%%", pct);
+		fixed_text(buf, len, pct, fabs(pct) < 9.95 ? 1 : 0, 1, "%");
 	else
 		snprintf(buf, len, "x%.0f", ratio);
 }

@@ -2,8 +2,9 @@
 # SPDX-License-Identifier: BSD-2-Clause
 # The HTML report as a browser renders it: Debian's headless Chromium
 # loads the page from disk, and the DOM it ends up with must hold every
-# chart, no console error, and nothing a results file tried to inject.
-# Run by `make check-browser' (CI too).
+# chart, no console error, nothing a results file tried to inject, and
+# no label drawn past the edge of its chart.  Run by `make
+# check-browser' (CI too).
 
 F=tests/fixtures/results
 
@@ -79,4 +80,98 @@ chrome() {
 	grep -q '&lt;script&gt;alert(3)&lt;/script&gt;' "$dom"
 	grep -q 'onerror=alert(1)' "$dom"
 	! grep -E 'Uncaught|:CONSOLE' "$BATS_TEST_TMPDIR/log"
+}
+
+# The page forbids scripts; a copy without its policy gets one that
+# measures, once the fonts are in, every text of every chart against the
+# chart's box, where an <svg> clips what it draws, looks whether both its
+# ends are on top where the page lays the chart out (not under the aside
+# beside it), and writes each one clipped or covered into
+# <pre id="clipped">, with how many it measured.
+measured() {
+	{
+		sed -e '/Content-Security-Policy/d' -e '/^<\/body>$/,$d' "$1"
+		cat <<'JS'
+<script>
+document.fonts.ready.then(function () {
+	var bad = [], n = 0;
+	document.querySelectorAll("svg").forEach(function (svg) {
+		svg.querySelectorAll("text").forEach(function (t) {
+			var box, r, y, hidden;
+
+			t.scrollIntoView({ block: "center", inline: "center" });
+			box = svg.getBoundingClientRect();
+			r = t.getBoundingClientRect();
+			n++;
+			if (r.left < box.left - 0.5 || r.right > box.right + 0.5 ||
+			    r.top < box.top - 0.5 || r.bottom > box.bottom + 0.5)
+				bad.push(svg.getAttribute("aria-label") + ": " +
+				    t.textContent);
+			/* drawn whole, but under something else on the page */
+			if (t.textContent.trim() === "")
+				return;
+			y = (r.top + r.bottom) / 2;
+			hidden = [r.left + 1, r.right - 1].some(function (x) {
+				var e = document.elementFromPoint(x, y);
+				return (e === null || e.closest("svg") !== svg);
+			});
+			if (hidden)
+				bad.push("covered: " + svg.getAttribute("aria-label") +
+				    ": " + t.textContent);
+		});
+	});
+	var p = document.createElement("pre");
+	p.id = "clipped";
+	p.setAttribute("data-texts", n);
+	p.textContent = bad.join("\n");
+	document.body.appendChild(p);
+});
+</script>
+</body>
+</html>
+JS
+	} >"$BATS_TEST_TMPDIR/measured.html"
+	chrome --virtual-time-budget=5000 --window-size=1200,1600 --dump-dom \
+	    "file://$BATS_TEST_TMPDIR/measured.html" \
+	    >"$BATS_TEST_TMPDIR/dom.html" 2>"$BATS_TEST_TMPDIR/log"
+	dom=$BATS_TEST_TMPDIR/dom.html
+	! grep -E 'Uncaught|:CONSOLE' "$BATS_TEST_TMPDIR/log"
+	# the script ran, and measured the charts' texts
+	grep -qE '<pre id="clipped" data-texts="[1-9][0-9]+">' "$dom"
+	sed -n '/<pre id="clipped"/,/<\/pre>/p' "$dom"
+	grep -q '<pre id="clipped" data-texts="[0-9]*"></pre>' "$dom"
+}
+
+@test "no chart clips a label, however long: levels, scattered, change and mark" {
+	# Two levels and a scattered share on imul-latency, whose change
+	# and mark follow them; a long benchmark name; a long input label.
+	python3 - "$F" "$BATS_TEST_TMPDIR" <<'PY'
+import json, sys
+src, out = sys.argv[1], sys.argv[2]
+for name in ("rounds-cpu0", "rounds-lfence"):
+	d = json.load(open("%s/%s.json" % (src, name)))
+	for r in d["results"]:
+		if r["name"] == "basic/imul-latency":
+			lv = r["levels"][0]
+			r["levels"] = [dict(lv, share=0.5), dict(lv,
+			    value=lv["value"] * 1.04, share=0.2)]
+			r["estimate"]["scattered"] = 0.3
+		if r["name"] == "basic/empty-loop":
+			r["name"] = "basic/empty-loop-with-a-much-longer-name-than-any"
+	json.dump(d, open("%s/%s.json" % (out, name), "w"))
+PY
+	"$CB" report --label "a long label for the baseline run, as typed" \
+	    --label lfence --label synthetic \
+	    "$BATS_TEST_TMPDIR/rounds-cpu0.json" \
+	    "$BATS_TEST_TMPDIR/rounds-lfence.json" $F/synthetic.json -o "$OUT"
+	grep -q 'levels .*scattered 30%' "$OUT"
+	measured "$OUT"
+}
+
+@test "no chart clips a label in the fixtures' reports" {
+	"$CB" report $F/basic-cpu0.json $F/basic-lfence.json $F/synthetic.json \
+	    -o "$OUT"
+	measured "$OUT"
+	"$CB" report $F/inject.json -o "$OUT"
+	measured "$OUT"
 }

@@ -61,6 +61,15 @@ rows() {
 	! grep -q '^warning' <<<"$output"
 }
 
+@test "a change that rounds to zero reads +0.0%, never -0.0%" {
+	# imul-throughput and load-latency are a hair faster in B.
+	run "$CB" compare $F/basic-cpu0.json $F/basic-lfence.json
+	[ "$status" -eq 0 ]
+	rows | grep -E '^basic/imul-throughput +0.33 +0.33 +\+0.0% \?$'
+	rows | grep -E '^basic/load-latency +4.00 +4.00 +\+0.0% \?$'
+	! grep -E -- '-0\.0+%' <<<"$output"
+}
+
 @test "an lfence after every imul is called slower" {
 	run "$CB" compare $A0 $AL
 	[ "$status" -eq 0 ]

@@ -91,12 +91,26 @@ count() {
 	run "$CB" report $F/basic-cpu0.json -o "$OUT"
 	[ "$status" -eq 0 ]
 	[ "$(count '<table class="num">')" -eq 1 ]
-	# imul-latency: 3.00 cycles, its ns, and no flag in the row: its
+	# imul-latency: 3.00 cycles, its time with its unit and +-ci95 in
+	# cycles as the text table prints them, and no flag in the row: its
 	# clock-drift only informs, as disturbed beside below-resolution
-	grep -q '<tr><td>imul-latency</td><td>3.00</td><td>[0-9.]*</td><td>[0-9.]*&ndash;[0-9.]*</td><td>[0-9.]*</td><td>[0-9.]*%</td><td class="flags"></td></tr>' "$OUT"
-	grep -q '<td class="flags">below-resolution</td>' "$OUT"
+	grep -q '<th>cycles</th><th>time</th><th>p10&ndash;p90</th><th>&plusmn;ci95</th>' "$OUT"
+	grep -q '<tr><td>imul-latency</td><td>3.00</td><td>0.84ns</td><td>3.00&ndash;3.00</td><td>0.0011</td><td>[0-9.]*%</td><td class="flags"></td></tr>' "$OUT"
+	grep -q '<td class="flags"><span class="distrust">below-resolution</span></td>' "$OUT"
 	# the bars say ns and every flag on hover
 	grep -q '<title>imul-latency: 2.999 core cycles per operation, 0.8362 ns (p10 [0-9.]*, p90 [0-9.]* cycles); flags: clock-drift</title>' "$OUT"
+}
+
+@test "flags are coloured by what they ask: act red, distrust amber" {
+	run "$CB" report $F/rounds-cpu0.json $F/rounds-lfence.json -o "$OUT"
+	[ "$status" -eq 0 ]
+	grep -q '<td class="flags"><span class="act">contended</span></td>' "$OUT"
+	grep -q '<td class="flags">B: <span class="act">contended</span></td>' "$OUT"
+	grep -q '<span class="distrust">below-resolution</span>' "$OUT"
+	# the cell is not coloured as a whole, and what informs is not in it
+	! grep -q 'table.num .flags{color' "$OUT"
+	! grep -q '<span class="[a-z]*">disturbed</span>' "$OUT"
+	grep -q 'table.num .act{color:#b00' "$OUT"
 }
 
 @test "a chart spanning more than ten times has a log axis" {

@@ -222,6 +222,10 @@ PY
 	assert_line '^benchmark +Fixture 0 +Fixture 1 +Fixture 2$'
 	# disturbed only informs: the CSV below keeps it, the table not
 	assert_line '^imul-latency( +(2\.99|3\.0[0-9])){3}$'
+	# figures line up on their points, a flag's letter after them
+	assert_line '^empty-loop( +1\.00 r){3}$'
+	[ "$(grep -E '^(add|imul|load|nop|empty)' <<<"$output" |
+	    awk '{ print index($0, ".") }' | sort -u | wc -l)" -eq 1 ]
 	assert_output "flags: r below-resolution"
 	assert_output "the median of the latest result"
 	run "$CB" table basic --by commit --last 3 --db s.db --where \

@@ -1,9 +1,11 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Unit tests for report/crosstab.c, the store's table by machine: text
- * columns aligned (a long header cut to 20, whole in the legend's
- * notes), an empty cell "-", flags as letters explained under the table
- * and an unknown flag a digit, never dropped; markdown rows of ncols + 2
+ * columns aligned on the decimal point whatever a figure's size, flags
+ * after them (a long header cut to 20, whole in the legend's notes), an
+ * empty cell "-", flags as letters explained under the table, every
+ * flag's its own and lower case, an unknown flag an upper-case one,
+ * never a digit, never dropped; markdown rows of ncols + 2
  * bare pipes with every stored text escaped, the legend's too; CSV a
  * line per filled cell read back exactly; xt_add_flags a set.
  */
@@ -17,6 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/names.h"
 #include "csv_read.h"
 #include "report/crosstab.h"
 
@@ -74,11 +77,12 @@ test_text(void **state)
 	assert_non_null(strstr(out, "basic: median core cycles per operation "
 	    "by machine\n"
 	    "benchmark     zen4 <b>&  Intel Xeon Platinum \n"
-	    "imul r64        20.0 n1                  3.00\n"
-	    "a|b <i>x</i>          -               1234 2n\n"));
-	/* disturbed only informs: the CSV keeps it, the table does not */
-	assert_non_null(strstr(out, "\nflags: n noisy, 1 contended, "
-	    "2 future-flag (cyclebench(1) explains them)\n"));
+	    "imul r64        20.0 nc               3.00\n"
+	    "a|b <i>x</i>     -                 1234    Zn\n"));
+	/* disturbed only informs: the CSV keeps it, the table does not;
+	   a flag from a newer build gets a letter too, never a digit */
+	assert_non_null(strstr(out, "\nflags: n noisy, c contended, "
+	    "Z future-flag (cyclebench(1) explains them)\n"));
 	assert_non_null(strstr(out, "the median of the latest result; - none "
 	    "stored\n"));
 	assert_non_null(strstr(out, "zen4 <b>&: Ryzen | <script>x</script>\n"));
@@ -89,6 +93,87 @@ test_text(void **state)
 	    "results"));
 	table.last = 1;
 	free(out);
+}
+
+/* Where the '.' of a line's last column is, or would be. */
+static size_t
+point_col(const char *line, size_t len)
+{
+	const char *p = line + len, *num;
+
+	while (p > line && p[-1] == ' ')
+		p--;
+	while (p > line && p[-1] != ' ')	/* flags, or the number */
+		p--;
+	num = p;
+	if (*num >= 'a' && *num <= 'z')	/* flags: the number before */
+		for (num = p - 1; num > line && num[-1] == ' '; num--)
+			;
+	if (num != p)
+		while (num > line && num[-1] != ' ')
+			num--;
+	return ((size_t)(num - line) + strspn(num, "-0123456789"));
+}
+
+/* Figures of every size line up on their points, flags after them. */
+static void
+test_lineup(void **state)
+{
+	static const char *r6[] = { "a", "b", "c", "d", "e", "f" };
+	static const char *c1[] = { "cpu" };
+	struct xt_cell x[6];
+	struct xt_table t = { .suite = "s", .by = "machine", .last = 1,
+	    .nrows = 6, .ncols = 1, .rows = r6, .cols = c1, .cells = x };
+	struct report_style st = { .format = REPORT_TEXT };
+	char *out = NULL, *line, *end;
+	size_t len = 0, at = 0, n = 0;
+	FILE *fp;
+
+	(void)state;
+	memset(x, 0, sizeof(x));
+	x[0] = (struct xt_cell){ 1, 3.0, "noisy", 1 };
+	x[1] = (struct xt_cell){ 1, 17.04, "", 1 };
+	x[2] = (struct xt_cell){ 1, 3622, "contended,multilevel", 1 };
+	x[3] = (struct xt_cell){ 1, 0.33, "", 1 };
+	x[4] = (struct xt_cell){ 0, 0, "", 0 };
+	x[5] = (struct xt_cell){ 1, 0.5, "below-resolution", 1 };
+	fp = open_memstream(&out, &len);
+	assert_non_null(fp);
+	assert_int_equal(report_render(&xt_reporter, fp, &t, &st), 0);
+	assert_int_equal(fclose(fp), 0);
+	assert_non_null(strstr(out, "\n"
+	    "a             3.00 n\n"
+	    "b            17.0\n"
+	    "c          3622    cm\n"
+	    "d             0.33\n"
+	    "e             -\n"
+	    "f             0.50 r\n"));
+	for (line = strstr(out, "\na ") + 1; *line != '\n'; line = end + 1) {
+		end = strchr(line, '\n');
+		if (n++ == 0)
+			at = point_col(line, (size_t)(end - line));
+		assert_int_equal(point_col(line, (size_t)(end - line)), at);
+	}
+	assert_int_equal(n, 6);
+	free(out);
+}
+
+/* Every flag a letter of its own, lower case: never a digit. */
+static void
+test_letters(void **state)
+{
+	size_t i, j;
+	char l;
+
+	(void)state;
+	for (i = 0; i < cb_nflags; i++) {
+		l = xt_flag_letter(cb_flag_table[i].name);
+		assert_true(l >= 'a' && l <= 'z');
+		for (j = 0; j < i; j++)
+			assert_int_not_equal(l,
+			    xt_flag_letter(cb_flag_table[j].name));
+	}
+	assert_int_equal(xt_flag_letter("from-a-newer-build"), '\0');
 }
 
 /* Bare pipes in a line (none escaped with '\'). */
@@ -123,7 +208,7 @@ test_markdown(void **state)
 	assert_int_equal(rows_seen, 4);
 	assert_non_null(strstr(out, "| benchmark | zen4 \\<b\\>\\& | "));
 	assert_non_null(strstr(out,
-	    "| a\\|b \\<i\\>x\\</i\\> | - | 1234 2n |\n"));
+	    "| a\\|b \\<i\\>x\\</i\\> | - | 1234 Zn |\n"));
 	/* The legend is markdown too: its stored texts escaped. */
 	for (p = out; (p = strpbrk(p, "<>&")) != NULL; p++)
 		if (p[-1] != '\\')
@@ -198,6 +283,8 @@ main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_setup(test_text, setup),
+		cmocka_unit_test(test_lineup),
+		cmocka_unit_test(test_letters),
 		cmocka_unit_test_setup(test_markdown, setup),
 		cmocka_unit_test_setup(test_csv, setup),
 		cmocka_unit_test(test_add_flags),

@@ -3,7 +3,8 @@
  * Unit tests for report/grid.c, tables of text cells: narrowed to a
  * terminal in the steps the columns state; widths counted in characters
  * (a "µs" is two columns) so columns align; a width of 0 or 1 still
- * prints every name and figure; a note's lines under its row; and as
+ * prints every name and figure; a note's lines under its row; figures
+ * lined up on their decimal points in a point column; and as
  * markdown, a row of ncols + 1 pipes whatever hostile text the cells
  * hold.
  */
@@ -251,6 +252,51 @@ test_out_of_range(void **state)
 	grid_free(&g);
 }
 
+/* A point column: figures of every size on one point, blanks to close
+   no line, an empty cell and a span left alone, markdown right-aligned. */
+static void
+test_point_column(void **state)
+{
+	static const struct grid_col pc[] = {
+		{ "n", GRID_LEFT, 0, 0, 0 },
+		{ "cycles", GRID_POINT, 0, 0, 0 },
+	};
+	static const char *figs[] = { "3.00", "17.0", "3622", "936k",
+	    "1.23M", "0.00036", "", "<0.000001" };
+	struct grid g;
+	char *out = NULL;
+	size_t len = 0, i;
+	FILE *fp;
+
+	(void)state;
+	grid_init(&g, pc, 2);
+	for (i = 0; i < sizeof(figs) / sizeof(figs[0]); i++) {
+		grid_row(&g);
+		grid_set(&g, 0, "r", NULL);
+		grid_set(&g, 1, figs[i], NULL);
+	}
+	grid_row(&g);
+	grid_set(&g, 0, "s", NULL);
+	grid_span(&g, 1, "skipped: why");
+	fp = open_memstream(&out, &len);
+	assert_int_equal(grid_print(fp, &g, 0, NULL), 0);
+	assert_int_equal(grid_markdown(fp, &g), 0);
+	fclose(fp);
+	grid_free(&g);
+	assert_non_null(strstr(out, "n      cycles\n"
+	    "r    3.00\n"
+	    "r   17.0\n"
+	    "r 3622\n"
+	    "r  936k\n"
+	    "r    1.23M\n"
+	    "r    0.00036\n"
+	    "r\n"
+	    "r   <0.000001\n"
+	    "s skipped: why\n"));
+	assert_non_null(strstr(out, "| n | cycles |\n|:--|--:|\n| r | 3.00 |\n"));
+	free(out);
+}
+
 int
 main(void)
 {
@@ -260,6 +306,7 @@ main(void)
 		cmocka_unit_test(test_utf8_alignment),
 		cmocka_unit_test(test_tiny_width),
 		cmocka_unit_test(test_out_of_range),
+		cmocka_unit_test(test_point_column),
 	};
 
 	return (cmocka_run_group_tests(tests, NULL, NULL));

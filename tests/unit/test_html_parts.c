@@ -3,8 +3,8 @@
  * Unit tests for report/html_parts.c, what the report's sections share:
  * a set of distinct strings in order, a result's variant, whether it is
  * a path result to draw, its bar (figure and levels, or why there is
- * none), its table cells and its name, escaped; and a captioned chart
- * well formed (markup_check.h).
+ * none), its table cells, its flags coloured by class, and its name,
+ * escaped; and a captioned chart well formed (markup_check.h).
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -157,8 +157,17 @@ test_cells_and_names(void **state)
 	out = capture(html_cycles_cell, &r);
 	assert_string_equal(out, "<td>3.00</td>");
 	free(out);
-	out = capture(html_ns_cell, &r);
+	out = capture(html_time_cell, &r);
 	assert_string_equal(out, "<td>-</td>");
+	free(out);
+	/* As the text tables print them: k past ten thousand, a unit. */
+	r.cycles.median = 935800;
+	r.ns_median = 290327;
+	out = capture(html_cycles_cell, &r);
+	assert_string_equal(out, "<td>936k</td>");
+	free(out);
+	out = capture(html_time_cell, &r);
+	assert_string_equal(out, "<td>290\u00b5s</td>");
 	free(out);
 	out = capture(row_name_full, &r);
 	assert_string_equal(out, "&lt;g&gt;/&lt;v&gt; k=&lt;b&gt;&amp;&quot;"
@@ -167,6 +176,34 @@ test_cells_and_names(void **state)
 	r.params[0] = '\0';
 	out = capture(row_name_variant, &r);
 	assert_string_equal(out, "&lt;v&gt;");
+	free(out);
+}
+
+static void
+flags_of(FILE *fp, const struct rs_result *r)
+{
+
+	html_flags(fp, r->flags);
+}
+
+/* Each flag shown coloured by its class; what informs is left out. */
+static void
+test_flags(void **state)
+{
+	struct rs_result r;
+	char *out;
+
+	(void)state;
+	memset(&r, 0, sizeof(r));
+	r.flags = "clock-drift,contended,noisy,disturbed,<new>";
+	out = capture(flags_of, &r);
+	assert_string_equal(out, "<span class=\"act\">contended</span>, "
+	    "<span class=\"distrust\">noisy</span>, "
+	    "<span class=\"distrust\">&lt;new&gt;</span>");
+	free(out);
+	r.flags = "clock-drift,disturbed";
+	out = capture(flags_of, &r);
+	assert_string_equal(out, "");
 	free(out);
 }
 
@@ -206,6 +243,7 @@ main(void)
 		cmocka_unit_test(test_variant_and_path),
 		cmocka_unit_test(test_fill_bar),
 		cmocka_unit_test(test_cells_and_names),
+		cmocka_unit_test(test_flags),
 		cmocka_unit_test(test_bar_figure),
 	};
 

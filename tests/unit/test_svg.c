@@ -5,7 +5,8 @@
  * anywhere but its start, ticks never more than asked and none for an
  * empty, subnormal or infinite range, a palette that cycles, and a bar
  * chart well formed (markup_check.h) whatever its labels hold, a bar
- * without a value saying why, no "nan" or "inf" in any coordinate.
+ * without a value saying why, no "nan" or "inf" in any coordinate, and
+ * as wide as its longest note needs (760 px at least).
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -173,6 +174,34 @@ test_bar_chart(void **state)
 	free(out);
 }
 
+/* The chart is as wide as its longest note needs, at least CHART_W. */
+static void
+test_width_follows_labels(void **state)
+{
+	static const char *cats[] = { "imul-latency" };
+	struct svg_bar bar;
+	struct svg_chart c = { "t", "cycles", 1, 1, cats, NULL, &bar };
+	char *out, *p;
+	double w, x;
+
+	(void)state;
+	memset(&bar, 0, sizeof(bar));
+	bar = (struct svg_bar){ 1, 3.0, 2.9, 3.1, 1.0, "", "3.00" };
+	out = chart(&c);
+	assert_non_null(strstr(out, "width=\"760\""));
+	free(out);
+	snprintf(bar.note, sizeof(bar.note), "3.86  levels 3.85 (80%%) | "
+	    "3.99 (20%%) | scattered 30%%  -2.8%% ~");
+	out = chart(&c);
+	assert_non_null(p = strstr(out, " width=\""));
+	w = strtod(p + 8, NULL);
+	assert_non_null(p = strstr(out, "<text class=\"note\" x=\""));
+	x = strtod(p + 25, NULL);
+	assert_true(w > 760);
+	assert_true(x + svg_text_width(bar.note, FONT_PX) <= w);
+	free(out);
+}
+
 int
 main(void)
 {
@@ -182,6 +211,7 @@ main(void)
 		cmocka_unit_test(test_ticks),
 		cmocka_unit_test(test_colour),
 		cmocka_unit_test(test_bar_chart),
+		cmocka_unit_test(test_width_follows_labels),
 	};
 
 	return (cmocka_run_group_tests(tests, NULL, NULL));

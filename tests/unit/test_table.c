@@ -63,7 +63,13 @@ test_whole(void **state)
 	assert_non_null(strstr(out, " cycles "));
 	assert_non_null(strstr(out, "12.3k"));
 	assert_non_null(strstr(out, "4.10\u00b5s"));
-	assert_non_null(strstr(out, "0.037%"));
+	/* +-ci95 in cycles on every row, never 0.00 nor a share; figures
+	   lined up on their points, 3.00 under 12.3k, 0.0011 under 35.0 */
+	assert_non_null(strstr(out, "latency   3.00  2.97 1.00ns  0.0011  "
+	    "0.3%"));
+	assert_non_null(strstr(out, "path     12.3k 11.9k 4.10\u00b5s 35.0    "
+	    "37.0%"));
+	assert_null(strstr(out, "0.037%"));
 	assert_non_null(strstr(out, "calibrated clock-drift,noisy\n"
 	    "                                 levels 12.3k (60%) | 13.1k (40%)\n"));
 	assert_non_null(strstr(out, "disturbed") == NULL ? "8 dropped" :
@@ -89,7 +95,7 @@ test_markdown(void **state)
 	    "| +-ci95 | cv | rounds | method | flags |\n|:--|:--|--:|--:|--:|"
 	    "--:|--:|--:|:--|:--|\n"));
 	assert_non_null(strstr(out, "| basic/imul-latency | latency | 3.00 | "
-	    "2.97 | 1.00ns | 0.037% | 0.3% | 6 | calibrated | 8 dropped |\n"));
+	    "2.97 | 1.00ns | 0.0011 | 0.3% | 6 | calibrated | 8 dropped |\n"));
 	/* a row's levels, in markdown, go with its flags */
 	assert_non_null(strstr(out, "clock-drift,noisy; levels 12.3k (60%) \\| "
 	    "13.1k (40%) |\n"));

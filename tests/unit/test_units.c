@@ -2,10 +2,11 @@
 /*
  * Unit tests for report/units.c, figures as the tables print them:
  * cycles scaled by k, M and G, times in the unit that keeps them short,
- * a tiny interval relative to the median, levels on one line; and at
- * the edges, never a number that is not one (NaN, infinities print
- * "-"), negatives scaled as their size says, and a huge value or a small
- * buffer cut short rather than written past.
+ * intervals in cycles with the digits that keep a tiny one from reading
+ * 0.00, levels on one line; and at the edges, never a number that is not
+ * one (NaN, infinities print "-"), negatives scaled as their size says
+ * and never a negative zero, and a huge value or a small buffer cut
+ * short rather than written past.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -48,14 +49,25 @@ test_units(void **state)
 	assert_string_equal(text(report_time_text, 1250), "1.25\u00b5s");
 	assert_string_equal(text(report_time_text, 12.3e6), "12.3ms");
 	assert_string_equal(text(report_time_text, 2.5e9), "2.50s");
-	/* An interval that would read 0.00 reads relative to the median. */
-	report_ci_text(buf, sizeof(buf), 0.0012, 3.0);
-	assert_string_equal(buf, "0.04%");
-	report_ci_text(buf, sizeof(buf), 0.00001, 3.0);
-	assert_string_equal(buf, "<0.01%");
-	report_ci_text(buf, sizeof(buf), 0.06, 3.0);
-	assert_string_equal(buf, "0.06");
-	report_ci_text(buf, sizeof(buf), 15100, 605000);
+	/* An interval is in cycles, never 0.00 when tiny, scaled as the
+	   cycles column is past ten thousand. */
+	report_ci_text(buf, sizeof(buf), 0.0012);
+	assert_string_equal(buf, "0.0012");
+	report_ci_text(buf, sizeof(buf), 0.00001234);
+	assert_string_equal(buf, "0.000012");
+	report_ci_text(buf, sizeof(buf), 0.0000001);
+	assert_string_equal(buf, "<0.000001");
+	report_ci_text(buf, sizeof(buf), 0.06);
+	assert_string_equal(buf, "0.060");
+	report_ci_text(buf, sizeof(buf), 0.12);
+	assert_string_equal(buf, "0.12");
+	report_ci_text(buf, sizeof(buf), 17.04);
+	assert_string_equal(buf, "17.0");
+	report_ci_text(buf, sizeof(buf), 0);
+	assert_string_equal(buf, "0");
+	report_ci_text(buf, sizeof(buf), NAN);
+	assert_string_equal(buf, "-");
+	report_ci_text(buf, sizeof(buf), 15100);
 	assert_string_equal(buf, "15.1k");
 }
 
@@ -72,9 +84,7 @@ test_not_finite(void **state)
 		assert_string_equal(text(report_cost_text, bad[i]), "-");
 		assert_string_equal(text(report_cycles_text, bad[i]), "-");
 		assert_string_equal(text(report_time_text, bad[i]), "-");
-		report_ci_text(buf, sizeof(buf), bad[i], 3.0);
-		assert_string_equal(buf, "-");
-		report_ci_text(buf, sizeof(buf), 0.5, bad[i]);
+		report_ci_text(buf, sizeof(buf), bad[i]);
 		assert_string_equal(buf, "-");
 	}
 }
@@ -99,11 +109,11 @@ test_signs_and_steps(void **state)
 	assert_string_equal(text(report_time_text, 0), "0.00ns");
 	assert_string_equal(text(report_time_text, -1250), "-1.25\u00b5s");
 	assert_string_equal(text(report_time_text, 7200e9), "7200s");
-	/* No median to relate to: the half interval in cycles. */
-	report_ci_text(buf, sizeof(buf), 0.001, 0);
-	assert_string_equal(buf, "0.00");
-	report_ci_text(buf, sizeof(buf), 0.001, -2);
-	assert_string_equal(buf, "0.00");
+	/* A tiny negative cost is no negative zero; a negative half
+	   interval is no interval. */
+	assert_string_equal(text(report_cost_text, -0.001), "0.00");
+	report_ci_text(buf, sizeof(buf), -0.5);
+	assert_string_equal(buf, "-");
 }
 
 /* A value of hundreds of digits is cut at the buffer, never past it. */
