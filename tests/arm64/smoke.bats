@@ -144,3 +144,8 @@ PY
 	assert_output 'basic/add-latency'
 	assert_output 'basic/mul-latency'
 }
+
+@test "characterize: x86-64 only, said plainly" {
+	run --separate-stderr "$CB" characterize ADD64rr
+	assert_usage_error "llvm-exegesis's snippets are x86-64 code: characterize runs in an x86-64 build"
+}
