@@ -293,27 +293,43 @@ disasm_take_apart(const struct xdoc *d, char *const *att,
 	return (0);
 }
 
+/* A listing's lines of one document: from *at to its sentinel. */
+static size_t
+lines_of(const struct listing *ls, size_t *at, size_t *bytes)
+{
+	size_t i, first = *at;
+
+	*bytes = 0;
+	for (i = first; i < ls->n && !(ls->l[i].len == sizeof(sentinel) &&
+	    memcmp(ls->l[i].enc, sentinel, sizeof(sentinel)) == 0); i++)
+		*bytes += ls->l[i].len;
+	*at = i < ls->n ? i + 1 : i;
+	return (i - first);
+}
+
 /*
- * The listing's lines of document i start at *at; a document's lines
- * must add up to its bytes, then the sentinel.
+ * A document's lines start at *at in the AT&T listing and at *ati in the
+ * Intel one, each walked to its own sentinel: the two syntaxes do not
+ * always print a prefix alike, and one document's difference must not
+ * shift the next.  The AT&T lines must add up to the document's bytes;
+ * Intel text is kept where its lines match them one for one.
  */
 static void
 split_one(const struct xdoc *d, const struct listing *att,
-    const struct listing *intel, size_t *at, struct xsplit *s)
+    const struct listing *intel, size_t *at, size_t *ati, struct xsplit *s)
 {
 	char **ta = NULL, **ti = NULL;
 	unsigned char **enc = NULL;
-	size_t *len = NULL, i, n, got = 0, first = *at;
+	size_t *len = NULL, i, n, ni, got, goti, first = *at, firsti = *ati;
+	int intel_ok;
 
-	for (i = first; i < att->n && !(att->l[i].len == sizeof(sentinel) &&
-	    memcmp(att->l[i].enc, sentinel, sizeof(sentinel)) == 0); i++)
-		got += att->l[i].len;
-	*at = i + 1;
-	n = i - first;
-	if (i >= att->n || i >= intel->n || got != d->codelen) {
+	n = lines_of(att, at, &got);
+	ni = lines_of(intel, ati, &goti);
+	if (got != d->codelen) {
 		s->why = "llvm-mc could not decode its snippet";
 		return;
 	}
+	intel_ok = ni == n && goti == got;
 	if ((ta = calloc(n + 1, sizeof(*ta))) == NULL ||
 	    (ti = calloc(n + 1, sizeof(*ti))) == NULL ||
 	    (enc = calloc(n + 1, sizeof(*enc))) == NULL ||
@@ -323,16 +339,17 @@ split_one(const struct xdoc *d, const struct listing *att,
 	}
 	for (got = 0, i = 0; i < n; i++) {
 		ta[i] = att->l[first + i].text;
-		ti[i] = intel->l[first + i].text;
 		enc[i] = att->l[first + i].enc;
 		len[i] = att->l[first + i].len;
-		if (memcmp(enc[i], d->code + got, len[i]) != 0 ||
-		    intel->l[first + i].len != len[i]) {
+		if (memcmp(enc[i], d->code + got, len[i]) != 0) {
 			s->why = "llvm-mc could not decode its snippet";
 			goto out;
 		}
+		intel_ok = intel_ok && intel->l[firsti + i].len == len[i];
 		got += len[i];
 	}
+	for (i = 0; i < n; i++)
+		ti[i] = intel_ok ? intel->l[firsti + i].text : (char *)"?";
 	disasm_take_apart(d, ta, ti, enc, len, n, s);
 out:
 	free(ta);
@@ -348,7 +365,7 @@ disasm_split(const char *mc, const struct xdocs *x, struct xsplit *split,
 	struct listing att = { 0 }, intel = { 0 };
 	struct workdir w;
 	struct xdocs coded = { 0 };
-	size_t i, at = 0, len, *which = NULL;
+	size_t i, at = 0, ati = 0, len, *which = NULL;
 	char *in = NULL;
 	int fd, rc = -1;
 
@@ -388,7 +405,8 @@ disasm_split(const char *mc, const struct xdocs *x, struct xsplit *split,
 	}
 	workdir_remove(&w);
 	for (i = 0; i < coded.n; i++)
-		split_one(&coded.d[i], &att, &intel, &at, &split[which[i]]);
+		split_one(&coded.d[i], &att, &intel, &at, &ati,
+		    &split[which[i]]);
 	rc = 0;
 out:
 	listing_free(&att);

@@ -239,15 +239,18 @@ out:
 	return (rc);
 }
 
-/* The mnemonic of a body: its first word, without a lock prefix. */
+/*
+ * The mnemonic of a body: its first word in Intel syntax, which has no
+ * operand-size suffix (adc, not adcb and adcq), without a lock prefix.
+ */
 static void
 mnemonic(const struct form *f, char *buf, size_t len)
 {
-	const char *t = f->thr.split != NULL && f->thr.split->att != NULL ?
-	    f->thr.split->att : f->lat.split != NULL ? f->lat.split->att :
-	    NULL;
+	const struct xsplit *s = f->thr.split != NULL &&
+	    f->thr.split->intel != NULL ? f->thr.split : f->lat.split;
+	const char *t = s != NULL ? s->intel : NULL;
 
-	if (t == NULL) {
+	if (t == NULL || strcmp(t, "?") == 0) {
 		snprintf(buf, len, "%s", f->opcode);
 		return;
 	}
