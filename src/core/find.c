@@ -62,15 +62,14 @@ first_picked(const char *const *names, const unsigned char *picked,
 
 size_t
 find_pick(const char *pattern, const char *const *names, size_t n,
-    unsigned char *picked)
+    unsigned char *picked, int *tail)
 {
 	size_t i, k, distinct = 0;
-	int tail;
 
 	k = strlen(pattern);
-	for (tail = 0; tail < 2 && distinct == 0; tail++)
+	for (*tail = 0; *tail < 2; ++*tail) {
 		for (i = 0; i < n; i++) {
-			picked[i] = tail ? find_is_tail(pattern, names[i]) :
+			picked[i] = *tail ? find_is_tail(pattern, names[i]) :
 			    strcmp(pattern, names[i]) == 0 ||
 			    (strncmp(pattern, names[i], k) == 0 &&
 			    names[i][k] == '/') ||
@@ -78,5 +77,9 @@ find_pick(const char *pattern, const char *const *names, size_t n,
 			if (picked[i] && first_picked(names, picked, i))
 				distinct++;
 		}
+		if (distinct > 0)
+			break;
+	}
+	*tail = *tail == 1;
 	return (distinct);
 }

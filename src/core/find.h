@@ -26,10 +26,11 @@ int	find_has_word(const char *word, const char *text);
  * Of names[0..n-1] (repeats allowed), the ones a pattern picks: the
  * name itself, its group (the part before the first '/'), a shell glob
  * over the whole name, or, when none of those picks any, the names it is
- * the tail of.  picked[i] is set for each; returns how many distinct
- * names were picked, so a tail with more than 1 is ambiguous.
+ * the tail of (*tail set to 1).  picked[i] is set for each; returns how
+ * many distinct names were picked, so a tail with more than 1 is
+ * ambiguous.
  */
 size_t	find_pick(const char *pattern, const char *const *names, size_t n,
-	    unsigned char *picked);
+	    unsigned char *picked, int *tail);
 
 #endif

@@ -51,26 +51,32 @@ test_pick(void **state)
 	    "counter/simple", "counter/simple", "atomic/store-mov-mfence" };
 	const size_t n = sizeof(names) / sizeof(names[0]);
 	unsigned char picked[sizeof(names) / sizeof(names[0])];
+	int tail;
 
 	(void)state;
 	/* A whole name, a group, a glob: as run picks. */
-	assert_int_equal(find_pick("atomic/mfence", names, n, picked), 1);
+	assert_int_equal(find_pick("atomic/mfence", names, n, picked,
+	    &tail), 1);
 	assert_true(picked[2]);
-	assert_int_equal(find_pick("basic", names, n, picked), 2);
-	assert_int_equal(find_pick("*mfence", names, n, picked), 3);
+	assert_int_equal(find_pick("basic", names, n, picked, &tail), 2);
+	assert_int_equal(find_pick("*mfence", names, n, picked, &tail), 3);
+	assert_false(tail);
 	/* A tail naming one benchmark, its variants counted once. */
-	assert_int_equal(find_pick("imul-latency", names, n, picked), 1);
+	assert_int_equal(find_pick("imul-latency", names, n, picked,
+	    &tail), 1);
+	assert_true(tail);
 	assert_true(picked[0]);
 	assert_false(picked[1]);
-	assert_int_equal(find_pick("simple", names, n, picked), 1);
+	assert_int_equal(find_pick("simple", names, n, picked, &tail), 1);
 	assert_true(picked[4] && picked[5]);
 	/* A tail of several: all picked, the count says ambiguous. */
-	assert_int_equal(find_pick("mfence", names, n, picked), 2);
+	assert_int_equal(find_pick("mfence", names, n, picked, &tail), 2);
+	assert_true(tail);
 	assert_true(picked[2] && picked[3]);
 	assert_false(picked[6]);
 	/* Not a tail: a part of a part. */
-	assert_int_equal(find_pick("latency", names, n, picked), 0);
-	assert_int_equal(find_pick("nosuch", names, 0, picked), 0);
+	assert_int_equal(find_pick("latency", names, n, picked, &tail), 0);
+	assert_int_equal(find_pick("nosuch", names, 0, picked, &tail), 0);
 }
 
 int
