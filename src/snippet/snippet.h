@@ -64,7 +64,8 @@ struct snippet_spec {
 	int		 intel;		/* Intel syntax, no register prefix */
 	unsigned	 unroll;	/* 0: about SNIPPET_TARGET_INSNS
 					   instructions per iteration */
-	enum cb_mode	 mode;
+	enum cb_mode	 mode;		/* CB_THROUGHPUT: latency when one
+					   chain runs through the copies */
 	int		 allow_syscalls;	/* no system call filter */
 	int		 allow_includes;	/* .include, .incbin read */
 	double		 timeout;	/* seconds: the measuring child's
@@ -81,6 +82,8 @@ struct snippet {
 	char		 name[96];
 	char		 unroll_s[16];
 	char		 init_title[64];
+	int		 chain;		/* snippet_chain()'s chains */
+	char		 chain_regs[64];	/* what carries over */
 
 	/* Set up in the measuring child: */
 	void		*map;
