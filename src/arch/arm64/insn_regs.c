@@ -107,6 +107,19 @@ regs_in(const char *s, size_t n)
 	return (bits);
 }
 
+/* Is the address in ops written back: "[x0, #8]!" or "[x0], #8"? */
+static int
+writes_back(const char *ops, size_t len, const char *open)
+{
+	const char *close;
+
+	if (open == NULL || memchr(ops, '!', len) != NULL)
+		return (open != NULL);
+	close = memchr(open, ']', len - (size_t)(open - ops));
+	return (close != NULL && memchr(close, ',', len - (size_t)(close -
+	    ops)) != NULL);
+}
+
 int
 arch_insn_regs(const char *text, int intel, struct arch_insn_regs *r)
 {
@@ -140,7 +153,7 @@ arch_insn_regs(const char *text, int intel, struct arch_insn_regs *r)
 		r->writes |= 1ULL << FLAGS;
 	if (strncmp(m, "st", 2) == 0 || IN(only_read, m)) {
 		r->reads |= regs_in(ops, len);
-		r->writes |= memchr(ops, '!', len) != NULL ? addr : 0;
+		r->writes |= writes_back(ops, len, open) ? addr : 0;
 		return (0);
 	}
 	/* The first operand (two for a load pair) is the destination. */
@@ -155,9 +168,7 @@ arch_insn_regs(const char *text, int intel, struct arch_insn_regs *r)
 		r->reads |= regs_in(src, len - (size_t)(src - ops));
 	if (IN(read_dst, m))
 		r->reads |= regs_in(ops, (size_t)(first_end - ops));
-	if (memchr(ops, '!', len) != NULL || (open != NULL &&
-	    memchr(open, ']', len - (size_t)(open - ops)) != NULL &&
-	    strchr(strchr(open, ']'), ',') != NULL))
+	if (writes_back(ops, len, open))
 		r->writes |= addr;
 	return (0);
 }
