@@ -162,6 +162,26 @@ struct arch_chain {
 int		 arch_exegesis_chain(const char *insn, const char *key,
 		    struct arch_chain *c);
 
+/*
+ * The registers one instruction reads and writes, from objdump's text of
+ * it (intel: in Intel syntax), as bits of register families (a register
+ * and its parts are one family; the flags are one): for asm's test of
+ * whether a snippet depends on itself (snippet/chain.c).  0, or -1 when
+ * the text is not understood.  The method is in each port's
+ * insn_regs.c.
+ */
+struct arch_insn_regs {
+	uint64_t	 reads, writes;
+};
+int		 arch_insn_regs(const char *text, int intel,
+		    struct arch_insn_regs *r);
+
+/* The family of register `name' (len chars), or -1 when it is none. */
+int		 arch_reg_family(const char *name, size_t len);
+
+/* A family as the user writes it ("%rbx", "x3"); NULL when none. */
+const char	*arch_reg_family_name(int family, int intel);
+
 #include "machdep.h"
 
 #endif /* CB_ARCH_H */

@@ -75,6 +75,7 @@ charz_prepare(struct charz_row *row, double timeout)
 	spec.init_code = &sp->init;
 	spec.init_label = "set-up";
 	spec.mode = row->mode;
+	spec.keep_mode = 1;
 	spec.per_copy = (unsigned)sp->ninsns;
 	spec.timeout = timeout;
 	if (row->mode == CB_LATENCY && row->form->chained) {

@@ -28,6 +28,7 @@
 #include "core/ab.h"
 #include "os/sandbox.h"
 #include "report/report.h"
+#include "snippet/chain.h"
 #include "snippet/snippet.h"
 #include "util/scrub.h"
 
@@ -51,9 +52,11 @@ ARCH_SNIPPET_HELP
 "Throughput or latency: the copies run one after the other, and what\n"
 "ties one to the next is what the snippet reads and writes; the tool\n"
 "cannot build a chain for you.\n"
-"  (default)   throughput: write copies that do not depend on each other.\n"
-"              Beware: " ARCH_SNIPPET_NOT_CHAIN " is not such a snippet;\n"
-"              every add waits for the last, so it measures add's latency.\n"
+"  (default)   throughput, for copies that do not depend on each other;\n"
+"              latency when one chain of registers runs through them:\n"
+"              " ARCH_SNIPPET_NOT_CHAIN " reads what the copy before wrote,\n"
+"              so every add waits for the last (asm reads this from the\n"
+"              registers the code uses; chains through memory it misses).\n"
 "  --latency   the snippet's output must feed its own input, so each copy\n"
 "              waits for the one before it:\n"
 ARCH_SNIPPET_EXAMPLES
@@ -390,8 +393,10 @@ plural(size_t n, const char *one, const char *many)
 
 /* What was run, so the number can be read for what it is. */
 static void
-describe(FILE *fp, const char *who, const struct snippet *s)
+describe(FILE *fp, const char *who, const struct snippet *s, int latency)
 {
+	char note[256];
+
 	term_fprintf(fp, "%s%s: %zu %s", who, s->bench.name, s->body.len,
 	    plural(s->body.len, "byte", "bytes"));
 	if (s->body.ninsns > 0)
@@ -402,6 +407,8 @@ describe(FILE *fp, const char *who, const struct snippet *s)
 	if (s->init.len > 0)
 		fprintf(fp, "; init %zu %s", s->init.len,
 		    plural(s->init.len, "byte", "bytes"));
+	if (snippet_chain_note(s, latency, note, sizeof(note))[0] != '\0')
+		fprintf(fp, "\n    %s", note);
 	fprintf(fp, "\n");
 }
 
@@ -456,7 +463,7 @@ run_one(const struct asm_args *a, struct snippet *s, int argc, char **argv)
 	status = cb_measure(&s->bench, &a->opts, &r) == CB_ERROR ?
 	    EXIT_BENCH_ERROR : 0;
 	report_print_results(table_stream(a), &r, 1, &a->style);
-	describe(table_stream(a), "\n", s);
+	describe(table_stream(a), "\n", s, a->mode == CB_LATENCY);
 	fflush(table_stream(a));
 	if ((rc = save(a, &r, 1, argc, argv)) != 0)
 		status = rc;
@@ -490,8 +497,8 @@ run_vs(const struct asm_args *a, struct snippet *sa, struct snippet *sb,
 	both[0] = r.a;
 	both[1] = r.b;
 	report_print_results(fp, both, 2, &a->style);
-	describe(fp, "\nA = ", sa);
-	describe(fp, "B = ", sb);
+	describe(fp, "\nA = ", sa, a->mode == CB_LATENCY);
+	describe(fp, "B = ", sb, a->mode == CB_LATENCY);
 	if (status == 0) {
 		ab_verdict(&r, verdict, sizeof(verdict));
 		fprintf(fp, "\n%s\n", verdict);

@@ -2,7 +2,9 @@
 /*
  * cyclebench history: one benchmark over its stored runs, a series per
  * machine (levels on different CPUs are not shifts), with the shifts
- * between levels marked (verdict/changes.c finds them).
+ * between levels marked (verdict/changes.c finds them).  The name is
+ * found among the stored ones as run finds built-in names
+ * (cli/stored_names.c): a glob or a suite gives a series per benchmark.
  */
 #include <getopt.h>
 #include <stdio.h>
@@ -13,6 +15,7 @@
 #include "cli/parse.h"
 #include "cli/series.h"
 #include "cli/store_cli.h"
+#include "cli/stored_names.h"
 #include "cli/style_opts.h"
 #include "util/scrub.h"
 
@@ -22,8 +25,10 @@ static const char history_help[] =
 "One benchmark over the runs in the results store, oldest first, a series\n"
 "per machine: the median cycles per operation of each run with its 95%\n"
 "interval, and where the level shifted, by how much.  NAME is a\n"
-"benchmark's name (every parameter set: a series each) or its name and\n"
-"parameters as tables show them ('counter/addq k=4').\n"
+"benchmark's name (every parameter set: a series each), its name and\n"
+"parameters as tables show them ('counter/addq k=4'), a suite, a shell\n"
+"glob ('basic/imul-*': a series each) or the end of one name\n"
+"('imul-latency').\n"
 "\n"
 "  --machine M        only machine M (its identity, label or CPU name, or a\n"
 "                     part of the label that names one machine)\n"
@@ -92,6 +97,7 @@ cmd_history(int argc, char **argv)
 	struct store_sel sel;
 	struct store *s;
 	const char *name;
+	char hint[512];
 	size_t n;
 	int rc;
 
@@ -104,14 +110,13 @@ cmd_history(int argc, char **argv)
 		store_sel_free(&sel);
 		return (rc);
 	}
-	if (store_points(s, NULL, name, "commit", &sel, &pts) != 0) {
-		rc = cli_store_failed(s);
+	if ((rc = stored_pick("history", s, name, "commit", &sel, &pts)) != 0)
 		goto out;
-	}
 	if (pts.n == 0) {
 		term_eprintf("cyclebench: no stored result of '%s'%s in %s "
-		    "(cyclebench db runs lists the runs)\n", name, a.machine ||
-		    a.rd.where ? " in the runs selected" : "", store_where(s));
+		    "(cyclebench db runs lists the runs)%s\n", name, a.machine ||
+		    a.rd.where ? " in the runs selected" : "", store_where(s),
+		    stored_near(s, name, &sel, hint, sizeof(hint)));
 		rc = EXIT_USAGE;
 	} else if (series_build(&pts, a.rd.last, &h, &n) != 0) {
 		term_eprintf("cyclebench: out of memory\n");

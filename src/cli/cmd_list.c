@@ -1,8 +1,12 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * cyclebench list: what there is to run.  On a terminal descriptions are
- * fitted to its width; into a pipe every row is one line.  Rows that
- * share a description (a benchmark's parameter variants) show it once.
+ * cyclebench list: what there is to run.  The whole catalogue comes in
+ * brief, a benchmark a line with its variants' parameters joined and its
+ * description cut to the terminal's width; what a pattern selects, or
+ * --long, comes whole, descriptions wrapped on a terminal (into a pipe
+ * every row is one line) and shown once for rows that share them (a
+ * benchmark's parameter variants).  A pattern that names nothing is
+ * looked for as a word of names and descriptions (core/registry.h).
  */
 #include <stdio.h>
 #include <string.h>
@@ -16,6 +20,7 @@
 
 #define LIST_MAX_FILTERS	16
 #define NAME_MAX_WIDTH		48
+#define BRIEF_NAME_WIDTH	36	/* longer: a line of its own */
 #define MODE_WIDTH		10
 #define DESC_MIN_WIDTH		30	/* narrower: descriptions go below */
 #define BELOW_INDENT		6
@@ -27,8 +32,12 @@ static const char list_help[] =
 "line per benchmark with its name and parameters (as 'run' takes them),\n"
 "its mode and what it measures.  A PATTERN is a suite, a full name, a\n"
 "shell glob ('basic/imul-*') or a name with parameters\n"
-"('ctxsw/pipe-procs cpus=1 fpu=none').\n"
+"('ctxsw/pipe-procs cpus=1 fpu=none'); one that names none is a word\n"
+"to look for in names and descriptions ('list cmpxchg').  Without a\n"
+"PATTERN the list is brief: a line per benchmark, its variants'\n"
+"parameters joined, its description cut to the terminal's width.\n"
 "\n"
+"  --long              every variant on its own line, whole descriptions\n"
 "  --suites            the suites alone, with how many benchmarks each has\n"
 "  --names             names alone, one a line, as 'run' takes them; with\n"
 "                      --suites, the suite names\n"
@@ -40,7 +49,7 @@ static const char list_help[] =
 struct list_args {
 	char	*filters[LIST_MAX_FILTERS];
 	int	 nfilters;
-	int	 suites, names, flags, wide;
+	int	 suites, names, flags, wide, full;
 };
 
 static int
@@ -52,6 +61,7 @@ list_parse_args(int argc, char **argv, struct list_args *a)
 		{ "param", required_argument, NULL, 'p' },
 		{ "flags", no_argument, NULL, 'f' },
 		{ "wide", no_argument, NULL, 'w' },
+		{ "long", no_argument, NULL, 'l' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
@@ -73,6 +83,9 @@ list_parse_args(int argc, char **argv, struct list_args *a)
 			break;
 		case 'w':
 			a->wide = 1;
+			break;
+		case 'l':
+			a->full = 1;
 			break;
 		case 'p':
 			if ((rc = add_param_filter("list", a->filters,
@@ -211,6 +224,76 @@ list_full(const struct selection *sel, int width)
 	}
 }
 
+/* Past the last of the benchmarks from i on that share its name. */
+static size_t
+same_name_end(const struct selection *sel, size_t i)
+{
+	size_t j;
+
+	for (j = i + 1; j < sel->n && strcmp(sel->items[j]->name,
+	    sel->items[i]->name) == 0; j++)
+		;
+	return (j);
+}
+
+/* "counter/simple k=1|2|4|6|8": the variants items[i..j-1] as one. */
+static void
+brief_label(const struct selection *sel, size_t i, size_t j, char *buf,
+    size_t len)
+{
+	char params[512];
+
+	registry_describe_params(sel->items + i, j - i, params,
+	    sizeof(params));
+	snprintf(buf, len, "%s%s%s", sel->items[i]->name, params[0] ? " " :
+	    "", params);
+}
+
+static void
+list_brief(const struct selection *sel, int width)
+{
+	const struct cb_suite *suite = NULL, *s;
+	const struct cb_bench *b;
+	char label[600], desc[2048];
+	size_t i, j, k, namew = 0;
+	const char *mode;
+
+	for (i = 0; i < sel->n; i = j) {
+		j = same_name_end(sel, i);
+		brief_label(sel, i, j, label, sizeof(label));
+		if (strlen(label) > namew && strlen(label) <= BRIEF_NAME_WIDTH)
+			namew = strlen(label);
+	}
+	for (i = 0; i < sel->n; i = j) {
+		b = sel->items[i];
+		j = same_name_end(sel, i);
+		if ((s = registry_suite_of(b)) != suite) {
+			printf("%s%s (%zu): ", suite ? "\n" : "", s->name,
+			    count_in(sel, s));
+			clip_text(stdout, snprintf(NULL, 0, "%s (%zu): ",
+			    s->name, count_in(sel, s)), s->desc, width);
+			suite = s;
+		}
+		mode = cb_mode_name(b->mode);
+		for (k = i + 1; k < j; k++)
+			if (sel->items[k]->mode != b->mode)
+				mode = "varies";
+		brief_label(sel, i, j, label, sizeof(label));
+		describe(b, desc, sizeof(desc));
+		if (strlen(label) > namew) {
+			printf("  ");
+			clip_text(stdout, 2, label, width);
+			printf("  %-*s", (int)namew, "");
+		} else
+			printf("  %-*s", (int)namew, label);
+		printf(" %-*s ", MODE_WIDTH, mode);
+		clip_text(stdout, 2 + (int)namew + 1 + MODE_WIDTH + 1, desc,
+		    width);
+	}
+	printf("\nWhole descriptions and every variant: cyclebench list SUITE, "
+	    "or list --long.\n");
+}
+
 /* What another instruction set's build would list besides. */
 static void
 list_elsewhere(void)
@@ -256,6 +339,8 @@ cmd_list(int argc, char **argv)
 		for (i = 0; i < sel.n; i++)
 			printf("%s\n", registry_label(sel.items[i], label,
 			    sizeof(label)));
+	else if (optind == argc && !a.full)
+		list_brief(&sel, width);
 	else
 		list_full(&sel, width);
 	registry_selection_free(&sel);

@@ -13,6 +13,7 @@
 #include "cli/cli.h"
 #include "cli/parse.h"
 #include "cli/store_cli.h"
+#include "cli/stored_names.h"
 #include "cli/style_opts.h"
 #include "core/stats.h"
 #include "results/context.h"
@@ -281,7 +282,7 @@ cmd_table(int argc, char **argv)
 	struct store_sel sel;
 	struct xt_table t;
 	struct store *s;
-	char group[256];
+	char group[256], hint[512];
 	const char *suite;
 	int rc;
 
@@ -308,8 +309,9 @@ cmd_table(int argc, char **argv)
 		rc = EXIT_USAGE;
 	} else if (t.nrows == 0) {
 		term_eprintf("cyclebench: no stored result of '%s'%s in %s "
-		    "(cyclebench db runs lists the runs)\n", suite,
-		    a.rd.where ? " in the runs selected" : "", store_where(s));
+		    "(cyclebench db runs lists the runs)%s\n", suite,
+		    a.rd.where ? " in the runs selected" : "", store_where(s),
+		    stored_near(s, suite, &sel, hint, sizeof(hint)));
 		rc = EXIT_USAGE;
 	} else {
 		if (report_render(&xt_reporter, stdout, &t,

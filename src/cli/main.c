@@ -46,8 +46,8 @@ usage(FILE *fp)
 	for (i = 0; i < NCOMMANDS; i++)
 		fprintf(fp, "  %-8s %s\n", commands[i].name,
 		    commands[i].summary);
-	fprintf(fp, "\n'cyclebench <command> --help' describes a command; "
-	    "cyclebench(1) has the rest.\n");
+	fprintf(fp, "\n'cyclebench help <command>' or 'cyclebench <command> "
+	    "--help' describes a\ncommand; cyclebench(1) has the rest.\n");
 }
 
 static int
@@ -120,6 +120,21 @@ hide_passwords(int argc, char **argv)
 	return (copy);
 }
 
+/* "cyclebench help run" is "cyclebench run --help", as in git. */
+static int
+help_of(const char *name)
+{
+	char cmd[32], opt[] = "--help", *av[3] = { cmd, opt, NULL };
+	size_t i;
+
+	for (i = 0; i < NCOMMANDS; i++)
+		if (strcmp(name, commands[i].name) == 0) {
+			snprintf(cmd, sizeof(cmd), "%s", name);
+			return (commands[i].fn(2, av));
+		}
+	return (not_a_command(name));
+}
+
 static int
 dispatch(int argc, char **argv)
 {
@@ -129,6 +144,10 @@ dispatch(int argc, char **argv)
 		usage(stderr);
 		return (EXIT_USAGE);
 	}
+	if (strcmp(argv[1], "help") == 0 && argc == 3)
+		return (help_of(argv[2]));
+	if (strcmp(argv[1], "help") == 0 && argc > 3)
+		return (usage_error(NULL, "help takes one command"));
 	if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0 ||
 	    strcmp(argv[1], "help") == 0) {
 		usage(stdout);

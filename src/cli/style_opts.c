@@ -1,23 +1,44 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * --format, as every command takes it: a name of report_format_names
- * that the command's reporter has, the error listing those it has.  And
+ * that the command's reporter has, the error listing those it has (and
+ * naming the option that writes a format the command keeps apart, as
+ * run's --csv).  And
  * --wide, as run and asm take it: text for a terminal is fitted to its
  * width unless --wide; and --verbose, the flags that only inform and
  * the samples dropped as well.
  */
+#include <string.h>
+
 #include "cli/cli.h"
 #include "cli/style_opts.h"
+
+/* Formats a command writes through an option of their own. */
+static const struct {
+	const char	*cmd, *format, *option;
+} own_option[] = {
+	{ "run", "csv", "--csv" },
+	{ "run", "json", "--json" },
+	{ "asm", "json", "--json" },
+};
 
 int
 cli_format(const char *cmd, const char *arg, const struct reporter *rep,
     enum report_format *f)
 {
 	char names[128];
+	size_t i;
 
 	if (report_format_find(rep, arg, f) == 0)
 		return (0);
 	report_format_list(rep, names, sizeof(names));
+	for (i = 0; i < sizeof(own_option) / sizeof(own_option[0]); i++)
+		if (strcmp(cmd, own_option[i].cmd) == 0 &&
+		    strcmp(arg, own_option[i].format) == 0)
+			return (usage_error(cmd, "--format is %s, not '%s': "
+			    "%s is written by %s FILE, or %s - for standard "
+			    "output", names, arg, arg, own_option[i].option,
+			    own_option[i].option));
 	return (usage_error(cmd, "--format is %s, not '%s'", names, arg));
 }
 

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "arch/arch.h"
+#include "core/find.h"
 #include "core/registry.h"
 #include "core/suggest.h"
 
@@ -70,10 +71,18 @@ pattern_elsewhere(const char *pattern)
 #define PATTERN_MAX_PARAMS	8
 #define DESCRIBE_MAX_KEYS	8
 
+/*
+ * How a pattern's name picks: as run always has (whole name, group,
+ * glob); failing that, as the tail of names (run) or as a word in names
+ * and descriptions (list).
+ */
+enum pick { PICK_NAME, PICK_TAIL, PICK_WORD };
+
 /* A pattern taken apart: the name or glob, then key=value words. */
 struct pattern {
 	char		*copy;
 	const char	*name;
+	enum pick	 pick;
 	const char	*keys[PATTERN_MAX_PARAMS];
 	const char	*values[PATTERN_MAX_PARAMS];
 	int		 nparams;
@@ -139,11 +148,29 @@ param_matches(const struct cb_bench *b, const char *key, const char *glob)
 }
 
 static int
+picks(const struct pattern *p, const struct cb_bench *b)
+{
+
+	switch (p->pick) {
+	case PICK_TAIL:
+		return ((b->flags & CB_BENCH_HIDDEN) == 0 &&
+		    find_is_tail(p->name, b->name));
+	case PICK_WORD:
+		return ((b->flags & CB_BENCH_HIDDEN) == 0 &&
+		    !find_is_glob(p->name) && (find_has_word(p->name,
+		    b->name) || (b->desc != NULL &&
+		    find_has_word(p->name, b->desc))));
+	default:
+		return (name_matches(p->name, b));
+	}
+}
+
+static int
 matches(const struct pattern *p, const struct cb_bench *b)
 {
 	int i;
 
-	if (p->bad != NULL || !name_matches(p->name, b))
+	if (p->bad != NULL || !picks(p, b))
 		return (0);
 	for (i = 0; i < p->nparams; i++)
 		if (!param_matches(b, p->keys[i], p->values[i]))
@@ -158,13 +185,9 @@ selected_by_default(const struct cb_bench *b, int listing)
 	    (listing ? 0 : CB_BENCH_EXPLICIT))) == 0);
 }
 
-/*
- * "cpus=1|2 fpu=none|one|both": the parameters of items[0..n-1], keys and
- * values in order of first appearance.
- */
-static void
-describe_params(const struct cb_bench *const *items, size_t n, char *buf,
-    size_t len)
+void
+registry_describe_params(const struct cb_bench *const *items, size_t n,
+    char *buf, size_t len)
 {
 	const char *keys[DESCRIBE_MAX_KEYS], *v;
 	size_t nkeys = 0, i, j, k, used = 0;
@@ -229,7 +252,7 @@ explain_miss(const char *text, const struct pattern *p,
 		}
 	}
 	if (n > 0) {
-		describe_params(scratch, n, have, sizeof(have));
+		registry_describe_params(scratch, n, have, sizeof(have));
 		snprintf(err, errlen, "no variant of '%s' has those "
 		    "parameters; %s", p->name, have[0] ? "it takes " :
 		    "it has none");
@@ -238,6 +261,61 @@ explain_miss(const char *text, const struct pattern *p,
 	}
 	snprintf(err, errlen, "no benchmark matches '%s' (see 'cyclebench "
 	    "list')%s", text, suggest_text(&sg, hint, sizeof(hint)));
+}
+
+/*
+ * The benchmarks p picks, into scratch (room for all); *names: how many
+ * distinct names among them.
+ */
+static size_t
+picked_by(const struct pattern *p, const struct cb_bench **scratch,
+    size_t *names)
+{
+	const struct cb_suite *const *s;
+	const struct cb_bench *b;
+	size_t i, j, n = 0;
+
+	*names = 0;
+	for (s = registry_suites; *s != NULL; s++)
+		for (i = 0; i < (*s)->count; i++) {
+			if (!matches(p, b = &(*s)->benches[i]))
+				continue;
+			for (j = 0; j < n && strcmp(scratch[j]->name,
+			    b->name) != 0; j++)
+				;
+			*names += j == n;
+			scratch[n++] = b;
+		}
+	return (n);
+}
+
+/*
+ * A pattern that picks nothing by name is taken for a tail (run) or a
+ * word (list).  A tail must name one benchmark: -1 with the names it
+ * ends when it ends several.
+ */
+static int
+choose_pick(struct pattern *p, int listing, const struct cb_bench **scratch,
+    char *err, size_t errlen)
+{
+	size_t n, names, i, used;
+
+	if (picked_by(p, scratch, &names) > 0 ||
+	    pattern_elsewhere(p->name) != NULL)
+		return (0);
+	p->pick = listing ? PICK_WORD : PICK_TAIL;
+	n = picked_by(p, scratch, &names);
+	if (n == 0)
+		p->pick = PICK_NAME;	/* explain_miss says why */
+	if (p->pick != PICK_TAIL || names <= 1)
+		return (0);
+	used = (size_t)snprintf(err, errlen, "'%s' ends the names of %zu "
+	    "benchmarks, give one whole:", p->name, names);
+	for (i = 0; i < n && used < errlen; i++)
+		if (i == 0 || strcmp(scratch[i]->name, scratch[i - 1]->name))
+			used += (size_t)snprintf(err + used, errlen - used,
+			    "%s %s", i > 0 ? "," : "", scratch[i]->name);
+	return (-1);
 }
 
 int
@@ -266,6 +344,9 @@ registry_select(char *const *patterns, int npatterns, int listing,
 		goto out;
 	for (p = 0; p < npatterns; p++)
 		if (parse_pattern(patterns[p], &pat[p]) != 0)
+			goto out;
+	for (p = 0; p < npatterns; p++)
+		if (choose_pick(&pat[p], listing, scratch, err, errlen) != 0)
 			goto out;
 	for (s = registry_suites; *s != NULL; s++) {
 		for (i = 0; i < (*s)->count; i++) {
@@ -354,7 +435,8 @@ registry_filter(struct selection *sel, char *const *filters, int nfilters,
 		if (passes(sel->items[i], filters, nfilters))
 			sel->items[kept++] = sel->items[i];
 	if (kept == 0 && sel->n > 0) {
-		describe_params(sel->items, sel->n, have, sizeof(have));
+		registry_describe_params(sel->items, sel->n, have,
+		    sizeof(have));
 		if (nfilters == 1)
 			snprintf(err, errlen, "no selected benchmark has '%s'; ",
 			    filters[0]);

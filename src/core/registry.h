@@ -46,8 +46,12 @@ struct selection {
  * "ctxsw/pipe-procs cpus=1 fpu=none": the benchmark must have each, the
  * value matched as a glob.
  * Hidden benchmarks answer only to their full name or group, explicit ones
- * only to their full name.  A pattern selecting nothing is an error, whose
- * message names the nearest names, or the values a parameter takes.
+ * only to their full name.
+ * A pattern that selects nothing so is taken, for a run, for the tail of
+ * a name ("imul-latency"), which must then name one benchmark; for a
+ * listing, for a word of names and descriptions ("cmpxchg").  A pattern
+ * selecting nothing is an error, whose message names the nearest names,
+ * or the values a parameter takes.
  */
 int	registry_select(char *const *patterns, int npatterns, int listing,
 	    struct selection *sel, char *err, size_t errlen);
@@ -77,6 +81,13 @@ const char *registry_elsewhere(size_t *cursor, const char **archs);
 
 /* The value of parameter `key' of b, or NULL when it has none. */
 const char *registry_param(const struct cb_bench *b, const char *key);
+
+/*
+ * "cpus=1|2 fpu=none|one|both": the parameters of items[0..n-1], keys and
+ * values in order of first appearance; "" when they have none.
+ */
+void	registry_describe_params(const struct cb_bench *const *items,
+	    size_t n, char *buf, size_t len);
 
 /* "group/variant k=v k=v" */
 const char *registry_label(const struct cb_bench *b, char *buf, size_t len);

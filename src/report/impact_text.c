@@ -113,6 +113,27 @@ count_row(FILE *fp, const char *what, const struct impact_count *c)
 		    c->note);
 }
 
+/*
+ * getrusage's split of the context switches.  Beside perf's count it
+ * need not add up: getrusage counts from fork, perf from exec, and
+ * getrusage misses descendants nobody waited for (impact/counters.c).
+ */
+static void
+ctxsw_split(FILE *fp, const struct impact_counts *k)
+{
+	const struct impact_count *c = &k->c[IMPACT_CTXSW];
+
+	fprintf(fp, "    %-20s %12ld  getrusage ru_nvcsw\n"
+	    "    %-20s %12ld  getrusage ru_nivcsw\n", "voluntary",
+	    k->voluntary, "involuntary", k->involuntary);
+	if (c->available && c->note[0] == '\0' &&
+	    (uint64_t)(k->voluntary + k->involuntary) != c->value)
+		fprintf(fp, "    %-20s %12s  getrusage counts from the fork, "
+		    "perf from the exec, and\n    %-20s %12s  perf counts "
+		    "descendants nobody waited for: they differ\n", "", "", "",
+		    "");
+}
+
 static void
 counted(FILE *fp, const struct impact *im)
 {
@@ -123,10 +144,7 @@ counted(FILE *fp, const struct impact *im)
 	for (i = 0; i < IMPACT_NCOUNTERS; i++) {
 		count_row(fp, counter_what((enum impact_counter)i), &k->c[i]);
 		if (i == IMPACT_CTXSW)
-			fprintf(fp, "    %-20s %12ld  getrusage ru_nvcsw\n"
-			    "    %-20s %12ld  getrusage ru_nivcsw\n",
-			    "voluntary", k->voluntary, "involuntary",
-			    k->involuntary);
+			ctxsw_split(fp, k);
 	}
 }
 

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Word wrapping for terminal output: descriptions in `list', legends
- * under tables.  Widths count UTF-8 characters (a "µs" is two columns,
+ * under tables; or, for a one-line listing, text cut at the last word
+ * that fits, with "..." after it.  Widths count UTF-8 characters (a "µs" is two columns,
  * not three bytes); no character here is double-width.
  */
 #include <string.h>
@@ -46,4 +47,27 @@ wrap_text(FILE *fp, int col, int indent, const char *text, int width)
 		text += strspn(text, " ");
 	}
 	fputc('\n', fp);
+}
+
+void
+clip_text(FILE *fp, int col, const char *text, int width)
+{
+	size_t n, fit = 0;
+	int w = col;
+
+	text += strspn(text, " ");
+	if (width <= 0 || col + wrap_columns(text, strlen(text)) <= width) {
+		fprintf(fp, "%s\n", text);
+		return;
+	}
+	/* Whole words while they and the "..." fit. */
+	for (;;) {
+		n = fit + strspn(text + fit, " ");
+		n += strcspn(text + n, " ");
+		if (n == fit || w + wrap_columns(text + fit, n - fit) + 3 > width)
+			break;
+		w += wrap_columns(text + fit, n - fit);
+		fit = n;
+	}
+	fprintf(fp, "%.*s...\n", (int)fit, text);
 }

@@ -18,4 +18,11 @@ int	wrap_columns(const char *s, size_t n);
  */
 void	wrap_text(FILE *fp, int col, int indent, const char *text, int width);
 
+/*
+ * Print text from column `col' on the rest of the line, cut between
+ * words with "..." when it would pass `width' columns (width 0: whole).
+ * Ends the line.
+ */
+void	clip_text(FILE *fp, int col, const char *text, int width);
+
 #endif

@@ -14,7 +14,8 @@
  * directives that read files are refused, the assembler's list of what
  * it read (--MD) is checked after the fact for any that slipped past as
  * a macro, and its messages about other files, which quote them, are
- * withheld.
+ * withheld.  When AT&T text fails and names a register without its '%',
+ * the message ends by offering --intel.
  */
 #include <sys/mman.h>
 #include <sys/stat.h>
@@ -150,6 +151,43 @@ tool_argv(const char *const *tool, const char *const *more, char **argv,
 }
 
 static int
+is_name_char(char c)
+{
+	return (isalnum((unsigned char)c) || c == '_' || c == '$');
+}
+
+/*
+ * Intel text given as AT&T fails with "operand size mismatch", "bad
+ * register name" or the like: when a register is named without its '%',
+ * add the hint the assembler cannot give.
+ */
+static void
+hint_intel(const char *src, size_t len, char *err, size_t errlen)
+{
+	size_t i, k, used;
+
+	if (!arch_has_intel_syntax)
+		return;
+	for (i = 0; i < len; i = k) {
+		for (k = i; k < len && isalnum((unsigned char)src[k]); k++)
+			;
+		if (k == i) {
+			k++;
+			continue;
+		}
+		if ((i > 0 && (src[i - 1] == '%' || src[i - 1] == '.' ||
+		    is_name_char(src[i - 1]))) ||
+		    arch_reg_family(src + i, k - i) < 0)
+			continue;
+		used = strlen(err);
+		snprintf(err + used, errlen - used, "\n(a register without "
+		    "its '%%', '%.*s', is Intel syntax: did you mean --intel?)",
+		    (int)(k - i), src + i);
+		return;
+	}
+}
+
+static int
 run_as(const struct workdir *w, const char *label,
     const struct snippet_asm_opts *o, char *err, size_t errlen, char *warn,
     size_t warnlen)
@@ -183,12 +221,6 @@ run_as(const struct workdir *w, const char *label,
 		    "without a message", WEXITSTATUS(status));
 	free(msg);
 	return (-1);
-}
-
-static int
-is_name_char(char c)
-{
-	return (isalnum((unsigned char)c) || c == '_' || c == '$');
 }
 
 /*
@@ -356,8 +388,12 @@ snippet_assemble(const char *src, size_t len, const char *label,
 		    strerror(errno));
 		goto out;
 	}
-	if (run_as(&w, label, &o, err, errlen, warn, warnlen) != 0 ||
-	    (!o.allow_includes && read_others(&w, label, err, errlen)))
+	if (run_as(&w, label, &o, err, errlen, warn, warnlen) != 0) {
+		if (!o.intel && strncmp(err, "interrupted", 11) != 0)
+			hint_intel(src, len, err, errlen);
+		goto out;
+	}
+	if (!o.allow_includes && read_others(&w, label, err, errlen))
 		goto out;
 	/* Read whole or not at all: a cut object would read as broken. */
 	if (stat(w.obj, &st) == 0 && st.st_size > OBJ_MAX) {

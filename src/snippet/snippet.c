@@ -29,6 +29,7 @@
 #include "core/isolate.h"
 #include "os/child.h"
 #include "os/sandbox.h"
+#include "snippet/chain.h"
 #include "snippet/snippet.h"
 
 static size_t
@@ -299,7 +300,10 @@ snippet_prepare(const struct snippet_spec *spec, struct snippet **out,
 	s->allow_syscalls = spec->allow_syscalls;
 	s->timeout = spec->timeout > 0 ? spec->timeout : SNIPPET_TIMEOUT;
 	snprintf(s->name, sizeof(s->name), "asm/%s", spec->title);
-	snippet_bench_init(s, spec->mode, 0);
+	s->chain = snippet_chain(&s->body, spec->intel, s->chain_regs,
+	    sizeof(s->chain_regs));
+	snippet_bench_init(s, spec->mode == CB_THROUGHPUT && s->chain == 1 &&
+	    !spec->keep_mode ? CB_LATENCY : spec->mode, 0);
 	s->bench.params[0] = (struct cb_param){ "unroll", s->unroll_s };
 	if (spec->init != NULL) {
 		snippet_title(spec->init, spec->init_len, s->init_title,

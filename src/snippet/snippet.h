@@ -69,7 +69,10 @@ struct snippet_spec {
 					   instructions per iteration */
 	unsigned	 per_copy;	/* operations a copy counts as; 0: 1
 					   (characterize: its instructions) */
-	enum cb_mode	 mode;
+	enum cb_mode	 mode;		/* CB_THROUGHPUT: latency when one
+					   chain runs through the copies */
+	int		 keep_mode;	/* mode as given, chain or not
+					   (characterize: exegesis's modes) */
 	int		 allow_syscalls;	/* no system call filter */
 	int		 allow_includes;	/* .include, .incbin read */
 	double		 timeout;	/* seconds: the measuring child's
@@ -87,6 +90,8 @@ struct snippet {
 	char		 name[96];
 	char		 unroll_s[16];
 	char		 init_title[64];
+	int		 chain;		/* snippet_chain()'s chains */
+	char		 chain_regs[64];	/* what carries over */
 
 	/* Set up in the measuring child: */
 	void		*map;

@@ -71,6 +71,8 @@ static const char points_by_group[] =
 static const char points_by_name[] =
     POINTS_SELECT " WHERE (r.name = ? OR r.bench_key = ?)"
     " AND r.status = 'ok' AND" SEL_WHERE POINTS_ORDER;
+static const char points_all[] =
+    POINTS_SELECT " WHERE r.status = 'ok' AND" SEL_WHERE POINTS_ORDER;
 
 #define NOLIMIT		1000000000LL
 
@@ -450,10 +452,11 @@ store_points(struct store *s, const char *group, const char *name,
 	set_text(&p[0], ctx_key);
 	set_text(&p[1], group != NULL ? group : name);
 	set_text(&p[2], name);
-	k = group != NULL ? 2 : 3;
+	k = group != NULL ? 2 : name != NULL ? 3 : 1;
 	bind_sel(p + k, sel, mid);
-	if (s->be->query(s, group != NULL ? points_by_group : points_by_name,
-	    p, k + SEL_NPARAMS, &out->rows) != STORE_OK)
+	if (s->be->query(s, group != NULL ? points_by_group : name != NULL ?
+	    points_by_name : points_all, p, k + SEL_NPARAMS,
+	    &out->rows) != STORE_OK)
 		return (STORE_ERROR);
 	out->n = out->rows.nrows;
 	if ((out->p = calloc(out->n + 1, sizeof(*out->p))) == NULL) {

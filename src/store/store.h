@@ -160,8 +160,8 @@ struct store_points {
 };
 
 /*
- * The ok results of benchmarks in group (all groups: NULL) or of name (a
- * benchmark name or its "name k=v" key; NULL: any) in the runs sel
+ * The ok results of benchmarks in group, or of name (a benchmark name or
+ * its "name k=v" key), or of every benchmark (both NULL), in the runs sel
  * selects, with ctx_key's value (NULL: none), oldest run first.
  */
 int	store_points(struct store *s, const char *group, const char *name,

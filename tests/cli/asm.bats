@@ -32,10 +32,11 @@ assert_measured() {
 	[[ $l =~ (latency|throughput)$CB_ROW_OK ]]
 }
 
-@test "asm 'lock cmpxchg %rcx,(%r14)': throughput by default" {
-	run --separate-stderr "$CB" asm --quick 'lock cmpxchg %rcx,(%r14)'
-	assert_measured "asm/lock cmpxchg %rcx,(%r14) unroll=100 throughput"
-	[[ "$output" == *"5 bytes, 1 instruction, 100 copies per loop"* ]]
+@test "asm 'imul \$5,%rax,%rbx': throughput by default" {
+	run --separate-stderr "$CB" asm --quick 'imul $5,%rax,%rbx'
+	assert_measured "asm/imul \$5,%rax,%rbx unroll=100 throughput"
+	[[ "$output" == *"4 bytes, 1 instruction, 100 copies per loop"* ]]
+	[[ "$output" != *"latency"* ]]
 }
 
 @test "asm --latency 'imul %rax,%rax': a dependent chain" {
@@ -101,7 +102,8 @@ assert_measured() {
 	assert_measured "asm/add \$1,%rax unroll=7"
 	[ "$(field "$T/r.json" 0 'r["params"]["unroll"]')" = 7 ]
 	[ "$(field "$T/r.json" 0 'r["status"]')" = ok ]
-	[ "$(field "$T/r.json" 0 'r["mode"]')" = throughput ]
+	# add $1,%rax reads what the copy before it wrote: a latency
+	[ "$(field "$T/r.json" 0 'r["mode"]')" = latency ]
 	[ "$(field "$T/r.json" 0 'len(r["samples"]) >= 10')" = True ]
 	python3 -c 'import json, sys
 d = json.load(open(sys.argv[1]))
@@ -116,7 +118,7 @@ assert d["run"]["argv"] == ["cyclebench", "asm", "--quick", "--unroll", "7",
 	[ "$status" -eq 0 ]
 	[[ "$output" == *"output must feed its own input"* ]]
 	[[ "$output" == *"cyclebench asm --latency 'imul %rax,%rax'"* ]]
-	[[ "$output" == *"'add %rax,%rbx' is not such a snippet"* ]]
+	[[ "$output" == *"'add %rax,%rbx' reads what the copy before wrote"* ]]
 	[[ "$output" == *"%r14"* && "$output" == *"%r15"* ]]
 }
 

@@ -29,7 +29,7 @@ list_names() {
 @test "list shows the basic suite and hides selftest" {
 	run "$CB" list
 	assert_status 0
-	assert_line '^basic: '
+	assert_line '^basic \(7\): '
 	assert_line '^  basic/imul-latency +latency +'
 	assert_line '^  basic/imul-throughput +throughput +'
 	refute_line 'selftest'
@@ -187,4 +187,59 @@ list_names() {
 	assert_line '^noisy +distrust: The spread of the kept samples, \(p90 - p10\) / median'
 	assert_line '^below-resolution +distrust: The cost of one loop iteration'
 	[ "${#lines[@]}" -ge 6 ] || fail "too few: $output"
+}
+
+@test "list in brief: a line a benchmark, descriptions cut to the terminal" {
+	command -v script >/dev/null || skip "script(1) is not installed"
+	local out l n
+	out=$(COLUMNS=80 script -qec "$CB list" /dev/null)
+	while IFS= read -r l; do
+		l=${l%$'\r'}
+		[ "${#l}" -le 80 ] || fail "longer than 80: $l"
+	done <<<"$out"
+	n=$(wc -l <<<"$out")
+	[ "$n" -lt 200 ] || fail "$n lines at 80 columns"
+	# a benchmark's variants on one line, their parameters joined
+	grep -q '^  counter/simple k=1|2|4|6|8 *varies ' <<<"$out" ||
+	    fail "variants not joined: $out"
+	grep -q 'list --long' <<<"$out" || fail "no word of --long: $out"
+	# --long and a suite: every variant, whole descriptions
+	run "$CB" list --long
+	assert_line '^  counter/simple k=8 +throughput$'
+	assert_line '^basic: '
+	run "$CB" list counter
+	assert_line '^  counter/simple k=8 +throughput$'
+}
+
+@test "list WORD shows names and descriptions that hold it" {
+	run "$CB" list --names mfence
+	assert_status 0
+	assert_line '^atomic/mfence$'
+	assert_line '^serialize/mfence$'
+	# found by its description only
+	run "$CB" list --names cmpxchg
+	assert_status 0
+	assert_line '^atomic/cmpset-lock$'
+	run "$CB" list CMPXCHG
+	assert_line '^  atomic/cmpset-lock +latency '
+	# a suite's name is still the suite, not a word
+	run "$CB" list --names basic
+	[ "${#lines[@]}" -eq 7 ] || fail "basic became a word: $output"
+	# a word found nowhere: exit 2, with what is near
+	run --separate-stderr "$CB" list mfenec
+	assert_usage_error "no benchmark matches 'mfenec' (see 'cyclebench list'); did you mean"
+	[[ $stderr == *"'atomic/mfence'"* ]] || fail "no suggestion: $stderr"
+}
+
+@test "run NAME-TAIL: the one benchmark whose name ends so; several refused" {
+	run --separate-stderr "$CB" run imul-latency --rounds 1 \
+	    --repetitions 5
+	assert_status 0
+	assert_line '^basic/imul-latency +latency '
+	run --separate-stderr "$CB" run mfence --rounds 1 --repetitions 5
+	assert_usage_error "'mfence' ends the names of 2 benchmarks, give one whole: atomic/mfence, serialize/mfence"
+	[ -z "$output" ] || fail "measured: $output"
+	# a tail is whole parts of the name only
+	run --separate-stderr "$CB" run latency --rounds 1
+	assert_usage_error "no benchmark matches 'latency'"
 }

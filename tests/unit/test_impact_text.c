@@ -59,6 +59,25 @@ end_of(const char *p, const char *w)
 	return ((size_t)(q - p) + strlen(w));
 }
 
+/* perf's count and getrusage's split differ: the table says why. */
+static void
+test_ctxsw_split(void **state)
+{
+	struct impact im;
+	char *out;
+
+	(void)state;
+	if_fill(&im);
+	im.counts.voluntary = 2;
+	im.counts.involuntary = 1;
+	im.counts.c[IMPACT_CTXSW].value = 1;
+	out = render(&im);
+	assert_non_null(strstr(out, "    involuntary                     1  "
+	    "getrusage ru_nivcsw\n                                       "
+	    "getrusage counts from the fork, perf from the exec, and\n"));
+	free(out);
+}
+
 static void
 test_report(void **state)
 {
@@ -76,6 +95,8 @@ test_report(void **state)
 	    "system 0.500 s"));
 	assert_non_null(strstr(out, "  context switches               1000  "
 	    "perf\n    voluntary                     600  "));
+	/* 600 + 400 is perf's 1000: nothing to explain. */
+	assert_null(strstr(out, "getrusage counts from the fork"));
 	assert_non_null(strstr(out, "  major page faults                 -  "
 	    "not counted: no perf <here>\n"));
 	/* The events' columns: every row's figure ends under its header. */
@@ -120,6 +141,7 @@ main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_report),
+		cmocka_unit_test(test_ctxsw_split),
 		cmocka_unit_test(test_killed),
 	};
 

@@ -265,6 +265,44 @@ test_did_you_mean(void **state)
 	assert_null(strstr(err, "'nope/b'"));
 }
 
+/*
+ * A run takes a pattern that names nothing for the tail of a name; a
+ * listing for a word of names and descriptions.
+ */
+static void
+test_tail_word(void **state)
+{
+	struct selection s;
+	char err[256];
+	size_t i;
+
+	(void)state;
+	assert_int_equal(sel(0, &s, err, sizeof(err), PATS("empty-loop")), 1);
+	assert_string_equal(s.items[0]->name, "basic/empty-loop");
+	registry_selection_free(&s);
+	/* Every variant of the one name the tail ends. */
+	assert_int_equal(sel(0, &s, err, sizeof(err),
+	    PATS("futex-threads cpus=2")), 1);
+	registry_selection_free(&s);
+	assert_int_equal(sel(0, &s, err, sizeof(err), PATS("futex-threads")),
+	    (int)count("ctxsw/futex-threads", 0, CB_BENCH_EXPLICIT));
+	registry_selection_free(&s);
+	/* Not a whole part: no tail, and a run takes no word. */
+	refused_as("futex", "no benchmark matches 'futex'", 0);
+	/* A listing finds the word in names, whatever its case. */
+	assert_true(sel(1, &s, err, sizeof(err), PATS("FUTEX")) >= 2);
+	for (i = 0; i < s.n; i++)
+		assert_non_null(strstr(s.items[i]->name, "futex") != NULL ?
+		    s.items[i]->name : strcasestr(s.items[i]->desc, "futex"));
+	assert_int_equal(selected(&s, "ctxsw/futex-threads"), 2);
+	registry_selection_free(&s);
+	/* A hidden benchmark is no word's. */
+	assert_int_equal(sel(1, &s, err, sizeof(err), PATS("selftest/orphan")),
+	    1);
+	registry_selection_free(&s);
+	assert_int_equal(sel(1, &s, err, sizeof(err), PATS("orphan")), -1);
+}
+
 /* A suite this build lacks is named with where it runs. */
 static void
 test_elsewhere(void **state)
@@ -377,6 +415,7 @@ main(void)
 		cmocka_unit_test(test_hidden_explicit),
 		cmocka_unit_test(test_params),
 		cmocka_unit_test(test_did_you_mean),
+		cmocka_unit_test(test_tail_word),
 		cmocka_unit_test(test_elsewhere),
 		cmocka_unit_test(test_filter),
 		cmocka_unit_test(test_label),
