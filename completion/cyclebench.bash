@@ -29,7 +29,7 @@ _cyclebench_kind() {
 	history:--machine) echo machine ;;
 	*:--label|*:--rounds|*:--repetitions|*:--timeout|*:--precision|\
 	*:--threshold|*:--fail-above|*:--unroll|*:--last|asm:--init|\
-	asm:--vs) echo text ;;
+	asm:--vs|characterize:--llvm) echo text ;;
 	*) echo flag ;;
 	esac
 }
