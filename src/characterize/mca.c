@@ -411,12 +411,26 @@ probe(struct batch *b)
 	return (rc);
 }
 
-/* A body llvm-mca can read as one line of instructions. */
+/*
+ * A body llvm-mca can read as one line of instructions: no line break or
+ * comment to hide the rest, and no directive (.include, .rept) among
+ * them, which would make the assembler do more than read instructions.
+ */
 static int
 usable(const char *att, size_t ninsns)
 {
-	return (att != NULL && ninsns > 0 && att[strspn(att, " \t;")] !=
-	    '\0' && strpbrk(att, "\n\r#") == NULL);
+	const char *s;
+
+	if (att == NULL || ninsns == 0 || att[strspn(att, " \t;")] == '\0' ||
+	    strpbrk(att, "\n\r#") != NULL)
+		return (0);
+	for (s = att; ; s++) {
+		s += strspn(s, " \t");
+		if (*s == '.')
+			return (0);
+		if ((s = strchr(s, ';')) == NULL)
+			return (1);
+	}
 }
 
 int

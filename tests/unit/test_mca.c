@@ -5,7 +5,8 @@
  * a chain's latency per instruction, with the model named; a snippet
  * that does not assemble, one whose instruction the model lacks and one
  * that crashes llvm-mca each cost their own figures only; bodies that
- * are not one line of instructions are not run; a CPU llvm-mca does not
+ * are not one line of instructions (a line break, a comment, a
+ * directive) are not run; a CPU llvm-mca does not
  * know, and the time running out, end in a message; the host's fallback
  * to the generic model is said.  They run llvm-mca-16 (a shell wrapper
  * around it plays the crash, the hang and the unknown host) and say they
@@ -189,20 +190,22 @@ test_unusable_bodies(void **state)
 		" ; ",
 		"nop # a comment would hide what follows",
 		"nop\n# LLVM-MCA-END",
+		".include \"/etc/passwd\"",
+		"nop; .rept 1000000",
 		"nop",
-		"nop",
+		"nop; nop",
 	};
-	size_t nins[] = { 1, 1, 1, 1, 1, 0, 1 };
-	double rthr[7], lat[7];
+	size_t nins[] = { 1, 1, 1, 1, 1, 1, 2, 0, 2 };
+	double rthr[9], lat[9];
 	char model[128], err[256];
 	size_t i;
 
 	(void)need_mca(state);
-	assert_int_equal(predict(MCA, "skylake", att, nins, 7, rthr, lat,
+	assert_int_equal(predict(MCA, "skylake", att, nins, 9, rthr, lat,
 	    model, 60, err), 0);
-	for (i = 0; i < 6; i++)
+	for (i = 0; i < 8; i++)
 		assert_true(isnan(rthr[i]) && isnan(lat[i]));
-	assert_false(isnan(rthr[6]));
+	assert_false(isnan(rthr[8]));
 }
 
 static void
