@@ -23,7 +23,10 @@
  *   instruction at 100 iterations of a one-instruction chain.
  *
  * Both figures are returned for every snippet; the caller takes the one
- * that fits the snippet's mode.
+ * that fits the snippet's mode.  The second is also the model's cost of
+ * a throughput snippet as written: where its copies still depend on each
+ * other (an instruction that reads and writes the flags, like adc), the
+ * chain bounds the simulation where Block RThroughput does not see it.
  */
 #ifndef CB_CHARACTERIZE_MCA_H
 #define CB_CHARACTERIZE_MCA_H

@@ -104,13 +104,14 @@ test_figures(void **state)
 		"imulq %rsi, %rsi",
 		"imulq %rsi, %rsi; imulq %rsi, %rsi",
 		"addq %r9, %rsi; addq %r8, %rdi",
+		"adcq %rax, %rbx; adcq %rcx, %rdx; adcq %rsi, %rdi",
 	};
-	size_t nins[] = { 1, 1, 2, 2 };
-	double rthr[4], lat[4];
+	size_t nins[] = { 1, 1, 2, 2, 3 };
+	double rthr[5], lat[5];
 	char model[128], err[256];
 
 	(void)need_mca(state);
-	assert_int_equal(predict(MCA, "skylake", att, nins, 4, rthr, lat,
+	assert_int_equal(predict(MCA, "skylake", att, nins, 5, rthr, lat,
 	    model, 60, err), 0);
 	assert_string_equal(model, "skylake (Skylake model)");
 	assert_float_equal(rthr[0], 0.25, 1e-9);
@@ -121,6 +122,9 @@ test_figures(void **state)
 	assert_true(lat[2] >= 3 && lat[2] < 3.1);
 	/* add's own chain through %rsi: one cycle. */
 	assert_true(lat[0] >= 1 && lat[0] < 1.1);
+	/* adc's copies share the carry: two ports, but a 1-cycle chain. */
+	assert_float_equal(rthr[4], 0.5, 1e-9);
+	assert_true(lat[4] >= 1 && lat[4] < 1.1);
 }
 
 /* What llvm-mca cannot read or has no figures for costs its row only. */
