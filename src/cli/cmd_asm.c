@@ -88,7 +88,8 @@ ARCH_SNIPPET_INTEL_HELP
 "\n"
 "Exit status: 0 measured, 1 the snippet faulted, made a refused system\n"
 "call or timed out, 2 bad input (including a snippet that does not\n"
-"assemble), 3 results not saved, 128+N stopped by signal N.\n"
+"assemble), 3 results not saved, 4 the store failed, 128+N stopped by\n"
+"signal N.\n"
 "cyclebench-asm(1) and docs/asm.md have the rest.\n";
 
 /*
@@ -557,7 +558,7 @@ out:
 	if (cb_interrupted()) {
 		term_eprintf("cyclebench: interrupted by SIG%s\n",
 		    sigabbrev_np(cli_stop_signal()));
-		rc = 128 + cli_stop_signal();
+		rc = EXIT_SIGNAL + cli_stop_signal();
 	}
 	cli_save_free(&a.out);
 	free(typed);

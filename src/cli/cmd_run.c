@@ -276,7 +276,7 @@ cmd_run(int argc, char **argv)
 	if (rc != 0)
 		status = rc;
 	else if (info.partial)
-		status = 128 + cli_stop_signal();
+		status = EXIT_SIGNAL + cli_stop_signal();
 	for (i = 0; i < done; i++)
 		cb_result_free(&results[i]);
 	free(results);
