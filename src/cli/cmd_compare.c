@@ -17,7 +17,7 @@ static const char compare_help[] =
 "usage: cyclebench compare BASELINE.json OTHER.json [MORE.json...] [options]\n"
 "       cyclebench compare A1.json [A2.json...] --vs B1.json [B2.json...]\n"
 "                          [--vs C1.json...] [options]\n"
-"       cyclebench compare --db SELECTION --vs --db SELECTION [options]\n"
+"       cyclebench compare --runs SELECTION --vs --runs SELECTION [options]\n"
 "\n"
 "Puts results side by side, matched by benchmark name and parameters:\n"
 "each side's cycles per operation, and for each side after the first, the\n"
@@ -33,10 +33,11 @@ static const char compare_help[] =
 "\n"
 "  --vs                the files and selections that follow form the next\n"
 "                      side\n"
-"  --db SELECTION      runs from the results store, oldest first, as if\n"
+"  --runs SELECTION    runs from the results store, oldest first, as if\n"
 "                      their files were given ('machine=Xeon,last=3';\n"
 "                      cyclebench db --help)\n"
-"  --store FILE|URL    the results store (default: $CYCLEBENCH_DB, or\n"
+"  --db FILE|URL       the results store for --runs and --noise-runs\n"
+"                      (default: $CYCLEBENCH_DB, or\n"
 "                      $XDG_DATA_HOME/cyclebench/results.db)\n"
 "  --label NAME        name the next side's column (once per side, in\n"
 "                      order; default: the CPU, or the file name when\n"
@@ -49,7 +50,7 @@ static const char compare_help[] =
 "                      two or more, spread over time): their spread stands\n"
 "                      for a row's between-session spread where a side\n"
 "                      has one session\n"
-"  --noise-db SELECTION  the same, from the results store\n"
+"  --noise-runs SELECTION  the same, from the results store\n"
 "  --fail-above PCT    exit 1 when a slowdown is shown to exceed PCT\n"
 "                      percent (the low end of its interval)\n"
 "  --strict            exit 1 also when any verdict is unknown (but for\n"
@@ -65,7 +66,7 @@ add_source(struct compare_args *a, const char *text, int stored)
 		return (usage_error("compare", "at most %d results files and "
 		    "selections", COMPARE_MAX_FILES));
 	if (stored && text[0] == '\0')
-		return (usage_error("compare", "--db needs a selection ('all': "
+		return (usage_error("compare", "--runs needs a selection ('all': "
 		    "every stored run)"));
 	s = &a->sources[a->nsources++];
 	s->text = text;
@@ -93,10 +94,12 @@ compare_parse_args(int argc, char **argv, struct compare_args *a)
 		{ "fail-above", required_argument, NULL, 'F' },
 		{ "strict", no_argument, NULL, 's' },
 		{ "noise", required_argument, NULL, 'n' },
-		{ "noise-db", required_argument, NULL, 'N' },
+		{ "noise-runs", required_argument, NULL, 'N' },
 		{ "vs", no_argument, NULL, 'v' },
-		{ "db", required_argument, NULL, 'd' },
+		{ "runs", required_argument, NULL, 'd' },
+		{ "db", required_argument, NULL, 'D' },
 		{ "store", required_argument, NULL, 'S' },
+		{ "noise-db", required_argument, NULL, 'M' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
@@ -128,10 +131,13 @@ compare_parse_args(int argc, char **argv, struct compare_args *a)
 			a->vs = 1;
 			break;
 		case 'S':
-			if (optarg[0] == '\0')
-				return (usage_error("compare", "--store needs a "
-				    "file or URL"));
-			a->store = optarg;
+			cli_deprecated("compare", "--store", "--db",
+			    "the store, as in every command");
+			/* FALLTHROUGH */
+		case 'D':
+			if ((rc = cli_db_value("compare", optarg)) != 0)
+				return (rc);
+			a->db = optarg;
 			break;
 		case 'F':
 			if (parse_double(optarg, 0, 1000, &pct) != 0)
@@ -149,11 +155,15 @@ compare_parse_args(int argc, char **argv, struct compare_args *a)
 				    "--noise files", COMPARE_MAX_FILES));
 			a->noise[a->nnoise++] = optarg;
 			break;
+		case 'M':
+			cli_deprecated("compare", "--noise-db", "--noise-runs",
+			    "--db names the store");
+			/* FALLTHROUGH */
 		case 'N':
 			if (optarg[0] == '\0')
-				return (usage_error("compare", "--noise-db "
+				return (usage_error("compare", "--noise-runs "
 				    "needs a selection"));
-			a->noise_db = optarg;
+			a->noise_runs = optarg;
 			break;
 		case 'l':
 			if (a->nlabels == CMP_MAX_INPUTS)
@@ -190,9 +200,10 @@ compare_parse_args(int argc, char **argv, struct compare_args *a)
 	if (a->nnoise == 1)
 		return (usage_error("compare", "--noise takes two or more "
 		    "repeated runs, one --noise each: one run has no spread"));
-	if (a->store != NULL && !a->stored && a->noise_db == NULL)
-		return (usage_error("compare", "--store goes with --db "
-		    "SELECTION or --noise-db SELECTION"));
+	if (a->db != NULL && !a->stored && a->noise_runs == NULL)
+		return (usage_error("compare", "--db names the store that "
+		    "--runs and --noise-runs read: add --runs SELECTION (a "
+		    "selection of stored runs, once --db, is --runs)"));
 	/* Stored runs are counted once loaded. */
 	if (!a->vs && !a->stored && a->nsources < 2)
 		return (usage_error("compare", "give at least two results "
@@ -262,7 +273,7 @@ load_sources(const struct compare_args *a, struct rs_file **files, int *n,
 	bad = load_files(a, &loaded, &nf);
 	for (i = 0, next = 0; i < a->nsources; i++) {
 		if (a->sources[i].stored)
-			rc = cli_load_selection("compare", a->store,
+			rc = cli_load_selection("compare", a->db,
 			    a->sources[i].text, COMPARE_MAX_FILES - *n, &got,
 			    &ngot);
 		else if (bad != 0)
@@ -323,7 +334,7 @@ load_sources(const struct compare_args *a, struct rs_file **files, int *n,
 }
 
 /*
- * The noise model's runs: the --noise files, then the runs --noise-db
+ * The noise model's runs: the --noise files, then the runs --noise-runs
  * selects.  0, or the exit status after saying why.
  */
 static int
@@ -338,12 +349,12 @@ load_noise(const struct compare_args *a, struct rs_file **noise, int *n)
 	    noise)) != 0)
 		return (rc);
 	*n = a->nnoise;
-	if (a->noise_db == NULL)
+	if (a->noise_runs == NULL)
 		return (0);
-	rc = cli_load_selection("compare", a->store, a->noise_db,
+	rc = cli_load_selection("compare", a->db, a->noise_runs,
 	    COMPARE_MAX_FILES - *n, &sel, &nsel);
 	if (rc == CLI_TOO_MANY)
-		return (usage_error("compare", "--noise-db selects over %d "
+		return (usage_error("compare", "--noise-runs selects over %d "
 		    "runs (narrow it: last=N)", COMPARE_MAX_FILES - *n));
 	if (rc != 0)
 		return (rc);
@@ -360,7 +371,7 @@ load_noise(const struct compare_args *a, struct rs_file **noise, int *n)
 	*n += nsel;
 	if (*n < 2)
 		return (usage_error("compare", "the noise model needs two or "
-		    "more repeated runs; --noise-db selected %d", nsel));
+		    "more repeated runs; --noise-runs selected %d", nsel));
 	return (0);
 }
 

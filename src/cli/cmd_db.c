@@ -405,8 +405,12 @@ list_runs(struct store *s, const struct db_args *a,
 		    r->microcode, r->nresults, r->partial ? "(partial) " : "",
 		    r->context);
 	}
+	/* An empty listing is an answer, as git log's is (exit 0). */
 	if (runs.n == 0)
 		term_printf("(no runs match)\n");
+	if (runs.n == 0 && sel->machine != NULL &&
+	    store_find_machine(s, sel->machine) == 0)
+		term_eprintf("cyclebench: %s\n", s->err);
 	store_runs_free(&runs);
 	return (0);
 }
@@ -489,7 +493,8 @@ cmd_db(int argc, char **argv)
 		store_sel_free(&sel);
 		return (rc);
 	}
-	rc = a.sub->fn(s, &a, &sel, argv + optind, n);
+	if ((rc = cli_known_keys("db", s, &sel, NULL)) == 0)
+		rc = a.sub->fn(s, &a, &sel, argv + optind, n);
 	store_sel_free(&sel);
 	store_close(s);
 	return (rc);

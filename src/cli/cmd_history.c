@@ -104,6 +104,8 @@ cmd_history(int argc, char **argv)
 		store_sel_free(&sel);
 		return (rc);
 	}
+	if ((rc = cli_known_keys("history", s, &sel, NULL)) != 0)
+		goto out;
 	if (store_points(s, NULL, name, "commit", &sel, &pts) != 0) {
 		rc = cli_store_failed(s);
 		goto out;

@@ -185,14 +185,15 @@ machine_headers(struct xt_table *t, const struct store_points *pts,
 				    idents[c]);
 }
 
+/* *skipped: the results of the suite left out for want of --by's key. */
 static int
 build(const struct table_args *a, const char *suite,
-    const struct store_points *pts, struct xt_table *t)
+    const struct store_points *pts, struct xt_table *t, size_t *skipped)
 {
 	const struct store_point *p;
 	const char **keys, **vals;
 	char (*hbuf)[64], (*notes)[96], (*labels)[160];
-	size_t *row, *col, i, r, c, skipped = 0;
+	size_t *row, *col, i, r, c;
 	double *v;
 	int rc = -1;
 
@@ -210,7 +211,7 @@ build(const struct table_args *a, const char *suite,
 			row[i] = col[i] = (size_t)-1;
 		else if (dim_value(a, p) == NULL) {
 			row[i] = col[i] = (size_t)-1;
-			skipped++;
+			(*skipped)++;
 		} else {
 			row[i] = index_of(keys, &t->nrows, p->key);
 			col[i] = index_of(vals, &t->ncols, dim_value(a, p));
@@ -248,10 +249,6 @@ build(const struct table_args *a, const char *suite,
 		for (c = 0; c < t->ncols; c++)
 			fill_cell(a, pts, row, col, r, c,
 			    &t->cells[r * t->ncols + c], v);
-	if (skipped > 0)
-		term_eprintf("cyclebench: %zu stored result%s of %s without "
-		    "a '%s' context left out\n", skipped, skipped == 1 ? "" :
-		    "s", suite, a->by);
 	rc = 0;
 	/* The table keeps pointers into these until the caller frees it. */
 	t->rows_buf = labels;
@@ -283,6 +280,7 @@ cmd_table(int argc, char **argv)
 	struct store *s;
 	char group[256];
 	const char *suite;
+	size_t skipped = 0;
 	int rc;
 
 	if ((rc = table_parse_args(argc, argv, &a)) != 0)
@@ -297,14 +295,23 @@ cmd_table(int argc, char **argv)
 		return (rc);
 	}
 	memset(&t, 0, sizeof(t));
+	memset(&pts, 0, sizeof(pts));
+	if ((rc = cli_known_keys("table", s, &sel, a.dim == CTX_DIM ? a.by :
+	    NULL)) != 0)
+		goto out;
 	t.suite = suite;
 	t.by = a.by;
 	t.last = a.rd.last;
 	if (store_points(s, group, NULL, a.dim == CTX_DIM ? a.by : NULL, &sel,
 	    &pts) != 0)
 		rc = cli_store_failed(s);
-	else if (build(&a, suite, &pts, &t) != 0) {
+	else if (build(&a, suite, &pts, &t, &skipped) != 0) {
 		term_eprintf("cyclebench: out of memory\n");
+		rc = EXIT_USAGE;
+	} else if (t.nrows == 0 && skipped > 0) {
+		term_eprintf("cyclebench: no stored result of '%s'%s has "
+		    "context key '%s' (%zu without it)\n", suite, a.rd.where ?
+		    " in the runs selected" : "", a.by, skipped);
 		rc = EXIT_USAGE;
 	} else if (t.nrows == 0) {
 		term_eprintf("cyclebench: no stored result of '%s'%s in %s "
@@ -312,11 +319,16 @@ cmd_table(int argc, char **argv)
 		    a.rd.where ? " in the runs selected" : "", store_where(s));
 		rc = EXIT_USAGE;
 	} else {
+		if (skipped > 0)
+			term_eprintf("cyclebench: %zu stored result%s of %s "
+			    "without a '%s' context left out\n", skipped,
+			    skipped == 1 ? "" : "s", suite, a.by);
 		if (report_render(&xt_reporter, stdout, &t,
 		    &(struct report_style){ .format = a.format }) != 0 ||
 		    fflush(stdout) != 0)
 			rc = EXIT_OUTPUT;
 	}
+out:
 	xt_free(&t);
 	store_points_free(&pts);
 	store_sel_free(&sel);

@@ -37,6 +37,13 @@ int	cli_save_option(const char *cmd, int c, const char *arg,
 int	cli_save_check(const char *cmd, const struct save_opts *o);
 
 /*
+ * A --context with nothing to keep it (kept 0: no --json, no --save):
+ * say on standard error that it is dropped.  The command goes on.
+ */
+void	cli_context_dropped(const char *cmd, const struct run_context *ctx,
+	    int kept);
+
+/*
  * Before measuring: resolve --context git/host, and try the store.  A
  * store that cannot be used stops the command when the results would
  * have nowhere else to go; with --json it is said now, and the run goes

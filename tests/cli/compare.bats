@@ -189,12 +189,12 @@ restamp() {
 	    <<<"$("$CB" compare --noise $A0 --noise $A1 $A0 $AL)"
 }
 
-@test "--noise-db: the noise model's runs from the store" {
+@test "--noise-runs: the noise model's runs from the store" {
 	restamp $A0 "$BATS_TEST_TMPDIR/n1.json" 2026-12-01T10:00:00Z ''
 	restamp $A1 "$BATS_TEST_TMPDIR/n2.json" 2026-12-01T11:00:00Z ''
 	"$CB" db import --db "$BATS_TEST_TMPDIR/s.db" \
 	    "$BATS_TEST_TMPDIR/n1.json" "$BATS_TEST_TMPDIR/n2.json" >/dev/null
-	"$CB" compare --noise-db all --store "$BATS_TEST_TMPDIR/s.db" \
+	"$CB" compare --noise-runs all --db "$BATS_TEST_TMPDIR/s.db" \
 	    --format json $A0 $AL >"$BATS_TEST_TMPDIR/c.json"
 	python3 - "$BATS_TEST_TMPDIR/c.json" <<-'PY'
 	import json, sys
@@ -203,13 +203,13 @@ restamp() {
 	assert c["basis"] == "noise", c
 	PY
 	# One stored run is no spread; an empty selection, none.
-	run --separate-stderr "$CB" compare --noise-db last=1 \
-	    --store "$BATS_TEST_TMPDIR/s.db" $A0 $AL
+	run --separate-stderr "$CB" compare --noise-runs last=1 \
+	    --db "$BATS_TEST_TMPDIR/s.db" $A0 $AL
 	[ "$status" -eq 2 ]
-	[[ "$stderr" == *"needs two or more repeated runs; --noise-db selected 1"* ]]
-	run --separate-stderr "$CB" compare --noise-db '' $A0 $AL
+	[[ "$stderr" == *"needs two or more repeated runs; --noise-runs selected 1"* ]]
+	run --separate-stderr "$CB" compare --noise-runs '' $A0 $AL
 	[ "$status" -eq 2 ]
-	[[ "$stderr" == *"--noise-db needs a selection"* ]]
+	[[ "$stderr" == *"--noise-runs needs a selection"* ]]
 }
 
 @test "--vs and --fail-above refuse what they cannot use" {
