@@ -44,6 +44,8 @@ static const char compare_help[] =
 "                      the CPUs are the same)\n"
 "  --format FORMAT     text (default, 80 columns), markdown, csv, json or\n"
 "                      github (an annotation per real change, for CI)\n"
+"  -q, --quiet         text: the table alone, without the sides, notes,\n"
+"                      method and the last line that counts the verdicts\n"
 "  --threshold PCT     the change that matters, in percent (1): the least\n"
 "                      called slower or faster, and the margin of same\n"
 "  --noise FILE        a repeated run of one build on this machine (give\n"
@@ -93,6 +95,7 @@ compare_parse_args(int argc, char **argv, struct compare_args *a)
 		{ "threshold", required_argument, NULL, 't' },
 		{ "fail-above", required_argument, NULL, 'F' },
 		{ "strict", no_argument, NULL, 's' },
+		{ "quiet", no_argument, NULL, 'q' },
 		{ "noise", required_argument, NULL, 'n' },
 		{ "noise-runs", required_argument, NULL, 'N' },
 		{ "vs", no_argument, NULL, 'v' },
@@ -113,7 +116,7 @@ compare_parse_args(int argc, char **argv, struct compare_args *a)
 	opterr = 0;
 	optind = 1;
 	/* "-": operands come in order, as 1, so --vs can split them. */
-	while ((c = getopt_long(argc, argv, "-:h", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "-:hq", opts, NULL)) != -1) {
 		switch (c) {
 		case 1:
 		case 'd':
@@ -148,6 +151,9 @@ compare_parse_args(int argc, char **argv, struct compare_args *a)
 			break;
 		case 's':
 			a->strict = 1;
+			break;
+		case 'q':
+			a->quiet = 1;
 			break;
 		case 'n':
 			if (a->nnoise == COMPARE_MAX_FILES)
@@ -219,10 +225,12 @@ compare_parse_args(int argc, char **argv, struct compare_args *a)
 
 /* Scrubbed as every report is (report_render, util/scrub.h). */
 static int
-print(const struct cmp_table *t, enum report_format format)
+print(const struct cmp_table *t, const struct compare_args *a)
 {
+	struct report_style st = { .format = a->format, .quiet = a->quiet };
 
-	if (cmp_print(t, format, stdout) != 0) {
+	if (report_render(&cmp_reporter, stdout, t, &st) != 0 ||
+	    fflush(stdout) != 0) {
 		term_eprintf("cyclebench: cannot write the comparison\n");
 		return (EXIT_OUTPUT);
 	}
@@ -447,7 +455,7 @@ cmd_compare(int argc, char **argv)
 		free_inputs(noise, nnoise);
 		return (usage_error("compare", "%s", err));
 	}
-	if ((rc = print(&t, a.format)) == 0)
+	if ((rc = print(&t, &a)) == 0)
 		rc = gate(&t, a.fail_above, a.strict);
 	cmp_free(&t);
 	free_inputs(files, n);

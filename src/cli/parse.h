@@ -51,6 +51,7 @@ struct compare_args {
 	double		 threshold;	/* a fraction */
 	double		 fail_above;	/* a fraction; NAN: no gate */
 	int		 strict;	/* --strict: unknown fails the gate */
+	int		 quiet;		/* -q: text, the table alone */
 	char		*noise[COMPARE_MAX_FILES];	/* --noise: repeated runs */
 	int		 nnoise;
 	const char	*noise_runs;	/* --noise-runs: stored repeated runs */

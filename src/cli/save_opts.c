@@ -113,9 +113,10 @@ keep_in_store(const struct save_opts *o, const char *doc, size_t len)
 		term_eprintf("cyclebench: results store %s: %s; the "
 		    "results were not stored\n", store_where(s), s->err);
 	else {
-		term_printf("%s run %lld in %s%s\n", dup ? "Already stored as" :
-		    "Stored as", id, store_where(s), f.partial ?
-		    " (partial)" : "");
+		if (!o->quiet)
+			term_printf("%s run %lld in %s%s\n", dup ?
+			    "Already stored as" : "Stored as", id,
+			    store_where(s), f.partial ? " (partial)" : "");
 		rc = 0;
 	}
 	store_close(s);

@@ -14,6 +14,7 @@ struct save_opts {
 	int		 save;		/* --save */
 	const char	*db;		/* --db URL; NULL: the default store */
 	int		 store_down;	/* the store failed its check */
+	int		 quiet;		/* -q: no "Stored as run N" */
 	struct run_context ctx;		/* --context */
 };
 
