@@ -116,7 +116,8 @@ impact_parse_args(int argc, char **argv, struct impact_args *a,
 		    "'--', as in cyclebench impact -- make -j2"));
 	if (optind == argc)
 		return (usage_error("impact", "no command after '--'"));
-	cli_context_dropped("impact", &a->ctx, a->json != NULL);
+	cli_context_dropped("impact", &a->ctx, a->json != NULL,
+	    "--json FILE");
 	return (check_outputs((const struct cli_output[]){ { "--json",
 	    a->json } }, 1, (char *const[]){ (char *)a->costs }, 1));
 }

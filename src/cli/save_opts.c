@@ -51,19 +51,20 @@ cli_save_check(const char *cmd, const struct save_opts *o)
 	if (o->db != NULL && !o->save)
 		return (usage_error(cmd, "--db names the store that --save "
 		    "saves to: add --save"));
-	cli_context_dropped(cmd, &o->ctx, o->json != NULL || o->save);
+	cli_context_dropped(cmd, &o->ctx, o->json != NULL || o->save,
+	    "--json FILE or --save");
 	/* --json is checked with the command's other files (check_outputs). */
 	return (0);
 }
 
 void
-cli_context_dropped(const char *cmd, const struct run_context *ctx, int kept)
+cli_context_dropped(const char *cmd, const struct run_context *ctx, int kept,
+    const char *keepers)
 {
 
 	if (!kept && (ctx->n > 0 || ctx->want_git || ctx->want_host))
-		term_eprintf("cyclebench %s: warning: --context is kept with "
-		    "the results, in --json FILE or --save; without either it "
-		    "is dropped\n", cmd);
+		term_eprintf("cyclebench %s: warning: --context is kept only by "
+		    "%s; here it is dropped\n", cmd, keepers);
 }
 
 int

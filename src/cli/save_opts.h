@@ -38,11 +38,12 @@ int	cli_save_option(const char *cmd, int c, const char *arg,
 int	cli_save_check(const char *cmd, const struct save_opts *o);
 
 /*
- * A --context with nothing to keep it (kept 0: no --json, no --save):
- * say on standard error that it is dropped.  The command goes on.
+ * A --context with nothing to keep it (kept 0): say on standard error
+ * that only `keepers' ("--json FILE or --save") keep it.  The command
+ * goes on.
  */
 void	cli_context_dropped(const char *cmd, const struct run_context *ctx,
-	    int kept);
+	    int kept, const char *keepers);
 
 /*
  * Before measuring: resolve --context git/host, and try the store.  A
