@@ -30,6 +30,7 @@ static const char history_help[] =
 "  --last N           the N newest runs of each series\n"
 "  --where SELECTION  only runs the selection selects (cyclebench db --help)\n"
 "  --format FORMAT    text (default) or csv\n"
+"  -q, --quiet        text: the series alone, not how levels are found\n"
 "  --db FILE|URL      the store (default: $CYCLEBENCH_DB, or\n"
 "                     $XDG_DATA_HOME/cyclebench/results.db)\n";
 
@@ -40,6 +41,7 @@ history_parse_args(int argc, char **argv, struct history_args *a)
 		{ "machine", required_argument, NULL, 'm' },
 		CLI_READ_OPTIONS,
 		{ "format", required_argument, NULL, 'f' },
+		{ "quiet", no_argument, NULL, 'q' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
@@ -48,10 +50,13 @@ history_parse_args(int argc, char **argv, struct history_args *a)
 	memset(a, 0, sizeof(*a));
 	opterr = 0;
 	optind = 1;
-	while ((c = getopt_long(argc, argv, ":h", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, ":hq", opts, NULL)) != -1) {
 		switch (c) {
 		case 'm':
 			a->machine = optarg;
+			break;
+		case 'q':
+			a->quiet = 1;
 			break;
 		case 'n':
 		case 'w':
@@ -121,7 +126,8 @@ cmd_history(int argc, char **argv)
 		rc = EXIT_USAGE;
 	} else {
 		if (report_render(&hist_reporter, stdout, &(struct hist_list){
-		    h, n }, &(struct report_style){ .format = a.format }) != 0 ||
+		    h, n }, &(struct report_style){ .format = a.format,
+		    .quiet = a.quiet }) != 0 ||
 		    fflush(stdout) != 0)
 			rc = EXIT_OUTPUT;
 		series_free(h, n);

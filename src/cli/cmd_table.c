@@ -33,6 +33,7 @@ static const char table_help[] =
 "  --last N           a cell is the median of the last N results (1)\n"
 "  --where SELECTION  only runs the selection selects (cyclebench db --help)\n"
 "  --format FORMAT    text (default), markdown or csv\n"
+"  -q, --quiet        text: the heads and rows alone, no title or legend\n"
 "  --db FILE|URL      the store (default: $CYCLEBENCH_DB, or\n"
 "                     $XDG_DATA_HOME/cyclebench/results.db)\n";
 
@@ -56,6 +57,7 @@ table_parse_args(int argc, char **argv, struct table_args *a)
 		{ "by", required_argument, NULL, 'b' },
 		CLI_READ_OPTIONS,
 		{ "format", required_argument, NULL, 'f' },
+		{ "quiet", no_argument, NULL, 'q' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
@@ -66,10 +68,13 @@ table_parse_args(int argc, char **argv, struct table_args *a)
 	a->rd.last = 1;
 	opterr = 0;
 	optind = 1;
-	while ((c = getopt_long(argc, argv, ":h", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, ":hq", opts, NULL)) != -1) {
 		switch (c) {
 		case 'b':
 			a->by = optarg;
+			break;
+		case 'q':
+			a->quiet = 1;
 			break;
 		case 'n':
 		case 'w':
@@ -324,7 +329,8 @@ cmd_table(int argc, char **argv)
 			    "without a '%s' context left out\n", skipped,
 			    skipped == 1 ? "" : "s", suite, a.by);
 		if (report_render(&xt_reporter, stdout, &t,
-		    &(struct report_style){ .format = a.format }) != 0 ||
+		    &(struct report_style){ .format = a.format,
+		    .quiet = a.quiet }) != 0 ||
 		    fflush(stdout) != 0)
 			rc = EXIT_OUTPUT;
 	}

@@ -112,6 +112,7 @@ struct history_args {
 	const char	*machine;
 	struct read_opts rd;		/* --last (0: every run), --where, --db */
 	enum report_format format;
+	int		 quiet;		/* -q */
 };
 
 /* optind ends at NAME. */
@@ -122,6 +123,7 @@ struct table_args {
 	struct read_opts rd;		/* --last, --where, --db */
 	size_t		 dim;		/* machine, kernel, microcode, context */
 	enum report_format format;
+	int		 quiet;		/* -q */
 };
 
 /* optind ends at SUITE. */

@@ -158,7 +158,6 @@ xt_text(FILE *fp, const void *data, const struct report_style *st)
 	size_t r, c;
 	int rw, *cw, w;
 
-	(void)st;
 	if ((txt = texts(t, &lg)) == NULL || (cw = calloc(t->ncols + 1,
 	    sizeof(*cw))) == NULL) {
 		free(txt);
@@ -174,8 +173,9 @@ xt_text(FILE *fp, const void *data, const struct report_style *st)
 			if ((int)strlen(txt[r * t->ncols + c]) > cw[c])
 				cw[c] = (int)strlen(txt[r * t->ncols + c]);
 	}
-	fprintf(fp, "%s: median core cycles per operation by %s\n",
-	    t->suite, t->by);
+	if (st == NULL || !st->quiet)
+		fprintf(fp, "%s: median core cycles per operation by %s\n",
+		    t->suite, t->by);
 	fprintf(fp, "%-*s", rw, "benchmark");
 	for (c = 0; c < t->ncols; c++)
 		fprintf(fp, "  %*.*s", cw[c], HEAD_MAX, t->cols[c]);
@@ -186,8 +186,11 @@ xt_text(FILE *fp, const void *data, const struct report_style *st)
 			fprintf(fp, "  %*s", cw[c], txt[r * t->ncols + c]);
 		fputc('\n', fp);
 	}
-	fputc('\n', fp);
-	legend_text(fp, t, &lg, "", put_plain);
+	/* Quiet (-q): the heads and the rows, no title or legend. */
+	if (st == NULL || !st->quiet) {
+		fputc('\n', fp);
+		legend_text(fp, t, &lg, "", put_plain);
+	}
 	free(cw);
 	free(txt);
 	return (0);

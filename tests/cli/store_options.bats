@@ -124,6 +124,25 @@ stored() {
 	assert_stderr "cyclebench impact: warning: --context is kept only by --json FILE; here it is dropped"
 }
 
+@test "table -q and history -q: the figures without title, legend or method" {
+	stored
+	run --separate-stderr "$CB" table basic --by commit --db s.db -q
+	assert_status 0
+	[[ "${lines[0]}" =~ ^benchmark\ +c0000 ]] || fail "no heads first"
+	[ "${#lines[@]}" -eq 8 ] || fail "not heads and 7 rows: $output"
+	refute_output "median core cycles per operation by"
+	refute_output "flags:"
+	run --separate-stderr "$CB" history basic/imul-latency --db s.db \
+	    --machine 'Fixture 0' -q
+	assert_status 0
+	assert_output "basic/imul-latency on Fixture 0"
+	refute_output "A level is the median"
+	run "$CB" table --help
+	assert_line '^  -q, --quiet '
+	run "$CB" history --help
+	assert_line '^  -q, --quiet '
+}
+
 @test "exit statuses: one table in the man page and README, held to the code" {
 	cd "$BATS_TEST_DIRNAME/../.."
 	run scripts/check-docs "$CB"
