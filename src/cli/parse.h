@@ -151,6 +151,7 @@ struct db_args {
 	const struct db_sub *sub;
 	const char	*db;		/* --db */
 	const char	*out;		/* -o */
+	int		 quiet;		/* -q: import says only what went wrong */
 };
 
 /* optind ends at the first operand after the sub-command. */

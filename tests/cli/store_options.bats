@@ -143,6 +143,23 @@ stored() {
 	assert_line '^  -q, --quiet '
 }
 
+@test "db import -q: nothing but what went wrong" {
+	make_runs runs 3 1
+	run --separate-stderr "$CB" db import -q --db s.db runs/*.json
+	assert_status 0
+	[ -z "$output" ] || fail "db import -q said: $output"
+	run --separate-stderr "$CB" db import --db s.db -q runs/*.json
+	assert_status 0
+	[ -z "$output" ] || fail "already stored, said: $output"
+	[ "$(runs_in s.db)" -eq 3 ]
+	echo '{' >bad.json
+	run --separate-stderr "$CB" db import -q --db s.db bad.json
+	assert_status 2
+	assert_stderr "bad.json"
+	run --separate-stderr "$CB" db runs -q --db s.db
+	assert_usage_error "cyclebench: -q is for db import"
+}
+
 @test "exit statuses: one table in the man page and README, held to the code" {
 	cd "$BATS_TEST_DIRNAME/../.."
 	run scripts/check-docs "$CB"
