@@ -369,6 +369,7 @@ db_export(struct store *s, const struct db_args *a,
 		store_runs_free(&runs);
 		term_eprintf("cyclebench: the selection matches no stored "
 		    "run\n");
+		cli_why_none(s, sel);
 		return (EXIT_USAGE);
 	}
 	if (runs.n > 1 && (out == NULL || stat(out, &st) != 0 ||
@@ -426,9 +427,8 @@ list_runs(struct store *s, const struct db_args *a,
 	/* An empty listing is an answer, as git log's is (exit 0). */
 	if (runs.n == 0)
 		term_printf("(no runs match)\n");
-	if (runs.n == 0 && sel->machine != NULL &&
-	    store_find_machine(s, sel->machine) == 0)
-		term_eprintf("cyclebench: %s\n", s->err);
+	if (runs.n == 0)
+		cli_why_none(s, sel);
 	store_runs_free(&runs);
 	return (0);
 }

@@ -119,6 +119,7 @@ cmd_history(int argc, char **argv)
 		term_eprintf("cyclebench: no stored result of '%s'%s in %s "
 		    "(cyclebench db runs lists the runs)\n", name, a.machine ||
 		    a.rd.where ? " in the runs selected" : "", store_where(s));
+		cli_why_none(s, &sel);
 		rc = EXIT_USAGE;
 	} else if (series_build(&pts, a.rd.last, &h, &n) != 0) {
 		term_eprintf("cyclebench: out of memory\n");

@@ -322,6 +322,7 @@ cmd_table(int argc, char **argv)
 		term_eprintf("cyclebench: no stored result of '%s'%s in %s "
 		    "(cyclebench db runs lists the runs)\n", suite,
 		    a.rd.where ? " in the runs selected" : "", store_where(s));
+		cli_why_none(s, &sel);
 		rc = EXIT_USAGE;
 	} else {
 		if (skipped > 0)

@@ -68,6 +68,14 @@ cli_store_failed(struct store *s)
 	return (s->refused ? EXIT_USAGE : EXIT_STORE);
 }
 
+void
+cli_why_none(struct store *s, const struct store_sel *sel)
+{
+
+	if (sel->machine != NULL && store_find_machine(s, sel->machine) == 0)
+		term_eprintf("cyclebench: %s\n", s->err);
+}
+
 /* The words a selection has besides context keys (store/select.c). */
 static const char *const sel_words[] = { "machine", "kernel", "microcode",
     "since", "until", "run", "last", NULL };
@@ -181,6 +189,7 @@ cli_load_selection(const char *cmd, const char *url, const char *text,
 	    &got)) == 1) {
 		term_eprintf("cyclebench: no stored run matches '%s' in "
 		    "%s\n", text, store_where(s));
+		cli_why_none(s, &sel);
 		rc = EXIT_USAGE;
 	} else if (rc == 2) {
 		*n = (int)got;

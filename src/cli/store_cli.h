@@ -33,6 +33,10 @@ int	cli_store_open(const char *url, enum store_mode mode,
    the request (a machine term that names several). */
 int	cli_store_failed(struct store *s);
 
+/* After a selection selected nothing: why, when its machine term names
+   no machine ("no machine 'Xeon' in the store ..."). */
+void	cli_why_none(struct store *s, const struct store_sel *sel);
+
 /*
  * Refuse a context key no stored run has: each of sel's context terms,
  * and `by' (table's --by; NULL: none), with the nearest known key and

@@ -49,6 +49,16 @@ stored() {
 	run --separate-stderr "$CB" db runs --db s.db commit=nothing
 	assert_status 0
 	assert_output "(no runs match)"
+	# the commands that need runs refuse, and say why
+	run --separate-stderr "$CB" history basic/add-latency --db s.db \
+	    --machine Xeon
+	assert_status 2
+	assert_stderr "no machine 'Xeon' in the store (cyclebench db machines lists them)"
+	run --separate-stderr "$CB" compare --db s.db --runs machine=Xeon \
+	    --vs --runs last=1
+	assert_status 2
+	assert_stderr "no stored run matches 'machine=Xeon'"
+	assert_stderr "no machine 'Xeon' in the store"
 	# several machines: refused input, not a store that failed
 	run --separate-stderr "$CB" db runs --db s.db machine=Fixture
 	assert_status 2
