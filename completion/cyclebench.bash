@@ -18,7 +18,7 @@ _cyclebench_kind() {
 	case $1:$2 in
 	*:--json|*:--csv|*:--costs|*:--file|*:--init-file|*:--vs-file|\
 	*:--noise|*:--output|*:--store) echo file ;;
-	compare:--db|report:--db|*:--noise-db|*:--where) echo selection ;;
+	*:--runs|*:--noise-runs|*:--where) echo selection ;;
 	*:--db) echo file ;;
 	*:--format) echo format ;;
 	*:--param) echo param ;;

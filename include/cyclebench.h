@@ -386,7 +386,8 @@ const char	*cb_flags_string(unsigned flags, char *buf, size_t len);
 
 /*
  * Print results as `cyclebench run' does: a header with the machine and
- * how cycles are obtained, one row per result, then the legend.  The
+ * how cycles are obtained, one row per result, then, when fp is a
+ * terminal, the legend.  The
  * machine fingerprint is read on the first call of this or
  * cb_write_json() and kept (it calibrates the clock: about 20 ms).  Not
  * thread-safe.  Nothing is printed with fp NULL.

@@ -7,11 +7,23 @@
 
 #include "results/results.h"
 
-/* Exit statuses, documented in cyclebench(1). */
-#define EXIT_BENCH_ERROR	1	/* a benchmark ended in error */
-#define EXIT_USAGE		2	/* bad arguments or input */
-#define EXIT_OUTPUT		3	/* results could not be saved */
-#define EXIT_STORE		4	/* the results store failed */
+/*
+ * The exit statuses, one meaning each in every command.  The table of
+ * EXIT STATUS in cyclebench(1) and README.md's say the same codes, and
+ * scripts/check-docs holds them to this list: keep one code a line.
+ * impact is apart: it passes its command's status through.
+ */
+enum cli_exit {
+	EXIT_DONE = 0,		/* done as asked (a listing may be empty) */
+	EXIT_BENCH_ERROR = 1,	/* a benchmark ended in error, a snippet
+				   faulted, or compare's gate failed */
+	EXIT_USAGE = 2,		/* refused input: an option, a value, a
+				   selection, a file; nothing was done */
+	EXIT_OUTPUT = 3,	/* an output could not be written */
+	EXIT_STORE = 4,		/* the results store could not be opened,
+				   read or written */
+	EXIT_SIGNAL = 128	/* + N: stopped by signal N */
+};
 
 int	cmd_asm(int argc, char **argv);
 int	cmd_characterize(int argc, char **argv);

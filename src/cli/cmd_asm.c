@@ -74,9 +74,12 @@ ARCH_SNIPPET_INTEL_HELP
 "                      exactly N rounds of the one snippet (run --rounds)\n"
 "  --unroll N          copies per loop iteration, 1 to 100000 (default:\n"
 "                      enough for about 100 instructions)\n"
-"  --json FILE         save the results, with raw samples, as JSON ('-':\n"
+"  -j, --json FILE     save the results, with raw samples, as JSON ('-':\n"
 "                      standard output, the table to standard error)\n"
 "  --format FORMAT     text (default) or markdown, to paste into a post\n"
+"  -q, --quiet         the figures alone: the table's rows (and with --vs\n"
+"                      the verdict), no machine's lines, notes or legend\n"
+"  --legend            the legend into a pipe too (default: on a terminal)\n"
 "  --wide              every column, even on a narrow terminal\n"
 "  --verbose           every flag, those that only inform too, and the\n"
 "                      samples dropped\n"
@@ -91,7 +94,8 @@ ARCH_SNIPPET_INTEL_HELP
 "\n"
 "Exit status: 0 measured, 1 the snippet faulted, made a refused system\n"
 "call or timed out, 2 bad input (including a snippet that does not\n"
-"assemble), 3 results not saved, 128+N stopped by signal N.\n"
+"assemble), 3 results not saved, 4 the store failed, 128+N stopped by\n"
+"signal N.\n"
 "cyclebench-asm(1) and docs/asm.md have the rest.\n";
 
 /*
@@ -235,8 +239,8 @@ asm_parse_args(int argc, char **argv, struct asm_args *a)
 	opterr = 0;
 	optind = 1;
 	/* GNU getopt permutes: the snippet may come before --vs and the rest. */
-	while (rc == 0 && (c = getopt_long(argc, argv, ":h", opts, NULL)) !=
-	    -1) {
+	while (rc == 0 && (c = getopt_long(argc, argv, ":hqj:", opts,
+	    NULL)) != -1) {
 		switch (c) {
 		case 'L':
 			a->mode = CB_LATENCY;
@@ -299,6 +303,8 @@ asm_parse_args(int argc, char **argv, struct asm_args *a)
 		case 'F':
 		case 'W':
 		case 'e':
+		case 'q':
+		case 'g':
 			rc = cli_style_option("asm", c, optarg,
 			    &report_table_reporter, &a->style);
 			break;
@@ -324,8 +330,10 @@ asm_parse_args(int argc, char **argv, struct asm_args *a)
 	/* One snippet alone: exactly that many rounds, as run --rounds. */
 	if (rounds && a->vs.text == NULL && a->vs.path == NULL)
 		a->opts.rounds = a->rounds;
-	if ((rc = cli_save_check("asm", &a->out)) != 0)
+	if ((rc = cli_save_check("asm", &a->out)) != 0 ||
+	    (rc = cli_style_check("asm", &a->style)) != 0)
 		return (rc);
+	a->out.quiet = a->style.quiet;
 	out[0] = (struct cli_output){ "--json", a->out.json };
 	if ((rc = check_outputs(out, 1, (char *const[]){ (char *)a->body.path,
 	    (char *)a->init.path, (char *)a->vs.path }, 3)) != 0 ||
@@ -463,7 +471,8 @@ run_one(const struct asm_args *a, struct snippet *s, int argc, char **argv)
 	status = cb_measure(&s->bench, &a->opts, &r) == CB_ERROR ?
 	    EXIT_BENCH_ERROR : 0;
 	report_print_results(table_stream(a), &r, 1, &a->style);
-	describe(table_stream(a), "\n", s, a->mode == CB_LATENCY);
+	if (!a->style.quiet)
+		describe(table_stream(a), "\n", s, a->mode == CB_LATENCY);
 	fflush(table_stream(a));
 	if ((rc = save(a, &r, 1, argc, argv)) != 0)
 		status = rc;
@@ -483,6 +492,7 @@ run_vs(const struct asm_args *a, struct snippet *sa, struct snippet *sb,
 	int status = 0, rc;
 
 	progress_start(&prog, 2 * (size_t)a->rounds);
+	prog.show = prog.show && !a->style.quiet;
 	progress_step(&prog, 0, "interleaved A/B measurements");
 	if (ab_measure(&sa->bench, &sb->bench, &a->opts, a->rounds, &r,
 	    progress, &prog) != 0)
@@ -497,15 +507,18 @@ run_vs(const struct asm_args *a, struct snippet *sa, struct snippet *sb,
 	both[0] = r.a;
 	both[1] = r.b;
 	report_print_results(fp, both, 2, &a->style);
-	describe(fp, "\nA = ", sa, a->mode == CB_LATENCY);
-	describe(fp, "B = ", sb, a->mode == CB_LATENCY);
+	if (!a->style.quiet) {
+		describe(fp, "\nA = ", sa, a->mode == CB_LATENCY);
+		describe(fp, "B = ", sb, a->mode == CB_LATENCY);
+	}
 	if (status == 0) {
 		ab_verdict(&r, verdict, sizeof(verdict));
-		fprintf(fp, "\n%s\n", verdict);
+		fprintf(fp, "%s%s\n", a->style.quiet ? "" : "\n", verdict);
+	}
+	if (status == 0 && !a->style.quiet)
 		fprintf(fp, "(Hodges-Lehmann shift of the differences of paired "
 		    "round medians, Wilcoxon\nsigned-rank interval; the rows "
 		    "above are each side over all its rounds.)\n");
-	}
 	fflush(fp);
 	if ((rc = save(a, both, 2, argc, argv)) != 0)
 		status = rc;
@@ -564,7 +577,7 @@ out:
 	if (cb_interrupted()) {
 		term_eprintf("cyclebench: interrupted by SIG%s\n",
 		    sigabbrev_np(cli_stop_signal()));
-		rc = 128 + cli_stop_signal();
+		rc = EXIT_SIGNAL + cli_stop_signal();
 	}
 	cli_save_free(&a.out);
 	free(typed);

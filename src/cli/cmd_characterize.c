@@ -60,9 +60,10 @@ static const char characterize_help[] =
 "  --llvm N            use llvm-exegesis-N and llvm-mc-N (default: newest)\n"
 "  --list              print the forms the filters select, and measure none\n"
 "  --format FORMAT     text (default), markdown or csv\n"
-"  --json FILE         the results, one row per form and mode, with each\n"
+"  -j, --json FILE     the results, one row per form and mode, with each\n"
 "                      form's text; also the checkpoint a rerun resumes\n"
 "  --restart           measure everything again, not resuming\n"
+"  -q, --quiet         the table alone, without the line under it\n"
 "  --save, --db FILE|URL, --context KEY=VALUE: keep the results in the\n"
 "                      store, as run\n"
 "  --cpu N, --repetitions N, --timeout SECONDS (a form's limit, default\n"
@@ -78,7 +79,7 @@ static const char characterize_help[] =
 struct charz_args {
 	char		**filters;
 	size_t		  nfilters;
-	int		  llvm, restart, subset, list;
+	int		  llvm, restart, subset, list, quiet;
 	enum form_format  format;
 	struct cb_options opts;
 	struct save_opts  out;
@@ -95,6 +96,7 @@ parse_args(int argc, char **argv, struct charz_args *a)
 		{ "format", required_argument, NULL, 'F' },
 		{ "restart", no_argument, NULL, 'A' },
 		{ "list", no_argument, NULL, 'l' },
+		{ "quiet", no_argument, NULL, 'Q' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
@@ -104,7 +106,7 @@ parse_args(int argc, char **argv, struct charz_args *a)
 	cb_options_default(&a->opts);
 	a->opts.timeout = CHARZ_TIMEOUT;
 	optind = 1;
-	while (rc == 0 && (c = getopt_long(argc, argv, "h", opts, NULL)) !=
+	while (rc == 0 && (c = getopt_long(argc, argv, "hj:q", opts, NULL)) !=
 	    -1) {
 		switch (c) {
 		case 'L':
@@ -133,6 +135,10 @@ parse_args(int argc, char **argv, struct charz_args *a)
 			break;
 		case 'l':
 			a->list = 1;
+			break;
+		case 'q':
+		case 'Q':
+			a->quiet = 1;
 			break;
 		case 'j':
 		case 'S':
@@ -482,7 +488,7 @@ finish(struct charz_run *cr, int argc)
 
 	(void)argc;
 	n = report_form_table(fp, cr->doc, cr->a->format);
-	if (cr->a->format == FORM_TEXT)
+	if (cr->a->format == FORM_TEXT && !cr->a->quiet)
 		fprintf(fp, "\n%zu forms; cycles per instruction, median "
 		    "+- half its 95%% interval; n/m: not measured.\n", n);
 	if (cb_interrupted()) {

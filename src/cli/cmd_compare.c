@@ -17,7 +17,7 @@ static const char compare_help[] =
 "usage: cyclebench compare BASELINE.json OTHER.json [MORE.json...] [options]\n"
 "       cyclebench compare A1.json [A2.json...] --vs B1.json [B2.json...]\n"
 "                          [--vs C1.json...] [options]\n"
-"       cyclebench compare --db SELECTION --vs --db SELECTION [options]\n"
+"       cyclebench compare --runs SELECTION --vs --runs SELECTION [options]\n"
 "\n"
 "Puts results side by side, matched by benchmark name and parameters:\n"
 "each side's cycles per operation, and for each side after the first, the\n"
@@ -33,23 +33,26 @@ static const char compare_help[] =
 "\n"
 "  --vs                the files and selections that follow form the next\n"
 "                      side\n"
-"  --db SELECTION      runs from the results store, oldest first, as if\n"
+"  --runs SELECTION    runs from the results store, oldest first, as if\n"
 "                      their files were given ('machine=Xeon,last=3';\n"
 "                      cyclebench db --help)\n"
-"  --store FILE|URL    the results store (default: $CYCLEBENCH_DB, or\n"
+"  --db FILE|URL       the results store for --runs and --noise-runs\n"
+"                      (default: $CYCLEBENCH_DB, or\n"
 "                      $XDG_DATA_HOME/cyclebench/results.db)\n"
 "  --label NAME        name the next side's column (once per side, in\n"
 "                      order; default: the CPU, or the file name when\n"
 "                      the CPUs are the same)\n"
 "  --format FORMAT     text (default, 80 columns), markdown, csv, json or\n"
 "                      github (an annotation per real change, for CI)\n"
+"  -q, --quiet         text: the table alone, without the sides, notes,\n"
+"                      method and the last line that counts the verdicts\n"
 "  --threshold PCT     the change that matters, in percent (1): the least\n"
 "                      called slower or faster, and the margin of same\n"
 "  --noise FILE        a repeated run of one build on this machine (give\n"
 "                      two or more, spread over time): their spread stands\n"
 "                      for a row's between-session spread where a side\n"
 "                      has one session\n"
-"  --noise-db SELECTION  the same, from the results store\n"
+"  --noise-runs SELECTION  the same, from the results store\n"
 "  --fail-above PCT    exit 1 when a slowdown is shown to exceed PCT\n"
 "                      percent (the low end of its interval)\n"
 "  --strict            exit 1 also when any verdict is unknown (but for\n"
@@ -65,7 +68,7 @@ add_source(struct compare_args *a, const char *text, int stored)
 		return (usage_error("compare", "at most %d results files and "
 		    "selections", COMPARE_MAX_FILES));
 	if (stored && text[0] == '\0')
-		return (usage_error("compare", "--db needs a selection ('all': "
+		return (usage_error("compare", "--runs needs a selection ('all': "
 		    "every stored run)"));
 	s = &a->sources[a->nsources++];
 	s->text = text;
@@ -92,11 +95,14 @@ compare_parse_args(int argc, char **argv, struct compare_args *a)
 		{ "threshold", required_argument, NULL, 't' },
 		{ "fail-above", required_argument, NULL, 'F' },
 		{ "strict", no_argument, NULL, 's' },
+		{ "quiet", no_argument, NULL, 'q' },
 		{ "noise", required_argument, NULL, 'n' },
-		{ "noise-db", required_argument, NULL, 'N' },
+		{ "noise-runs", required_argument, NULL, 'N' },
 		{ "vs", no_argument, NULL, 'v' },
-		{ "db", required_argument, NULL, 'd' },
+		{ "runs", required_argument, NULL, 'd' },
+		{ "db", required_argument, NULL, 'D' },
 		{ "store", required_argument, NULL, 'S' },
+		{ "noise-db", required_argument, NULL, 'M' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
@@ -110,7 +116,7 @@ compare_parse_args(int argc, char **argv, struct compare_args *a)
 	opterr = 0;
 	optind = 1;
 	/* "-": operands come in order, as 1, so --vs can split them. */
-	while ((c = getopt_long(argc, argv, "-:h", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "-:hq", opts, NULL)) != -1) {
 		switch (c) {
 		case 1:
 		case 'd':
@@ -128,10 +134,13 @@ compare_parse_args(int argc, char **argv, struct compare_args *a)
 			a->vs = 1;
 			break;
 		case 'S':
-			if (optarg[0] == '\0')
-				return (usage_error("compare", "--store needs a "
-				    "file or URL"));
-			a->store = optarg;
+			cli_deprecated("compare", "--store", "--db",
+			    "the store, as in every command");
+			/* FALLTHROUGH */
+		case 'D':
+			if ((rc = cli_db_value("compare", optarg)) != 0)
+				return (rc);
+			a->db = optarg;
 			break;
 		case 'F':
 			if (parse_double(optarg, 0, 1000, &pct) != 0)
@@ -143,17 +152,24 @@ compare_parse_args(int argc, char **argv, struct compare_args *a)
 		case 's':
 			a->strict = 1;
 			break;
+		case 'q':
+			a->quiet = 1;
+			break;
 		case 'n':
 			if (a->nnoise == COMPARE_MAX_FILES)
 				return (usage_error("compare", "at most %d "
 				    "--noise files", COMPARE_MAX_FILES));
 			a->noise[a->nnoise++] = optarg;
 			break;
+		case 'M':
+			cli_deprecated("compare", "--noise-db", "--noise-runs",
+			    "--db names the store");
+			/* FALLTHROUGH */
 		case 'N':
 			if (optarg[0] == '\0')
-				return (usage_error("compare", "--noise-db "
+				return (usage_error("compare", "--noise-runs "
 				    "needs a selection"));
-			a->noise_db = optarg;
+			a->noise_runs = optarg;
 			break;
 		case 'l':
 			if (a->nlabels == CMP_MAX_INPUTS)
@@ -190,9 +206,10 @@ compare_parse_args(int argc, char **argv, struct compare_args *a)
 	if (a->nnoise == 1)
 		return (usage_error("compare", "--noise takes two or more "
 		    "repeated runs, one --noise each: one run has no spread"));
-	if (a->store != NULL && !a->stored && a->noise_db == NULL)
-		return (usage_error("compare", "--store goes with --db "
-		    "SELECTION or --noise-db SELECTION"));
+	if (a->db != NULL && !a->stored && a->noise_runs == NULL)
+		return (usage_error("compare", "--db names the store that "
+		    "--runs and --noise-runs read: add --runs SELECTION (a "
+		    "selection of stored runs, once --db, is --runs)"));
 	/* Stored runs are counted once loaded. */
 	if (!a->vs && !a->stored && a->nsources < 2)
 		return (usage_error("compare", "give at least two results "
@@ -208,10 +225,12 @@ compare_parse_args(int argc, char **argv, struct compare_args *a)
 
 /* Scrubbed as every report is (report_render, util/scrub.h). */
 static int
-print(const struct cmp_table *t, enum report_format format)
+print(const struct cmp_table *t, const struct compare_args *a)
 {
+	struct report_style st = { .format = a->format, .quiet = a->quiet };
 
-	if (cmp_print(t, format, stdout) != 0) {
+	if (report_render(&cmp_reporter, stdout, t, &st) != 0 ||
+	    fflush(stdout) != 0) {
 		term_eprintf("cyclebench: cannot write the comparison\n");
 		return (EXIT_OUTPUT);
 	}
@@ -262,7 +281,7 @@ load_sources(const struct compare_args *a, struct rs_file **files, int *n,
 	bad = load_files(a, &loaded, &nf);
 	for (i = 0, next = 0; i < a->nsources; i++) {
 		if (a->sources[i].stored)
-			rc = cli_load_selection("compare", a->store,
+			rc = cli_load_selection("compare", a->db,
 			    a->sources[i].text, COMPARE_MAX_FILES - *n, &got,
 			    &ngot);
 		else if (bad != 0)
@@ -323,7 +342,7 @@ load_sources(const struct compare_args *a, struct rs_file **files, int *n,
 }
 
 /*
- * The noise model's runs: the --noise files, then the runs --noise-db
+ * The noise model's runs: the --noise files, then the runs --noise-runs
  * selects.  0, or the exit status after saying why.
  */
 static int
@@ -338,12 +357,12 @@ load_noise(const struct compare_args *a, struct rs_file **noise, int *n)
 	    noise)) != 0)
 		return (rc);
 	*n = a->nnoise;
-	if (a->noise_db == NULL)
+	if (a->noise_runs == NULL)
 		return (0);
-	rc = cli_load_selection("compare", a->store, a->noise_db,
+	rc = cli_load_selection("compare", a->db, a->noise_runs,
 	    COMPARE_MAX_FILES - *n, &sel, &nsel);
 	if (rc == CLI_TOO_MANY)
-		return (usage_error("compare", "--noise-db selects over %d "
+		return (usage_error("compare", "--noise-runs selects over %d "
 		    "runs (narrow it: last=N)", COMPARE_MAX_FILES - *n));
 	if (rc != 0)
 		return (rc);
@@ -360,7 +379,7 @@ load_noise(const struct compare_args *a, struct rs_file **noise, int *n)
 	*n += nsel;
 	if (*n < 2)
 		return (usage_error("compare", "the noise model needs two or "
-		    "more repeated runs; --noise-db selected %d", nsel));
+		    "more repeated runs; --noise-runs selected %d", nsel));
 	return (0);
 }
 
@@ -436,7 +455,7 @@ cmd_compare(int argc, char **argv)
 		free_inputs(noise, nnoise);
 		return (usage_error("compare", "%s", err));
 	}
-	if ((rc = print(&t, a.format)) == 0)
+	if ((rc = print(&t, &a)) == 0)
 		rc = gate(&t, a.fail_above, a.strict);
 	cmp_free(&t);
 	free_inputs(files, n);

@@ -26,7 +26,7 @@
 #include "util/scrub.h"
 
 static const char db_help[] =
-"usage: cyclebench db import [--db FILE|URL] RESULTS.json|DIR...\n"
+"usage: cyclebench db import [--db FILE|URL] [-q] RESULTS.json|DIR...\n"
 "       cyclebench db export [--db FILE|URL] [SELECTION|RUN] [-o FILE|DIR]\n"
 "       cyclebench db runs [--db FILE|URL] [SELECTION]\n"
 "       cyclebench db machines [--db FILE|URL]\n"
@@ -46,6 +46,7 @@ static const char db_help[] =
 "                  $XDG_DATA_HOME/cyclebench/results.db); a file,\n"
 "                  sqlite:FILE or postgresql://user@host/database\n"
 "  -o, --output P  where export writes\n"
+"  -q, --quiet     import: say nothing but what went wrong\n"
 "\n"
 "SELECTION: comma-separated terms machine=M, kernel=K, microcode=U,\n"
 "since=DATE, until=DATE, run=ID, last=N and KEY=VALUE for a --context\n"
@@ -58,6 +59,7 @@ db_parse_args(int argc, char **argv, struct db_args *a)
 	static const struct option opts[] = {
 		{ "db", required_argument, NULL, 'D' },
 		{ "output", required_argument, NULL, 'o' },
+		{ "quiet", no_argument, NULL, 'q' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
@@ -83,10 +85,13 @@ db_parse_args(int argc, char **argv, struct db_args *a)
 	/* The sub-command stands where getopt expects the program's name. */
 	opterr = 0;
 	optind = 1;
-	while ((c = getopt_long(argc - 1, av, ":ho:", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc - 1, av, ":ho:q", opts, NULL)) != -1) {
 		switch (c) {
 		case 'D':
 			a->db = optarg;
+			break;
+		case 'q':
+			a->quiet = 1;
 			break;
 		case 'o':
 			a->out = optarg;
@@ -114,6 +119,8 @@ db_parse_args(int argc, char **argv, struct db_args *a)
 		    "no operands", argv[optind + a->sub->max]));
 	if (a->out != NULL && strcmp(a->sub->name, "export") != 0)
 		return (usage_error("db", "-o is for db export"));
+	if (a->quiet && strcmp(a->sub->name, "import") != 0)
+		return (usage_error("db", "-q is for db import"));
 	return (0);
 }
 
@@ -131,6 +138,7 @@ struct import {
 	struct store_doc d[IMPORT_BATCH];
 	size_t		 n;
 	size_t		 stored, dups, bad;
+	int		 quiet;		/* -q: only what went wrong */
 	struct progress	 prog;		/* on a terminal: the file reached */
 };
 
@@ -160,7 +168,7 @@ flush(struct import *im)
 		    "from %s to %s was stored\n", store_where(s), s->err,
 		    im->l[0].path, im->l[im->n - 1].path);
 	for (k = 0; k < im->n && rc == 0; k++) {
-		if (im->d[k].dup)
+		if (im->d[k].dup && !im->quiet)
 			term_printf("%s: already stored as run %lld\n",
 			    im->l[k].path, im->d[k].run_id);
 		im->dups += im->d[k].dup;
@@ -232,6 +240,24 @@ take(struct rs_loaded *l, void *arg)
 	return (im->n == IMPORT_BATCH ? flush(im) : 0);
 }
 
+/* "Stored 3 runs in s.db; 1 already there": the import's last line. */
+static void
+import_summary(const struct import *im, size_t bad_dirs)
+{
+
+	term_printf("Stored %zu run%s in %s", im->stored, im->stored == 1 ? "" :
+	    "s", store_where(im->s));
+	if (im->dups > 0)
+		term_printf("; %zu already there", im->dups);
+	if (im->bad > 0)
+		term_printf("; %zu file%s refused (above)", im->bad,
+		    im->bad == 1 ? "" : "s");
+	if (bad_dirs > 0)
+		term_printf("; %zu director%s refused (above)", bad_dirs,
+		    bad_dirs == 1 ? "y" : "ies");
+	term_printf("\n");
+}
+
 static int
 db_import(struct store *s, const struct db_args *a,
     const struct store_sel *sel, char **paths, int n)
@@ -241,7 +267,6 @@ db_import(struct store *s, const struct db_args *a,
 	size_t nfiles, bad_dirs;
 	int rc;
 
-	(void)a;
 	(void)sel;
 	if (files_below(paths, n, &files, &nfiles, &bad_dirs) != 0)
 		return (EXIT_STORE);
@@ -253,23 +278,16 @@ db_import(struct store *s, const struct db_args *a,
 		return (EXIT_STORE);
 	}
 	im->s = s;
+	im->quiet = a->quiet;
 	progress_start(&im->prog, nfiles);
+	im->prog.show = im->prog.show && !a->quiet;
 	if ((rc = rs_load_each(files, nfiles, digest, take, im)) == 0)
 		rc = flush(im);
 	progress_end(&im->prog);
 	release(im);
 	free_names(files, nfiles);
-	term_printf("Stored %zu run%s in %s", im->stored, im->stored == 1 ? "" :
-	    "s", store_where(s));
-	if (im->dups > 0)
-		term_printf("; %zu already there", im->dups);
-	if (im->bad > 0)
-		term_printf("; %zu file%s refused (above)", im->bad,
-		    im->bad == 1 ? "" : "s");
-	if (bad_dirs > 0)
-		term_printf("; %zu director%s refused (above)", bad_dirs,
-		    bad_dirs == 1 ? "y" : "ies");
-	term_printf("\n");
+	if (!a->quiet)
+		import_summary(im, bad_dirs);
 	rc = rc != 0 ? EXIT_STORE : im->bad + bad_dirs > 0 ? EXIT_USAGE : 0;
 	free(im->digest);
 	free(im);
@@ -351,6 +369,7 @@ db_export(struct store *s, const struct db_args *a,
 		store_runs_free(&runs);
 		term_eprintf("cyclebench: the selection matches no stored "
 		    "run\n");
+		cli_why_none(s, sel);
 		return (EXIT_USAGE);
 	}
 	if (runs.n > 1 && (out == NULL || stat(out, &st) != 0 ||
@@ -405,8 +424,11 @@ list_runs(struct store *s, const struct db_args *a,
 		    r->microcode, r->nresults, r->partial ? "(partial) " : "",
 		    r->context);
 	}
+	/* An empty listing is an answer, as git log's is (exit 0). */
 	if (runs.n == 0)
 		term_printf("(no runs match)\n");
+	if (runs.n == 0)
+		cli_why_none(s, sel);
 	store_runs_free(&runs);
 	return (0);
 }
@@ -489,7 +511,8 @@ cmd_db(int argc, char **argv)
 		store_sel_free(&sel);
 		return (rc);
 	}
-	rc = a.sub->fn(s, &a, &sel, argv + optind, n);
+	if ((rc = cli_known_keys("db", s, &sel, NULL)) == 0)
+		rc = a.sub->fn(s, &a, &sel, argv + optind, n);
 	store_sel_free(&sel);
 	store_close(s);
 	return (rc);

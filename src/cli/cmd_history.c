@@ -35,6 +35,7 @@ static const char history_help[] =
 "  --last N           the N newest runs of each series\n"
 "  --where SELECTION  only runs the selection selects (cyclebench db --help)\n"
 "  --format FORMAT    text (default) or csv\n"
+"  -q, --quiet        text: the series alone, not how levels are found\n"
 "  --db FILE|URL      the store (default: $CYCLEBENCH_DB, or\n"
 "                     $XDG_DATA_HOME/cyclebench/results.db)\n";
 
@@ -45,6 +46,7 @@ history_parse_args(int argc, char **argv, struct history_args *a)
 		{ "machine", required_argument, NULL, 'm' },
 		CLI_READ_OPTIONS,
 		{ "format", required_argument, NULL, 'f' },
+		{ "quiet", no_argument, NULL, 'q' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
@@ -53,10 +55,13 @@ history_parse_args(int argc, char **argv, struct history_args *a)
 	memset(a, 0, sizeof(*a));
 	opterr = 0;
 	optind = 1;
-	while ((c = getopt_long(argc, argv, ":h", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, ":hq", opts, NULL)) != -1) {
 		switch (c) {
 		case 'm':
 			a->machine = optarg;
+			break;
+		case 'q':
+			a->quiet = 1;
 			break;
 		case 'n':
 		case 'w':
@@ -110,6 +115,8 @@ cmd_history(int argc, char **argv)
 		store_sel_free(&sel);
 		return (rc);
 	}
+	if ((rc = cli_known_keys("history", s, &sel, NULL)) != 0)
+		goto out;
 	if ((rc = stored_pick("history", s, name, "commit", &sel, &pts)) != 0)
 		goto out;
 	if (pts.n == 0) {
@@ -117,6 +124,7 @@ cmd_history(int argc, char **argv)
 		    "(cyclebench db runs lists the runs)%s\n", name, a.machine ||
 		    a.rd.where ? " in the runs selected" : "", store_where(s),
 		    stored_near(s, name, &sel, hint, sizeof(hint)));
+		cli_why_none(s, &sel);
 		rc = EXIT_USAGE;
 	} else if (series_build(&pts, a.rd.last, &h, &n) != 0) {
 		term_eprintf("cyclebench: out of memory\n");
@@ -124,7 +132,8 @@ cmd_history(int argc, char **argv)
 		rc = EXIT_USAGE;
 	} else {
 		if (report_render(&hist_reporter, stdout, &(struct hist_list){
-		    h, n }, &(struct report_style){ .format = a.format }) != 0 ||
+		    h, n }, &(struct report_style){ .format = a.format,
+		    .quiet = a.quiet }) != 0 ||
 		    fflush(stdout) != 0)
 			rc = EXIT_OUTPUT;
 		series_free(h, n);

@@ -33,7 +33,7 @@ static const char impact_help[] =
 "  --what-if EVENT=N   what a cost of N cycles per EVENT would change;\n"
 "                      EVENT=+N or EVENT=-N: N cycles more or less.\n"
 "                      Repeatable.  Prices an EVENT no benchmark does.\n"
-"  --json FILE         also save the report as JSON (docs/impact.md)\n"
+"  -j, --json FILE     also save the report as JSON (docs/impact.md)\n"
 "  --context KEY=VALUE what the workload was (saved in the JSON); 'git':\n"
 "                      commit=git describe here; 'host': host=name\n"
 "  --quick             measure costs with fewer samples\n"
@@ -82,7 +82,7 @@ impact_parse_args(int argc, char **argv, struct impact_args *a,
 	opterr = 0;
 	optind = 1;
 	/* '+': stop at the command, whose options are its own. */
-	while ((c = getopt_long(argc, argv, "+:h", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "+:hj:", opts, NULL)) != -1) {
 		if (optarg != NULL && (optarg[0] == '\0' ||
 		    strcmp(optarg, "--") == 0))
 			return (usage_error("impact", "option '%s' needs a "
@@ -116,6 +116,8 @@ impact_parse_args(int argc, char **argv, struct impact_args *a,
 		    "'--', as in cyclebench impact -- make -j2"));
 	if (optind == argc)
 		return (usage_error("impact", "no command after '--'"));
+	cli_context_dropped("impact", &a->ctx, a->json != NULL,
+	    "--json FILE");
 	return (check_outputs((const struct cli_output[]){ { "--json",
 	    a->json } }, 1, (char *const[]){ (char *)a->costs }, 1));
 }

@@ -14,12 +14,12 @@
 #include "report/report.h"
 #include "util/scrub.h"
 
-/* Runs of each benchmark in the history charts of report --db. */
+/* Runs of each benchmark in the history charts of report --runs. */
 #define REPORT_HISTORY	100
 
 static const char report_help[] =
 "usage: cyclebench report RESULTS.json [MORE.json...] -o REPORT.html\n"
-"       cyclebench report --db SELECTION -o REPORT.html\n"
+"       cyclebench report --runs SELECTION -o REPORT.html\n"
 "\n"
 "Draws results files as one self-contained HTML page: per suite a bar\n"
 "chart of the variants, per kernel path a histogram of the per-call\n"
@@ -28,11 +28,12 @@ static const char report_help[] =
 "\n"
 "  -o, --output FILE   write the page here ('-': standard output)\n"
 "  --label NAME        name the next input (once per input, in order)\n"
-"  --db SELECTION      runs from the results store instead of files, with\n"
+"  --runs SELECTION    runs from the results store instead of files, with\n"
 "                      a chart of each benchmark's last 100 runs on the\n"
 "                      same machine ('machine=Xeon,last=1'; cyclebench\n"
 "                      db --help)\n"
-"  --store FILE|URL    the results store (default: $CYCLEBENCH_DB, or\n"
+"  --db FILE|URL       the results store for --runs (default:\n"
+"                      $CYCLEBENCH_DB, or\n"
 "                      $XDG_DATA_HOME/cyclebench/results.db)\n";
 
 int
@@ -41,7 +42,8 @@ report_parse_args(int argc, char **argv, struct report_args *a)
 	static const struct option opts[] = {
 		{ "output", required_argument, NULL, 'o' },
 		{ "label", required_argument, NULL, 'l' },
-		{ "db", required_argument, NULL, 'd' },
+		{ "runs", required_argument, NULL, 'd' },
+		{ "db", required_argument, NULL, 'D' },
 		{ "store", required_argument, NULL, 'S' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
@@ -66,10 +68,16 @@ report_parse_args(int argc, char **argv, struct report_args *a)
 			a->labels[a->nlabels++] = optarg;
 			break;
 		case 'd':
-			a->db_sel = optarg;
+			a->runs = optarg;
 			break;
 		case 'S':
-			a->store = optarg;
+			cli_deprecated("report", "--store", "--db",
+			    "the store, as in every command");
+			/* FALLTHROUGH */
+		case 'D':
+			if ((rc = cli_db_value("report", optarg)) != 0)
+				return (rc);
+			a->db = optarg;
 			break;
 		case 'h':
 			fputs(report_help, stdout);
@@ -83,12 +91,12 @@ report_parse_args(int argc, char **argv, struct report_args *a)
 		return (usage_error("report", "say where to write the page: "
 		    "-o REPORT.html"));
 	out[0] = (struct cli_output){ "--output", a->out };
-	if (a->db_sel != NULL || a->store != NULL) {
-		if ((rc = cli_stored_inputs("report", a->db_sel, NULL,
-		    a->store, n)) != 0 ||
+	if (a->runs != NULL || a->db != NULL) {
+		if ((rc = cli_stored_inputs("report", a->runs, NULL,
+		    a->db, n)) != 0 ||
 		    (rc = check_outputs(out, 1, NULL, 0)) != 0)
 			return (rc);
-		return (check_store(out, 1, a->store));
+		return (check_store(out, 1, a->db));
 	}
 	if (n < 1 || n > CMP_MAX_INPUTS)
 		return (usage_error("report", "give 1 to %d results files",
@@ -117,8 +125,8 @@ cmd_report(int argc, char **argv)
 	hn = 0;
 	h = NULL;
 	files = NULL;
-	if (a.db_sel != NULL) {
-		rc = cli_load_selection("report", a.store, a.db_sel,
+	if (a.runs != NULL) {
+		rc = cli_load_selection("report", a.db, a.runs,
 		    CMP_MAX_INPUTS, &files, &n);
 		if (rc == CLI_TOO_MANY)
 			rc = usage_error("report", "%d runs: a report takes at "
@@ -126,8 +134,8 @@ cmd_report(int argc, char **argv)
 			    CMP_MAX_INPUTS);
 	} else
 		rc = load_inputs(argv + optind, n, &files);
-	if (rc == 0 && a.db_sel != NULL)
-		rc = cli_histories(a.store, files, n, REPORT_HISTORY, &h, &hn);
+	if (rc == 0 && a.runs != NULL)
+		rc = cli_histories(a.db, files, n, REPORT_HISTORY, &h, &hn);
 	if (rc == 0 && a.nlabels != 0 && a.nlabels != n)
 		rc = usage_error("report", "%d --label for the runs: give one "
 		    "per run, or none", a.nlabels);

@@ -31,7 +31,7 @@ static const char run_help[] =
 "\n"
 "  --param KEY=VALUE   only benchmarks with this parameter (VALUE may be a\n"
 "                      glob); repeatable: every key named, any of its values\n"
-"  --json FILE         save every result, with raw samples, as JSON\n"
+"  -j, --json FILE     save every result, with raw samples, as JSON\n"
 "  --save              keep the results in the results store as well\n"
 "  --db FILE|URL       the store for --save (default: $CYCLEBENCH_DB, or\n"
 "                      ~/.local/share/cyclebench/results.db); a\n"
@@ -42,6 +42,11 @@ static const char run_help[] =
 "                      (FILE '-': standard output, the table then going\n"
 "                      to standard error)\n"
 "  --format FORMAT     text (default) or markdown, to paste into a post\n"
+"                      (without the legend)\n"
+"  -q, --quiet         the figures alone: the table's rows, without the\n"
+"                      machine's lines, notes, legend or summary line\n"
+"  --legend            the legend (what the columns mean) into a pipe\n"
+"                      too; by default it is printed on a terminal only\n"
 "  --wide              every column, even on a narrow terminal (text\n"
 "                      fits the terminal; into a pipe it is always whole)\n"
 "  --verbose           every flag, those that only inform too, and the\n"
@@ -82,7 +87,7 @@ run_parse_args(int argc, char **argv, struct run_args *a)
 	cb_options_default(&a->opts);
 	opterr = 0;
 	optind = 1;
-	while ((c = getopt_long(argc, argv, ":h", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, ":hqj:", opts, NULL)) != -1) {
 		switch (c) {
 		case 'j':
 		case 'S':
@@ -107,7 +112,7 @@ run_parse_args(int argc, char **argv, struct run_args *a)
 				    CB_MAX_ROUNDS, optarg));
 			a->opts.rounds = (unsigned)v;
 			break;
-		case 'q':
+		case 'k':
 		case 'p':
 		case 'r':
 		case 't':
@@ -119,6 +124,8 @@ run_parse_args(int argc, char **argv, struct run_args *a)
 		case 'F':
 		case 'W':
 		case 'e':
+		case 'q':
+		case 'g':
 			if ((rc = cli_style_option("run", c, optarg,
 			    &report_run_reporter, &a->style)) != 0)
 				return (rc);
@@ -130,8 +137,10 @@ run_parse_args(int argc, char **argv, struct run_args *a)
 			return (bad_option("run", c, argv, opts));
 		}
 	}
-	if ((rc = cli_save_check("run", &a->out)) != 0)
+	if ((rc = cli_save_check("run", &a->out)) != 0 ||
+	    (rc = cli_style_check("run", &a->style)) != 0)
 		return (rc);
+	a->out.quiet = a->style.quiet;
 	if (a->csv && strcmp(a->csv, "") == 0)
 		return (usage_error("run", "--csv needs a file name"));
 	out[0] = (struct cli_output){ "--json", a->out.json };
@@ -199,8 +208,9 @@ cmd_run(int argc, char **argv)
 	struct cb_result *results;
 	struct machine m;
 	struct progress prog;
+	struct timespec t0, t1;
 	FILE *human;
-	char err[1024];
+	char err[1024], summary[128];
 	size_t i, done;
 	int rc, status = 0;
 
@@ -245,6 +255,8 @@ cmd_run(int argc, char **argv)
 		return (EXIT_BENCH_ERROR);
 	}
 	progress_start(&prog, sel.n);
+	prog.show = prog.show && !a.style.quiet;
+	clock_gettime(CLOCK_MONOTONIC, &t0);
 	cli_catch_stop_signals();
 	rounds_run(sel.items, sel.n, &a.opts, results, prog.show ? progress :
 	    NULL, &prog);
@@ -267,6 +279,11 @@ cmd_run(int argc, char **argv)
 	    (a.csv != NULL && strcmp(a.csv, "-") == 0) ? stderr : stdout;
 	report_render(&report_run_reporter, human, &(struct report_results){
 	    .m = &m, .r = results, .n = done }, &a.style);
+	clock_gettime(CLOCK_MONOTONIC, &t1);
+	report_run_summary(summary, sizeof(summary), results, done,
+	    (double)(t1.tv_sec - t0.tv_sec) + (t1.tv_nsec - t0.tv_nsec) / 1e9);
+	if (!a.style.quiet)
+		fprintf(human, "\n%s\n", summary);
 	if (info.partial)
 		fprintf(human, "\nInterrupted by SIG%s after %zu of %zu "
 		    "benchmarks; saved results say \"partial\".\n",
@@ -276,7 +293,7 @@ cmd_run(int argc, char **argv)
 	if (rc != 0)
 		status = rc;
 	else if (info.partial)
-		status = 128 + cli_stop_signal();
+		status = EXIT_SIGNAL + cli_stop_signal();
 	for (i = 0; i < done; i++)
 		cb_result_free(&results[i]);
 	free(results);

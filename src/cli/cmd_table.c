@@ -34,6 +34,7 @@ static const char table_help[] =
 "  --last N           a cell is the median of the last N results (1)\n"
 "  --where SELECTION  only runs the selection selects (cyclebench db --help)\n"
 "  --format FORMAT    text (default), markdown or csv\n"
+"  -q, --quiet        text: the heads and rows alone, no title or legend\n"
 "  --db FILE|URL      the store (default: $CYCLEBENCH_DB, or\n"
 "                     $XDG_DATA_HOME/cyclebench/results.db)\n";
 
@@ -57,6 +58,7 @@ table_parse_args(int argc, char **argv, struct table_args *a)
 		{ "by", required_argument, NULL, 'b' },
 		CLI_READ_OPTIONS,
 		{ "format", required_argument, NULL, 'f' },
+		{ "quiet", no_argument, NULL, 'q' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
@@ -67,10 +69,13 @@ table_parse_args(int argc, char **argv, struct table_args *a)
 	a->rd.last = 1;
 	opterr = 0;
 	optind = 1;
-	while ((c = getopt_long(argc, argv, ":h", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, ":hq", opts, NULL)) != -1) {
 		switch (c) {
 		case 'b':
 			a->by = optarg;
+			break;
+		case 'q':
+			a->quiet = 1;
 			break;
 		case 'n':
 		case 'w':
@@ -186,14 +191,15 @@ machine_headers(struct xt_table *t, const struct store_points *pts,
 				    idents[c]);
 }
 
+/* *skipped: the results of the suite left out for want of --by's key. */
 static int
 build(const struct table_args *a, const char *suite,
-    const struct store_points *pts, struct xt_table *t)
+    const struct store_points *pts, struct xt_table *t, size_t *skipped)
 {
 	const struct store_point *p;
 	const char **keys, **vals;
 	char (*hbuf)[64], (*notes)[96], (*labels)[160];
-	size_t *row, *col, i, r, c, skipped = 0;
+	size_t *row, *col, i, r, c;
 	double *v;
 	int rc = -1;
 
@@ -211,7 +217,7 @@ build(const struct table_args *a, const char *suite,
 			row[i] = col[i] = (size_t)-1;
 		else if (dim_value(a, p) == NULL) {
 			row[i] = col[i] = (size_t)-1;
-			skipped++;
+			(*skipped)++;
 		} else {
 			row[i] = index_of(keys, &t->nrows, p->key);
 			col[i] = index_of(vals, &t->ncols, dim_value(a, p));
@@ -249,10 +255,6 @@ build(const struct table_args *a, const char *suite,
 		for (c = 0; c < t->ncols; c++)
 			fill_cell(a, pts, row, col, r, c,
 			    &t->cells[r * t->ncols + c], v);
-	if (skipped > 0)
-		term_eprintf("cyclebench: %zu stored result%s of %s without "
-		    "a '%s' context left out\n", skipped, skipped == 1 ? "" :
-		    "s", suite, a->by);
 	rc = 0;
 	/* The table keeps pointers into these until the caller frees it. */
 	t->rows_buf = labels;
@@ -284,6 +286,7 @@ cmd_table(int argc, char **argv)
 	struct store *s;
 	char group[256], hint[512];
 	const char *suite;
+	size_t skipped = 0;
 	int rc;
 
 	if ((rc = table_parse_args(argc, argv, &a)) != 0)
@@ -298,27 +301,43 @@ cmd_table(int argc, char **argv)
 		return (rc);
 	}
 	memset(&t, 0, sizeof(t));
+	memset(&pts, 0, sizeof(pts));
+	if ((rc = cli_known_keys("table", s, &sel, a.dim == CTX_DIM ? a.by :
+	    NULL)) != 0)
+		goto out;
 	t.suite = suite;
 	t.by = a.by;
 	t.last = a.rd.last;
 	if (store_points(s, group, NULL, a.dim == CTX_DIM ? a.by : NULL, &sel,
 	    &pts) != 0)
 		rc = cli_store_failed(s);
-	else if (build(&a, suite, &pts, &t) != 0) {
+	else if (build(&a, suite, &pts, &t, &skipped) != 0) {
 		term_eprintf("cyclebench: out of memory\n");
+		rc = EXIT_USAGE;
+	} else if (t.nrows == 0 && skipped > 0) {
+		term_eprintf("cyclebench: no stored result of '%s'%s has "
+		    "context key '%s' (%zu without it)\n", suite, a.rd.where ?
+		    " in the runs selected" : "", a.by, skipped);
 		rc = EXIT_USAGE;
 	} else if (t.nrows == 0) {
 		term_eprintf("cyclebench: no stored result of '%s'%s in %s "
 		    "(cyclebench db runs lists the runs)%s\n", suite,
 		    a.rd.where ? " in the runs selected" : "", store_where(s),
 		    stored_near(s, suite, &sel, hint, sizeof(hint)));
+		cli_why_none(s, &sel);
 		rc = EXIT_USAGE;
 	} else {
+		if (skipped > 0)
+			term_eprintf("cyclebench: %zu stored result%s of %s "
+			    "without a '%s' context left out\n", skipped,
+			    skipped == 1 ? "" : "s", suite, a.by);
 		if (report_render(&xt_reporter, stdout, &t,
-		    &(struct report_style){ .format = a.format }) != 0 ||
+		    &(struct report_style){ .format = a.format,
+		    .quiet = a.quiet }) != 0 ||
 		    fflush(stdout) != 0)
 			rc = EXIT_OUTPUT;
 	}
+out:
 	xt_free(&t);
 	store_points_free(&pts);
 	store_sel_free(&sel);

@@ -6,13 +6,11 @@
  * They are read on every CPU (rs_load_each): a report of many runs waits
  * for parsing, not for one CPU.
  */
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <unistd.h>
 
 #include "cli/cli.h"
-#include "store/store.h"
+#include "cli/store_cli.h"
 #include "util/scrub.h"
 
 struct inputs {
@@ -20,19 +18,14 @@ struct inputs {
 	int		 bad;
 };
 
-/* A name that is no file but reads as a selection was meant for --db. */
+/* A name that is no file but reads as a selection was meant for --runs. */
 static void
 hint_selection(const char *path)
 {
-	struct store_sel sel;
-	char err[256];
 
-	if (path[0] == '\0' || access(path, F_OK) == 0 || errno != ENOENT ||
-	    store_sel_parse(path, &sel, err, sizeof(err)) != 0)
-		return;
-	store_sel_free(&sel);
-	term_eprintf("cyclebench: for the stored runs '%s' selects, write "
-	    "--db '%s'\n", path, path);
+	if (cli_reads_as_selection(path))
+		term_eprintf("cyclebench: for the stored runs '%s' selects, "
+		    "write --runs '%s'\n", path, path);
 }
 
 static int

@@ -20,7 +20,7 @@ cli_measure_option(const char *cmd, int c, const char *arg,
 	long v;
 
 	switch (c) {
-	case 'q':
+	case 'k':
 		o->quick = 1;
 		return (0);
 	case 'p':

@@ -7,7 +7,7 @@
 
 /* Their getopt_long table entries; the values are what getopt returns. */
 #define CLI_MEASURE_OPTIONS						\
-	{ "quick", no_argument, NULL, 'q' },				\
+	{ "quick", no_argument, NULL, 'k' },				\
 	{ "cpu", required_argument, NULL, 'p' },			\
 	{ "repetitions", required_argument, NULL, 'r' },		\
 	{ "timeout", required_argument, NULL, 't' },			\

@@ -34,31 +34,32 @@ int	run_parse_args(int argc, char **argv, struct run_args *a);
 
 /*
  * What compare reads, in order: results files, and selections of stored
- * runs (--db SELECTION, each standing for the runs it matches), each in
+ * runs (--runs SELECTION, each standing for the runs it matches), each in
  * the side that --vs had started when it came.
  */
 struct compare_source {
 	const char	*text;		/* a file name or a selection */
-	int		 stored;	/* text is a --db selection */
+	int		 stored;	/* text is a --runs selection */
 	size_t		 side;
 };
 
 struct compare_args {
 	const char	*labels[CMP_MAX_INPUTS];
 	int		 nlabels;
-	const char	*store;			/* --store URL */
+	const char	*db;			/* --db URL */
 	enum report_format format;
 	double		 threshold;	/* a fraction */
 	double		 fail_above;	/* a fraction; NAN: no gate */
 	int		 strict;	/* --strict: unknown fails the gate */
+	int		 quiet;		/* -q: text, the table alone */
 	char		*noise[COMPARE_MAX_FILES];	/* --noise: repeated runs */
 	int		 nnoise;
-	const char	*noise_db;	/* --noise-db: stored repeated runs */
+	const char	*noise_runs;	/* --noise-runs: stored repeated runs */
 	struct compare_source sources[COMPARE_MAX_FILES];
 	size_t		 nsources;
 	size_t		 nsides;	/* sides named with --vs, at least 1 */
 	int		 vs;		/* sides are named with --vs */
-	int		 stored;	/* some source is a --db selection */
+	int		 stored;	/* some source is a --runs selection */
 };
 
 int	compare_parse_args(int argc, char **argv, struct compare_args *a);
@@ -66,8 +67,8 @@ int	compare_parse_args(int argc, char **argv, struct compare_args *a);
 struct report_args {
 	const char	*labels[CMP_MAX_INPUTS];
 	int		 nlabels;
-	const char	*db_sel;		/* --db: stored runs */
-	const char	*store;			/* --store URL */
+	const char	*runs;			/* --runs: stored runs */
+	const char	*db;			/* --db URL */
 	const char	*out;
 };
 
@@ -111,6 +112,7 @@ struct history_args {
 	const char	*machine;
 	struct read_opts rd;		/* --last (0: every run), --where, --db */
 	enum report_format format;
+	int		 quiet;		/* -q */
 };
 
 /* optind ends at NAME. */
@@ -121,6 +123,7 @@ struct table_args {
 	struct read_opts rd;		/* --last, --where, --db */
 	size_t		 dim;		/* machine, kernel, microcode, context */
 	enum report_format format;
+	int		 quiet;		/* -q */
 };
 
 /* optind ends at SUITE. */
@@ -148,6 +151,7 @@ struct db_args {
 	const struct db_sub *sub;
 	const char	*db;		/* --db */
 	const char	*out;		/* -o */
+	int		 quiet;		/* -q: import says only what went wrong */
 };
 
 /* optind ends at the first operand after the sub-command. */

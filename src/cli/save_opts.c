@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * --json, --save, --db and --context, as run and asm take them.  The
+ * --json, --save, --db and --context, as run and asm take them (impact
+ * its --json and --context, whose warning is the same).  The
  * store is tried before measuring, so a wrong password costs seconds and
  * not a whole run; it is opened again to save, since a run may last
  * longer than a server keeps an idle connection.
@@ -50,8 +51,20 @@ cli_save_check(const char *cmd, const struct save_opts *o)
 	if (o->db != NULL && !o->save)
 		return (usage_error(cmd, "--db names the store that --save "
 		    "saves to: add --save"));
+	cli_context_dropped(cmd, &o->ctx, o->json != NULL || o->save,
+	    "--json FILE or --save");
 	/* --json is checked with the command's other files (check_outputs). */
 	return (0);
+}
+
+void
+cli_context_dropped(const char *cmd, const struct run_context *ctx, int kept,
+    const char *keepers)
+{
+
+	if (!kept && (ctx->n > 0 || ctx->want_git || ctx->want_host))
+		term_eprintf("cyclebench %s: warning: --context is kept only by "
+		    "%s; here it is dropped\n", cmd, keepers);
 }
 
 int
@@ -101,9 +114,10 @@ keep_in_store(const struct save_opts *o, const char *doc, size_t len)
 		term_eprintf("cyclebench: results store %s: %s; the "
 		    "results were not stored\n", store_where(s), s->err);
 	else {
-		term_printf("%s run %lld in %s%s\n", dup ? "Already stored as" :
-		    "Stored as", id, store_where(s), f.partial ?
-		    " (partial)" : "");
+		if (!o->quiet)
+			term_printf("%s run %lld in %s%s\n", dup ?
+			    "Already stored as" : "Stored as", id,
+			    store_where(s), f.partial ? " (partial)" : "");
 		rc = 0;
 	}
 	store_close(s);

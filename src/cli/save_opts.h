@@ -14,6 +14,7 @@ struct save_opts {
 	int		 save;		/* --save */
 	const char	*db;		/* --db URL; NULL: the default store */
 	int		 store_down;	/* the store failed its check */
+	int		 quiet;		/* -q: no "Stored as run N" */
 	struct run_context ctx;		/* --context */
 };
 
@@ -35,6 +36,14 @@ int	cli_save_option(const char *cmd, int c, const char *arg,
    empty --json; the command checks the file with its others through
    check_outputs).  0 or EXIT_USAGE. */
 int	cli_save_check(const char *cmd, const struct save_opts *o);
+
+/*
+ * A --context with nothing to keep it (kept 0): say on standard error
+ * that only `keepers' ("--json FILE or --save") keep it.  The command
+ * goes on.
+ */
+void	cli_context_dropped(const char *cmd, const struct run_context *ctx,
+	    int kept, const char *keepers);
 
 /*
  * Before measuring: resolve --context git/host, and try the store.  A

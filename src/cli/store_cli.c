@@ -6,13 +6,16 @@
  * compare and report take them exactly like files named on the command
  * line.
  */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli/cli.h"
 #include "cli/series.h"
 #include "cli/store_cli.h"
+#include "core/suggest.h"
 #include "util/scrub.h"
 
 int
@@ -62,7 +65,69 @@ cli_store_failed(struct store *s)
 
 	term_eprintf("cyclebench: results store %s: %s\n", store_where(s),
 	    s->err);
-	return (EXIT_STORE);
+	return (s->refused ? EXIT_USAGE : EXIT_STORE);
+}
+
+void
+cli_why_none(struct store *s, const struct store_sel *sel)
+{
+
+	if (sel->machine != NULL && store_find_machine(s, sel->machine) == 0)
+		term_eprintf("cyclebench: %s\n", s->err);
+}
+
+/* The words a selection has besides context keys (store/select.c). */
+static const char *const sel_words[] = { "machine", "kernel", "microcode",
+    "since", "until", "run", "last", NULL };
+
+/* key among the stored keys k, or refused with the nearest of them. */
+static int
+known_key(const char *cmd, const struct store_rows *k, const char *key,
+    int by)
+{
+	struct suggest sg;
+	const char *const *w;
+	char hint[256], known[512];
+	size_t i, used = 0;
+
+	known[0] = '\0';
+	suggest_init(&sg, key);
+	for (w = sel_words; *w != NULL && !by; w++)
+		suggest_offer(&sg, *w);
+	for (i = 0; i < k->nrows; i++) {
+		if (strcmp(k->cells[i], key) == 0)
+			return (0);
+		suggest_offer(&sg, k->cells[i]);
+		if (used < sizeof(known))
+			used += (size_t)snprintf(known + used, sizeof(known) -
+			    used, "%s%s", i ? ", " : "", k->cells[i]);
+	}
+	suggest_text(&sg, hint, sizeof(hint));
+	return (usage_error(cmd, "no stored run has context key '%s'%s (%s "
+	    "takes %s or a context key the store has: %s)", key, hint, by ?
+	    "--by" : "a selection", by ? "machine, kernel, microcode" :
+	    "machine, kernel, microcode, since, until, run, last",
+	    k->nrows ? known : "none yet"));
+}
+
+int
+cli_known_keys(const char *cmd, struct store *s, const struct store_sel *sel,
+    const char *by)
+{
+	struct store_rows k;
+	size_t i;
+	int rc = 0;
+
+	if (sel->nctx == 0 && by == NULL)
+		return (0);
+	if (store_context_keys(s, &k) != 0)
+		return (cli_store_failed(s));
+	for (i = 0; i < sel->nctx && rc == 0; i++)
+		rc = known_key(cmd, &k, sel->ctx[i].key, 0);
+	if (rc == 0 && by != NULL)
+		rc = known_key(cmd, &k, by, 1);
+	store_rows_free(&k);
+	return (rc);
 }
 
 int
@@ -115,10 +180,16 @@ cli_load_selection(const char *cmd, const char *url, const char *text,
 		store_sel_free(&sel);
 		return (rc);
 	}
+	if ((rc = cli_known_keys(cmd, s, &sel, NULL)) != 0) {
+		store_sel_free(&sel);
+		store_close(s);
+		return (rc);
+	}
 	if ((rc = store_load(s, &sel, max > 0 ? (size_t)max : 0, files,
 	    &got)) == 1) {
 		term_eprintf("cyclebench: no stored run matches '%s' in "
 		    "%s\n", text, store_where(s));
+		cli_why_none(s, &sel);
 		rc = EXIT_USAGE;
 	} else if (rc == 2) {
 		*n = (int)got;
@@ -133,30 +204,72 @@ cli_load_selection(const char *cmd, const char *url, const char *text,
 }
 
 int
-cli_stored_inputs(const char *cmd, const char *db_sel, const char *vs_sel,
-    const char *store, int nfiles)
+cli_stored_inputs(const char *cmd, const char *runs, const char *vs_sel,
+    const char *db, int nfiles)
 {
 	struct store_sel sel;
-	const char *const *t, *texts[] = { db_sel, vs_sel, NULL };
+	const char *const *t, *texts[] = { runs, vs_sel, NULL };
 	int rc;
 
-	if (db_sel == NULL)
-		return (usage_error(cmd, "%s goes with --db SELECTION",
-		    vs_sel != NULL ? "--vs" : "--store"));
+	if (runs == NULL)
+		return (vs_sel != NULL ? usage_error(cmd, "--vs goes with "
+		    "--runs SELECTION") : usage_error(cmd, "--db names the "
+		    "store that --runs reads: add --runs SELECTION (a "
+		    "selection of stored runs, once --db, is --runs)"));
 	if (nfiles > 0)
-		return (usage_error(cmd, "results files and --db do not mix: "
+		return (usage_error(cmd, "results files and --runs do not mix: "
 		    "give files, or a selection of stored runs"));
-	if (store != NULL && store[0] == '\0')
-		return (usage_error(cmd, "--store needs a file or URL"));
+	if (db != NULL && db[0] == '\0')
+		return (usage_error(cmd, "--db needs a file or URL"));
 	for (t = texts; *t != NULL; t++) {
 		if ((*t)[0] == '\0')
 			return (usage_error(cmd, "%s needs a selection ('all': "
-			    "every stored run)", t == texts ? "--db" : "--vs"));
+			    "every stored run)", t == texts ? "--runs" :
+			    "--vs"));
 		if ((rc = cli_selection(cmd, *t, NULL, &sel)) != 0)
 			return (rc);
 		store_sel_free(&sel);
 	}
 	return (0);
+}
+
+int
+cli_reads_as_selection(const char *text)
+{
+	struct store_sel sel;
+	char err[256];
+
+	if (text[0] == '\0' || access(text, F_OK) == 0 || errno != ENOENT)
+		return (0);
+	if (strcmp(text, "all") == 0 || strspn(text, "0123456789") ==
+	    strlen(text))
+		return (1);
+	if (store_sel_parse(text, &sel, err, sizeof(err)) != 0)
+		return (0);
+	store_sel_free(&sel);
+	return (1);
+}
+
+int
+cli_db_value(const char *cmd, const char *arg)
+{
+
+	if (arg[0] == '\0')
+		return (usage_error(cmd, "--db needs a file or URL"));
+	if (cli_reads_as_selection(arg))
+		return (usage_error(cmd, "--db names the results store (a file "
+		    "or URL), as in every command; for the stored runs '%s' "
+		    "selects, write --runs '%s'", arg, arg));
+	return (0);
+}
+
+void
+cli_deprecated(const char *cmd, const char *old, const char *now,
+    const char *why)
+{
+
+	term_eprintf("cyclebench %s: warning: %s is deprecated: it is %s "
+	    "(%s)\n", cmd, old, now, why);
 }
 
 /* Has group `g' of machine `ident' been fetched already? */

@@ -5,8 +5,9 @@
  * naming the option that writes a format the command keeps apart, as
  * run's --csv).  And
  * --wide, as run and asm take it: text for a terminal is fitted to its
- * width unless --wide; and --verbose, the flags that only inform and
- * the samples dropped as well.
+ * width unless --wide; --verbose, the flags that only inform and the
+ * samples dropped as well; -q/--quiet, the figures alone; --legend, the
+ * legend where it would not be (into a pipe).
  */
 #include <string.h>
 
@@ -56,6 +57,25 @@ cli_style_option(const char *cmd, int c, const char *arg,
 	case 'e':
 		st->verbose = 1;
 		return (0);
+	case 'q':
+		st->quiet = 1;
+		return (0);
+	case 'g':
+		st->legend = 1;
+		return (0);
 	}
 	return (-1);
+}
+
+int
+cli_style_check(const char *cmd, const struct report_style *st)
+{
+
+	if (st->legend && st->quiet)
+		return (usage_error(cmd, "--legend and -q do not mix: -q "
+		    "prints the figures alone"));
+	if (st->legend && st->format != REPORT_TEXT)
+		return (usage_error(cmd, "--legend is for text; --format %s "
+		    "has no legend", report_format_names[st->format]));
+	return (0);
 }

@@ -63,8 +63,9 @@ cmp_github(FILE *fp, const void *data, const struct report_style *st)
 {
 	const struct cmp_table *t = data;
 	char label[256], title[320], msg[1024], a[32], b[32], change[32];
+	char counts[160];
 	const struct cmp_cell *c, *base;
-	size_t i, j, slower = 0, faster = 0;
+	size_t i, j;
 
 	(void)st;
 	for (i = 0; i < t->nwarnings; i++)
@@ -92,19 +93,14 @@ cmp_github(FILE *fp, const void *data, const struct report_style *st)
 			    cmp_ci_level(t) * 100, c->ci_low, c->ci_high, c->q);
 			gh_annotation(fp, c->verdict == CMP_SLOWER ?
 			    "warning" : "notice", title, msg);
-			if (c->verdict == CMP_SLOWER)
-				slower++;
-			else
-				faster++;
 		}
 	}
-	snprintf(msg, sizeof(msg), "%zu slowdown%s and %zu "
-	    "speedup%s shown against %s over %zu benchmark%s (a change of at "
-	    "least %g%%, false discovery rate %g%% across %zu cells tested, "
-	    "Benjamini-Hochberg)", slower, slower == 1 ? "" : "s", faster,
-	    faster == 1 ? "" : "s", t->inputs[0].label, t->nrows,
-	    t->nrows == 1 ? "" : "s", t->threshold * 100, CMP_FDR * 100,
-	    t->ntested);
+	cmp_summary_text(t, counts, sizeof(counts));
+	snprintf(msg, sizeof(msg), "%s against %s over %zu benchmark%s (a "
+	    "change of at least %g%%, false discovery rate %g%% across %zu "
+	    "cells tested, Benjamini-Hochberg)", counts, t->inputs[0].label,
+	    t->nrows, t->nrows == 1 ? "" : "s", t->threshold * 100,
+	    CMP_FDR * 100, t->ntested);
 	gh_annotation(fp, "notice", "cyclebench compare", msg);
 	return (0);
 }

@@ -83,3 +83,24 @@ cmp_legend_line(const struct cmp_input *in, char *buf, size_t len)
 		snprintf(buf + n, len - n, "; %s=%s", k, json_string_value(v));
 	}
 }
+
+void
+cmp_summary_text(const struct cmp_table *t, char *buf, size_t len)
+{
+	size_t n[CMP_NOT_OK + 1] = { 0 }, i, j, cells = 0, other;
+
+	for (i = 0; i < t->nrows; i++)
+		for (j = 1; j < t->ninputs; j++) {
+			n[t->rows[i].cells[j].verdict]++;
+			cells++;
+		}
+	other = n[CMP_MISSING] + n[CMP_NOT_OK] + n[CMP_BASELINE];
+	if (other > 0)
+		snprintf(buf, len, "%zu slower, %zu faster, %zu same, %zu "
+		    "unknown, %zu not compared of %zu", n[CMP_SLOWER],
+		    n[CMP_FASTER], n[CMP_SAME], n[CMP_UNKNOWN], other, cells);
+	else
+		snprintf(buf, len, "%zu slower, %zu faster, %zu same, %zu "
+		    "unknown of %zu", n[CMP_SLOWER], n[CMP_FASTER], n[CMP_SAME],
+		    n[CMP_UNKNOWN], cells);
+}

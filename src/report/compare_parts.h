@@ -43,6 +43,14 @@ void	cmp_legend_line(const struct cmp_input *in, char *buf, size_t len);
 void	cmp_put_wrapped(FILE *fp, const char *first, int indent,
 	    const char *text);
 
+/*
+ * "1 slower, 0 faster, 5 same, 1 unknown of 7": the verdicts of every
+ * cell after the baseline's, with ", N not compared" (missing, skipped
+ * or failed) before "of" when there are any.  The text's last line and
+ * the github notice's opening.
+ */
+void	cmp_summary_text(const struct cmp_table *t, char *buf, size_t len);
+
 /* The notes under a table (compare_notes.c); nothing when none. */
 void	cmp_notes(const struct cmp_table *t, FILE *fp);
 

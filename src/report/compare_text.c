@@ -3,7 +3,8 @@
  * A comparison as text, for a mailing-list post: plain, 80 columns.  A
  * legend of the sides, the warnings, a column of cycles per side and
  * the change and its mark for every side after the baseline, then the
- * notes (compare_notes.c) and how the verdicts were reached.
+ * notes (compare_notes.c), how the verdicts were reached and a line that
+ * counts them.  Quiet (-q): the table alone.
  */
 #include <math.h>
 #include <stdio.h>
@@ -146,17 +147,24 @@ text_table(const struct cmp_table *t, FILE *fp)
 	}
 }
 
+/* Quiet: the table alone.  Else the verdicts summed up last. */
 int
 cmp_text(FILE *fp, const void *data, const struct report_style *st)
 {
 	const struct cmp_table *t = data;
+	char summary[160];
 
-	(void)st;
+	if (st != NULL && st->quiet) {
+		text_table(t, fp);
+		return (0);
+	}
 	text_head(t, fp);
 	text_table(t, fp);
 	fputc('\n', fp);
 	cmp_notes(t, fp);
 	cmp_method_text(t, fp);
+	cmp_summary_text(t, summary, sizeof(summary));
+	fprintf(fp, "\n%s.\n", summary);
 	return (0);
 }
 

@@ -240,7 +240,6 @@ xt_text(FILE *fp, const void *data, const struct report_style *st)
 	size_t r, c;
 	int rw, *cw, w;
 
-	(void)st;
 	txt = texts(t, &lg);
 	cw = calloc(t->ncols + 1, sizeof(*cw));
 	lu = calloc(t->ncols + 1, sizeof(*lu));
@@ -261,8 +260,9 @@ xt_text(FILE *fp, const void *data, const struct report_style *st)
 		if ((int)lineup_width(&lu[c]) > cw[c])
 			cw[c] = (int)lineup_width(&lu[c]);
 	}
-	fprintf(fp, "%s: median core cycles per operation by %s\n",
-	    t->suite, t->by);
+	if (st == NULL || !st->quiet)
+		fprintf(fp, "%s: median core cycles per operation by %s\n",
+		    t->suite, t->by);
 	fprintf(fp, "%-*s", rw, "benchmark");
 	for (c = 0; c < t->ncols; c++)
 		fprintf(fp, "  %*.*s", cw[c], HEAD_MAX, t->cols[c]);
@@ -276,8 +276,11 @@ xt_text(FILE *fp, const void *data, const struct report_style *st)
 		}
 		fputc('\n', fp);
 	}
-	fputc('\n', fp);
-	legend_text(fp, t, &lg, "", put_plain);
+	/* Quiet (-q): the heads and the rows, no title or legend. */
+	if (st == NULL || !st->quiet) {
+		fputc('\n', fp);
+		legend_text(fp, t, &lg, "", put_plain);
+	}
 	free(lu);
 	free(cw);
 	free(txt);

@@ -187,19 +187,20 @@ hist_method_text(FILE *fp)
 	    CP_MIN_SHIFT * 100);
 }
 
-/* A table per series, then how the levels were found. */
+/* A table per series, then (but quiet) how the levels were found. */
 static int
 hist_text(FILE *fp, const void *data, const struct report_style *st)
 {
 	const struct hist_list *l = data;
 	size_t i;
 
-	(void)st;
 	for (i = 0; i < l->n; i++) {
 		if (i > 0)
 			fputc('\n', fp);
 		series_text(fp, &l->h[i]);
 	}
+	if (st != NULL && st->quiet)
+		return (0);
 	fputc('\n', fp);
 	hist_method_text(fp);
 	return (0);

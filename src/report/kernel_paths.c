@@ -179,18 +179,32 @@ report_paths(FILE *fp, const struct machine *m, const struct cb_result *r,
 	    grid_print(fp, &g, width, &fit) != 0)
 		fprintf(fp, "(out of memory: no table)\n");
 	grid_free(&g);
-	fputc('\n', fp);
-	wrap_text(fp, 0, 0, "p50..max: quantiles over single calls, each "
-	    "timed on its own less the time stamps' cost; first: the first "
-	    "call in a fresh process, cold; batched: the fitted slope over "
-	    "calls back to back, a cross-check (for -delivery and -return "
-	    "rows, the whole round trip); calls: calls kept; extras: figures "
-	    "the benchmark adds itself.  k and M: thousands and millions of "
-	    "cycles.  Histograms are in the JSON (--json) and the HTML report.",
-	    markdown ? 0 : width > 0 && width < 80 ? width : 80);
 	if (!markdown && (fit.dropped[0] >= 0 || fit.below ||
-	    fit.label_below))
+	    fit.label_below)) {
+		fputc('\n', fp);
 		wrap_text(fp, 0, 0, "To fit the terminal some columns were "
 		    "left out or moved under their rows; --wide shows every "
 		    "column.", width);
+	}
+}
+
+void
+report_paths_legend(FILE *fp, const struct cb_result *r, size_t n,
+    int width)
+{
+	size_t i, paths = 0;
+
+	for (i = 0; i < n; i++)
+		paths += is_path(&r[i]);
+	if (paths == 0)
+		return;
+	fputc('\n', fp);
+	wrap_text(fp, 0, 0, "Kernel paths: p50..max: quantiles over single "
+	    "calls, each timed on its own less the time stamps' cost; first: "
+	    "the first call in a fresh process, cold; batched: the fitted "
+	    "slope over calls back to back, a cross-check (for -delivery and "
+	    "-return rows, the whole round trip); calls: calls kept; extras: "
+	    "figures the benchmark adds itself.  k and M: thousands and "
+	    "millions of cycles.  Histograms are in the JSON (--json) and the "
+	    "HTML report.", width > 0 && width < 80 ? width : 80);
 }

@@ -57,7 +57,19 @@ struct report_style {
 					   the stream it is drawn on */
 	int		 verbose;	/* tables: every flag, the samples
 					   dropped, every contended share */
+	int		 quiet;		/* figures only: the table's rows,
+					   no banner, legend, notes or
+					   summary (-q) */
+	int		 legend;	/* text: the legend even off a
+					   terminal (--legend) */
 };
+
+/*
+ * Whether the legend goes under what is drawn on fp in style st: text,
+ * not quiet, and on a terminal or asked for; never in markdown.  st
+ * NULL: text.
+ */
+int	report_legend_wanted(const struct report_style *st, FILE *fp);
 
 /* data drawn on fp as st says; 0, or -1 when it could not be written. */
 typedef int	(*report_render_fn)(FILE *fp, const void *data,
@@ -147,18 +159,26 @@ void	table_row_of(const struct cb_result *r, int verbose,
 	    struct table_row *t, struct table_row_text *text);
 
 /*
- * The human table: the machine's lines, one row per result, a legend.
- * Under a row, its levels and where its figure comes from (quiet).
- * On a terminal (text, not wide) columns go, as the width demands, in
- * this order: method (when every row has the machine's), min, the modes
+ * The human table: the machine's lines, one row per result.  Under a
+ * row, its levels and where its figure comes from (quiet).  On a
+ * terminal (text, not wide) columns go, as the width demands, in this
+ * order: method (when every row has the machine's), min, the modes
  * abbreviated, the flags moved under their rows, rounds, cv, time, and
- * last the names put above their figures; the legend says what went.  st NULL:
+ * last the names put above their figures; a note under the table says
+ * what went.  Quiet: the column heads and the rows alone.  st NULL:
  * text, fitted to fp's terminal.
  */
 void	report_table(FILE *fp, const struct machine *m,
 	    const struct cb_result *r, size_t n, const struct report_style *st);
 void	report_table_rows(FILE *fp, const struct machine *m, int cpu,
 	    const struct table_row *t, size_t n, const struct report_style *st);
+
+/*
+ * What the table's columns mean, how its figures were had (ref: the
+ * reference counter's name), wrapped to width (0: 80).  Printed once,
+ * under everything a command draws, when report_legend_wanted says so.
+ */
+void	report_legend(FILE *fp, const char *ref, int width);
 
 /*
  * The run's tables by parameter (pivot.c), the seeds' layout of one
@@ -170,6 +190,14 @@ void	report_table_rows(FILE *fp, const struct machine *m, int cpu,
  */
 void	report_pivot(FILE *fp, const struct cb_result *r, size_t n,
 	    int width);
+
+/*
+ * "7 rows measured, 1 flagged, 0 not measured, 12.3 s": run's last line.
+ * Flagged: measured rows with a flag the table shows (core/names.h);
+ * not measured: skipped or failed.
+ */
+void	report_run_summary(char *buf, size_t len, const struct cb_result *r,
+	    size_t n, double seconds);
 
 /* The figures benchmarks added themselves (cb_result_extra), a line per
    result that has any (more where `width', if not 0, demands), beside its
@@ -184,6 +212,11 @@ void	report_extras(FILE *fp, const struct cb_result *r, size_t n,
  */
 void	report_paths(FILE *fp, const struct machine *m,
 	    const struct cb_result *r, size_t n, const struct report_style *st);
+
+/* What the kernel paths' columns mean, when r[0..n-1] has a path
+   result; for the legend. */
+void	report_paths_legend(FILE *fp, const struct cb_result *r, size_t n,
+	    int width);
 
 /* cb_print_results in a style: asm's table. */
 void	report_print_results(FILE *fp, const struct cb_result *r, size_t n,

@@ -4,13 +4,15 @@
  * in core cycles (the figure over rounds and the fastest sample), the
  * time, the precision of the figure, the spread of the samples, the
  * rounds, and every reason to doubt the number; under a row, its levels
- * and its quiet figure when it has them; then a legend saying how the
- * figures were obtained.
+ * and its quiet figure when it has them.  The legend saying how the
+ * figures were obtained is apart (report_legend): a command prints it
+ * once, under all it draws, on a terminal or when asked.
  *
  * On a terminal the table fits its width: columns go in the order of
- * run_cols' steps (report.h says them, cyclebench(1) too) and the legend
+ * run_cols' steps (report.h says them, cyclebench(1) too) and a note
  * says which.  Into a pipe, or with --wide, it is printed whole; as
- * markdown, whole, for a post or a pull request.
+ * markdown, whole, for a post or a pull request.  Quiet (-q): the
+ * column heads and the rows, nothing above or under them.
  *
  * A row is first made a table_row, the neutral form a results file could
  * give as well, so that printing does not depend on where results came
@@ -20,6 +22,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "core/engine.h"
 #include "core/flags.h"
@@ -163,7 +166,7 @@ cycles_text(const struct table_row *t, char *buf, size_t len)
 }
 
 static void
-add_row(struct grid *g, const struct table_row *t)
+add_row(struct grid *g, const struct table_row *t, int quiet)
 {
 	char buf[64], note[CB_REASON_MAX + 32], flags[192];
 
@@ -194,7 +197,8 @@ add_row(struct grid *g, const struct table_row *t)
 		snprintf(flags + strlen(flags), sizeof(flags) - strlen(flags),
 		    "%s%u dropped", flags[0] ? " " : "", t->dropped);
 	grid_set(g, C_FLAGS, flags, NULL);
-	grid_note(g, t->notes);
+	if (!quiet)
+		grid_note(g, t->notes);
 }
 
 /* "method and min" and the rest of what a narrow terminal cost. */
@@ -209,6 +213,7 @@ fit_note(FILE *fp, const struct grid_fit *fit, int width)
 		;
 	if (n == 0 && !fit->briefed && !fit->below && !fit->label_below)
 		return;
+	fputc('\n', fp);
 	used += (size_t)snprintf(line, sizeof(line), "To fit %d columns:",
 	    width);
 	for (i = 0; i < n; i++)
@@ -234,9 +239,18 @@ fit_note(FILE *fp, const struct grid_fit *fit, int width)
 	wrap_text(fp, 0, 0, line, width);
 }
 
-static void
-legend(FILE *fp, const char *ref, const struct grid_fit *fit, int width,
-    int markdown)
+int
+report_legend_wanted(const struct report_style *st, FILE *fp)
+{
+	FILE *term = st != NULL && st->term != NULL ? st->term : fp;
+
+	if (st != NULL && (st->quiet || st->format != REPORT_TEXT))
+		return (0);
+	return ((st != NULL && st->legend) || isatty(fileno(term)));
+}
+
+void
+report_legend(FILE *fp, const char *ref, int width)
 {
 	char text[1024];
 	int w = width > 0 && width < LEGEND_WIDTH ? width : LEGEND_WIDTH;
@@ -248,9 +262,7 @@ legend(FILE *fp, const char *ref, const struct grid_fit *fit, int width,
 	    "and M for thousands and millions; min: the fastest sample; time: "
 	    "the same from %s ticks, in ns, \u00b5s or ms; rounds: how many.",
 	    ref);
-	wrap_text(fp, 0, 0, text, markdown ? 0 : w);
-	if (markdown)
-		fputc('\n', fp);
+	wrap_text(fp, 0, 0, text, w);
 	snprintf(text, sizeof(text), "+-ci95 says how well the figure is known, "
 	    "in cycles like it (half its 95%% interval, bootstrapped over "
 	    "rounds then samples, with the calibration's error added where "
@@ -258,19 +270,14 @@ legend(FILE *fp, const char *ref, const struct grid_fit *fit, int width,
 	    "in the row's rounds reads), cv how much the samples spread: "
 	    "many scattered samples give a tight +-ci95 beside a large cv.",
 	    ENGINE_CALIBRATION_SD * 100);
-	wrap_text(fp, 0, 0, text, markdown ? 0 : w);
-	if (markdown)
-		fputc('\n', fp);
+	wrap_text(fp, 0, 0, text, w);
 	wrap_text(fp, 0, 0, "Where the contention probe saw the core shared, "
 	    "the figure rests on the quiet samples; levels are the separate "
 	    "values a row's samples settle on.  Latency and throughput samples "
 	    "are fitted slopes over 8 loop sizes; path samples are single "
 	    "calls.  'cyclebench list --flags' says what each flag means; the "
 	    "table shows those that ask to act or to distrust the figure, "
-	    "--verbose the rest.",
-	    markdown ? 0 : w);
-	if (fit != NULL)
-		fit_note(fp, fit, width);
+	    "--verbose the rest.", w);
 }
 
 /*
@@ -337,9 +344,10 @@ report_table_rows(FILE *fp, const struct machine *m, int cpu,
 	struct grid g;
 	char warning[512];
 	size_t i;
-	int width, markdown;
+	int width, markdown, quiet;
 
 	markdown = st != NULL && st->format == REPORT_MARKDOWN;
+	quiet = st != NULL && st->quiet;
 	width = report_style_width(st, fp);
 	memcpy(cols, run_cols, sizeof(cols));
 	/* method goes only when the header line says it for every row */
@@ -350,14 +358,15 @@ report_table_rows(FILE *fp, const struct machine *m, int cpu,
 	grid_init(&g, cols, NCOLS);
 	g.label_below_at = NAMES_BELOW_STEP;
 	for (i = 0; i < n; i++)
-		add_row(&g, &t[i]);
+		add_row(&g, &t[i], quiet);
 	cycle_warning(t, n, warning, sizeof(warning));
-	machine_lines(fp, m, cpu, markdown, width, warning);
+	if (!quiet)
+		machine_lines(fp, m, cpu, markdown, width, warning);
 	if (markdown ? grid_markdown(fp, &g) != 0 :
 	    grid_print(fp, &g, width, &fit) != 0)
 		fprintf(fp, "(out of memory: no table)\n");
-	legend(fp, machine_ref_name(m), markdown ? NULL : &fit, width,
-	    markdown);
+	else if (!markdown && !quiet)
+		fit_note(fp, &fit, width);
 	grid_free(&g);
 }
 
@@ -391,6 +400,9 @@ table_render(FILE *fp, const void *data, const struct report_style *st)
 	const struct report_results *d = data;
 
 	report_table(fp, d->m, d->r, d->n, st);
+	if (report_legend_wanted(st, fp))
+		report_legend(fp, machine_ref_name(d->m),
+		    report_style_width(st, fp));
 	return (0);
 }
 

@@ -73,10 +73,17 @@ struct store {
 	void		*db;		/* the back end's connection */
 	char		*where;		/* shown in messages; no password */
 	char		 err[512];
+	int		 refused;	/* the last failure was the request's
+					   (a selection the store cannot
+					   answer), not the store's */
 };
 
 /* Set s->err from a format; always STORE_ERROR. */
 int	store_fail(struct store *s, const char *fmt, ...)
+	    __attribute__((format(printf, 2, 3)));
+
+/* The same for a request the store cannot answer: s->refused is set. */
+int	store_refuse(struct store *s, const char *fmt, ...)
 	    __attribute__((format(printf, 2, 3)));
 
 void	store_rows_free(struct store_rows *r);

@@ -53,6 +53,8 @@ static const char counts_sql[] =
     " (SELECT count(*) FROM results)";
 static const char machines_sql[] =
     "SELECT id, ident, label, cpu_brand FROM machines ORDER BY id";
+static const char context_keys_sql[] =
+    "SELECT DISTINCT key FROM context ORDER BY key";
 
 #define POINTS_SELECT							\
     "SELECT ru.id, ru.at_utc, m.ident, m.label, ru.kernel, ru.microcode," \
@@ -155,21 +157,27 @@ store_find_machine(struct store *s, const char *what)
 	if (id == 0 && nsub == 1)
 		id = sub;
 	if (id == 0 && nsub > 1)
-		store_fail(s, "machine '%s' matches %zu machines; name one "
-		    "(cyclebench db machines lists them)", what, nsub);
-	else if (id == 0)
-		store_fail(s, "no machine '%s' in the store (cyclebench db "
-		    "machines lists them)", what);
-	return (id > 0 ? id : -1);
+		return (store_refuse(s, "machine '%s' matches %zu machines; "
+		    "name one (cyclebench db machines lists them)", what, nsub));
+	if (id == 0)
+		snprintf(s->err, sizeof(s->err), "no machine '%s' in the store "
+		    "(cyclebench db machines lists them)", what);
+	return (id);
 }
 
-/* The machine term resolved: 0 for any, -1 when it matches none. */
+/* No run's machine: a machine term that names none selects nothing. */
+#define NO_MACHINE	(-2)
+
+/* The machine term resolved: 0 for any, NO_MACHINE, or -1 (failed). */
 static long long
 sel_machine(struct store *s, const struct store_sel *sel)
 {
+	long long id;
 
-	return (sel->machine == NULL ? 0 : store_find_machine(s,
-	    sel->machine));
+	if (sel->machine == NULL)
+		return (0);
+	id = store_find_machine(s, sel->machine);
+	return (id == 0 ? NO_MACHINE : id);
 }
 
 static const char *
@@ -250,7 +258,7 @@ store_list(struct store *s, const struct store_sel *sel,
 	size_t i;
 
 	memset(out, 0, sizeof(*out));
-	if ((mid = sel_machine(s, sel)) < 0)
+	if ((mid = sel_machine(s, sel)) == -1)
 		return (STORE_ERROR);
 	bind_sel(p, sel, mid);
 	set_int(&p[SEL_NPARAMS], sel->last ? sel->last : NOLIMIT, 0);
@@ -447,7 +455,7 @@ store_points(struct store *s, const char *group, const char *name,
 	size_t i, k;
 
 	memset(out, 0, sizeof(*out));
-	if ((mid = sel_machine(s, sel)) < 0)
+	if ((mid = sel_machine(s, sel)) == -1)
 		return (STORE_ERROR);
 	set_text(&p[0], ctx_key);
 	set_text(&p[1], group != NULL ? group : name);
@@ -499,6 +507,14 @@ store_machines(struct store *s, struct store_rows *out)
 {
 
 	return (s->be->query(s, machine_list_sql, NULL, 0, out) == STORE_OK ?
+	    STORE_OK : STORE_ERROR);
+}
+
+int
+store_context_keys(struct store *s, struct store_rows *out)
+{
+
+	return (s->be->query(s, context_keys_sql, NULL, 0, out) == STORE_OK ?
 	    STORE_OK : STORE_ERROR);
 }
 

@@ -55,6 +55,19 @@ store_fail(struct store *s, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(s->err, sizeof(s->err), fmt, ap);
 	va_end(ap);
+	s->refused = 0;
+	return (STORE_ERROR);
+}
+
+int
+store_refuse(struct store *s, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(s->err, sizeof(s->err), fmt, ap);
+	va_end(ap);
+	s->refused = 1;
 	return (STORE_ERROR);
 }
 

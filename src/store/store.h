@@ -178,7 +178,14 @@ int	store_machines(struct store *s, struct store_rows *out);
 /* The store's schema version and how many runs, machines, results. */
 int	store_counts(struct store *s, long long counts[4]);
 
-/* The machine a selection names: its id, or -1 with why (none, several). */
+/*
+ * The machine a selection names: its id; 0 when it names none (s->err
+ * says so, for a caller to tell); -1 with why when it names several
+ * (s->refused) or the store failed.
+ */
 long long store_find_machine(struct store *s, const char *what);
+
+/* Every context key a stored run has, in order: one column. */
+int	store_context_keys(struct store *s, struct store_rows *out);
 
 #endif

@@ -64,9 +64,12 @@ load helpers
 	run --separate-stderr "$CB" run --help
 	assert_status 0
 	assert_output "usage: cyclebench run"
-	for opt in --json --csv --quick --cpu --repetitions --timeout; do
+	for opt in --csv --quick --cpu --repetitions --timeout --legend; do
 		assert_line "^  $opt( |$)"
 	done
+	# the short forms first, as in getopt's own help
+	assert_line "^  -j, --json FILE "
+	assert_line "^  -q, --quiet "
 	[ -z "$stderr" ] || fail "help should print nothing on stderr"
 }
 

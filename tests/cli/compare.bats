@@ -198,12 +198,12 @@ restamp() {
 	    <<<"$("$CB" compare --noise $A0 --noise $A1 $A0 $AL)"
 }
 
-@test "--noise-db: the noise model's runs from the store" {
+@test "--noise-runs: the noise model's runs from the store" {
 	restamp $A0 "$BATS_TEST_TMPDIR/n1.json" 2026-12-01T10:00:00Z ''
 	restamp $A1 "$BATS_TEST_TMPDIR/n2.json" 2026-12-01T11:00:00Z ''
 	"$CB" db import --db "$BATS_TEST_TMPDIR/s.db" \
 	    "$BATS_TEST_TMPDIR/n1.json" "$BATS_TEST_TMPDIR/n2.json" >/dev/null
-	"$CB" compare --noise-db all --store "$BATS_TEST_TMPDIR/s.db" \
+	"$CB" compare --noise-runs all --db "$BATS_TEST_TMPDIR/s.db" \
 	    --format json $A0 $AL >"$BATS_TEST_TMPDIR/c.json"
 	python3 - "$BATS_TEST_TMPDIR/c.json" <<-'PY'
 	import json, sys
@@ -212,13 +212,13 @@ restamp() {
 	assert c["basis"] == "noise", c
 	PY
 	# One stored run is no spread; an empty selection, none.
-	run --separate-stderr "$CB" compare --noise-db last=1 \
-	    --store "$BATS_TEST_TMPDIR/s.db" $A0 $AL
+	run --separate-stderr "$CB" compare --noise-runs last=1 \
+	    --db "$BATS_TEST_TMPDIR/s.db" $A0 $AL
 	[ "$status" -eq 2 ]
-	[[ "$stderr" == *"needs two or more repeated runs; --noise-db selected 1"* ]]
-	run --separate-stderr "$CB" compare --noise-db '' $A0 $AL
+	[[ "$stderr" == *"needs two or more repeated runs; --noise-runs selected 1"* ]]
+	run --separate-stderr "$CB" compare --noise-runs '' $A0 $AL
 	[ "$status" -eq 2 ]
-	[[ "$stderr" == *"--noise-db needs a selection"* ]]
+	[[ "$stderr" == *"--noise-runs needs a selection"* ]]
 }
 
 @test "--vs and --fail-above refuse what they cannot use" {
@@ -439,7 +439,7 @@ bad() {
 	! grep -vE '^::(warning|notice|error) title=[^:]*::' <<<"$output"
 	grep -qE '^::warning title=cyclebench%3A basic/imul-latency slower::basic/imul-latency: 16\.0 core cycles per operation in rounds-lfence \(B\) against 3\.00 in rounds-cpu0 \(A\), \+432%25; ' <<<"$output"
 	! grep -q 'add-latency' <<<"$output"
-	grep -q '^::notice title=cyclebench compare::1 slowdown and 0 speedups shown against rounds-cpu0 over 7 benchmarks' <<<"$output"
+	grep -q '^::notice title=cyclebench compare::1 slower, 0 faster, 0 same, 6 unknown of 7 against rounds-cpu0 over 7 benchmarks' <<<"$output"
 	# the other way round the same change is a speedup: a notice
 	run "$CB" compare --format github $F/rounds-lfence.json $F/rounds-cpu0.json
 	grep -q '^::notice title=cyclebench%3A basic/imul-latency faster::' <<<"$output"

@@ -120,7 +120,7 @@ PY
 	run --separate-stderr "$CB" report old.json -o r1.html
 	assert_status 0
 	refute_password
-	run --separate-stderr "$CB" report --store s.db --db 1 -o r2.html
+	run --separate-stderr "$CB" report --db s.db --runs 1 -o r2.html
 	assert_status 0
 	refute_password
 	no_password r1.html r2.html
@@ -155,7 +155,7 @@ PY
 	assert_status 0
 	assert_output "host=db password=***"
 	refute_password
-	run --separate-stderr "$CB" report --store s.db --db 1 -o r.html
+	run --separate-stderr "$CB" report --db s.db --runs 1 -o r.html
 	assert_status 0
 	refute_password
 	no_password r.html

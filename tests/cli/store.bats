@@ -284,58 +284,58 @@ PY
 	assert_stderr "no stored result of 'basic/nothing'"
 	run --separate-stderr "$CB" history basic/add-latency --db s.db \
 	    --machine Fixture
-	assert_status 4
+	assert_status 2
 	assert_stderr "machine 'Fixture' matches 2 machines"
 }
 
-@test "compare --db/--vs and report --db take stored runs" {
+@test "compare --runs/--vs and report --runs take stored runs" {
 	# 20 runs a machine: fewer than 8 a side no history tells from chance.
 	make_runs runs 40 2 --shift 12:1.5
 	"$CB" db import --db s.db runs/*.json >/dev/null
 	export CYCLEBENCH_DB=$PWD/s.db
-	run "$CB" compare --db 'machine=Fixture 0,last=1' \
-	    --vs --db 'machine=Fixture 1,last=1'
+	run "$CB" compare --runs 'machine=Fixture 0,last=1' \
+	    --vs --runs 'machine=Fixture 1,last=1'
 	assert_status 0
 	assert_output "A  Fixture 0: run 39"
 	assert_output "B  Fixture 1: run 40"
 	assert_output "commit=c0019"
-	run "$CB" compare --db 'machine=Fixture 0,run=1' \
-	    --vs --db 'machine=Fixture 0,last=1'
+	run "$CB" compare --runs 'machine=Fixture 0,run=1' \
+	    --vs --runs 'machine=Fixture 0,last=1'
 	assert_status 0
 	assert_line '^basic/imul-latency +(2\.99|3\.0[0-9]) +4\.[45][0-9] +\+(49|50|51)% \*$'
-	run "$CB" report --db 'machine=Fixture 1,last=1' -o r.html
+	run "$CB" report --runs 'machine=Fixture 1,last=1' -o r.html
 	assert_status 0
 	grep -q '<h2>History</h2>' r.html
 	grep -q 'basic/imul-latency on Fixture 1' r.html
 	grep -q 'shift +50' r.html
 	grep -q 'context commit' r.html
-	run --separate-stderr "$CB" compare --db 'last=1'
+	run --separate-stderr "$CB" compare --runs 'last=1'
 	assert_usage_error "one side to compare"
-	run --separate-stderr "$CB" compare --store s.db a.json b.json
-	assert_usage_error "--store goes with --db SELECTION"
-	run --separate-stderr "$CB" compare --db 'last=1' --vs
+	run --separate-stderr "$CB" compare --db s.db a.json b.json
+	assert_usage_error "--db names the store that --runs and --noise-runs read: add --runs SELECTION"
+	run --separate-stderr "$CB" compare --runs 'last=1' --vs
 	assert_usage_error "--vs needs results before it and after it"
-	run --separate-stderr "$CB" report --db 'bogus' -o r.html
+	run --separate-stderr "$CB" report --runs 'bogus' -o r.html
 	assert_usage_error "'bogus' in the selection is not KEY=VALUE"
-	run --separate-stderr "$CB" compare --db 'kernel=none' --vs --db last=1
+	run --separate-stderr "$CB" compare --runs 'kernel=none' --vs --runs last=1
 	assert_status 2
 	assert_stderr "no stored run matches 'kernel=none'"
-	# A selection written where a file goes is named, and --db shown.
-	run --separate-stderr "$CB" compare --db 'last=1' --vs 'machine=Fixture 1'
+	# A selection written where a file goes is named, and --runs shown.
+	run --separate-stderr "$CB" compare --runs 'last=1' --vs 'machine=Fixture 1'
 	assert_usage_error "machine=Fixture 1: cannot open: No such file"
-	assert_stderr "for the stored runs 'machine=Fixture 1' selects, write --db 'machine=Fixture 1'"
+	assert_stderr "for the stored runs 'machine=Fixture 1' selects, write --runs 'machine=Fixture 1'"
 	run --separate-stderr "$CB" report 'last=2' gone.json -o r.html
-	assert_usage_error "write --db 'last=2'"
-	refute_stderr "--db 'gone.json'"
+	assert_usage_error "write --runs 'last=2'"
+	refute_stderr "--runs 'gone.json'"
 }
 
 @test "a selection too large for report is refused before it is loaded" {
 	make_runs runs 30 3
 	"$CB" db import --db s.db runs/*.json >/dev/null
-	run --separate-stderr "$CB" report --store s.db --db all -o r.html
+	run --separate-stderr "$CB" report --db s.db --runs all -o r.html
 	assert_usage_error "30 runs: a report takes at most 26; narrow the selection (last=N)"
 	[ ! -e r.html ]
-	run "$CB" report --store s.db --db last=26 -o r.html
+	run "$CB" report --db s.db --runs last=26 -o r.html
 	assert_status 0
 }
 
@@ -391,7 +391,7 @@ PY
 	run --separate-stderr "$CB" db export --db out/run-1.json run=1 -o out
 	assert_usage_error "-o 'out/run-1.json' is the results store"
 	cmp s.db out/run-1.json || fail "out/run-1.json was written"
-	run --separate-stderr "$CB" report --db run=1 --store s.db -o s.db
+	run --separate-stderr "$CB" report --runs run=1 --db s.db -o s.db
 	assert_usage_error "--output 's.db' is the results store 's.db'"
 	[ "$(sha256sum <s.db)" = "$sum" ] || fail "the store was changed"
 	[ "$(runs_in s.db)" = 1 ] || fail "runs lost"

@@ -54,11 +54,11 @@ setup_file() {
 	assert_status 0
 	assert_output "1 shift between 2 levels."
 	assert_line '^   --- shift \+(19|20|21)\.[0-9]%: .* over 8 runs -> .* over 8 runs$'
-	run "$CB" compare --store "$url" --db 'machine=Fixture 0,run=1' \
-	    --vs --db 'machine=Fixture 0,last=1'
+	run "$CB" compare --db "$url" --runs 'machine=Fixture 0,run=1' \
+	    --vs --runs 'machine=Fixture 0,last=1'
 	assert_status 0
 	assert_line '^basic/load-latency .* \+(19|20|21)% \*$'
-	run "$CB" report --store "$url" --db 'machine=Fixture 1,last=1' -o r.html
+	run "$CB" report --db "$url" --runs 'machine=Fixture 1,last=1' -o r.html
 	assert_status 0
 	grep -q '<h2>History</h2>' r.html
 }

@@ -3,8 +3,8 @@
  * Unit tests for report/compare_parts.c, what every format of a
  * comparison says alike: a row's "name k=v" label, a side's cycles cell
  * (the figure, "-" when missing, the status when it did not run), its
- * levels, the legend line with the run's --context, and the verdicts'
- * names as CSV and JSON spell them.
+ * levels, the legend line with the run's --context, the line that counts
+ * the verdicts, and the verdicts' names as CSV and JSON spell them.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -99,6 +99,33 @@ test_legend(void **state)
 	cf_files[0].context = NULL;
 }
 
+/* The verdicts counted over the cells after the baseline's. */
+static void
+test_summary(void **state)
+{
+	char buf[160], want[160];
+	size_t i, n[CMP_NOT_OK + 1] = { 0 };
+
+	(void)state;
+	for (i = 0; i < cf_t.nrows; i++)
+		cf_t.rows[i].cells[1].verdict = CMP_SAME;
+	cf_t.rows[0].cells[1].verdict = CMP_UNKNOWN;
+	cf_real(cf_row("basic/load-latency", ""), 1.25);
+	for (i = 0; i < cf_t.nrows; i++)
+		n[cf_t.rows[i].cells[1].verdict]++;
+	cmp_summary_text(&cf_t, buf, sizeof(buf));
+	assert_int_equal(n[CMP_SLOWER], 1);
+	assert_int_equal(n[CMP_UNKNOWN], 1);
+	snprintf(want, sizeof(want), "1 slower, 0 faster, %zu same, 1 unknown "
+	    "of %zu", n[CMP_SAME], cf_t.nrows);
+	assert_string_equal(buf, want);
+	cf_t.rows[0].cells[1].verdict = CMP_MISSING;
+	cmp_summary_text(&cf_t, buf, sizeof(buf));
+	snprintf(want, sizeof(want), "1 slower, 0 faster, %zu same, 0 unknown, "
+	    "1 not compared of %zu", n[CMP_SAME], cf_t.nrows);
+	assert_string_equal(buf, want);
+}
+
 static void
 test_verdict_names(void **state)
 {
@@ -125,6 +152,8 @@ main(void)
 		    cf_teardown),
 		cmocka_unit_test(test_cost_and_levels),
 		cmocka_unit_test_setup_teardown(test_legend, cf_setup,
+		    cf_teardown),
+		cmocka_unit_test_setup_teardown(test_summary, cf_setup,
 		    cf_teardown),
 		cmocka_unit_test(test_verdict_names),
 	};

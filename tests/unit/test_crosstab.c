@@ -53,9 +53,9 @@ setup(void **state)
 }
 
 static char *
-render(enum report_format f)
+render_quiet(enum report_format f, int quiet)
 {
-	struct report_style st = { .format = f };
+	struct report_style st = { .format = f, .quiet = quiet };
 	char *out = NULL;
 	size_t len = 0;
 	FILE *fp;
@@ -65,6 +65,29 @@ render(enum report_format f)
 	assert_int_equal(report_render(&xt_reporter, fp, &table, &st), 0);
 	assert_int_equal(fclose(fp), 0);
 	return (out);
+}
+
+static char *
+render(enum report_format f)
+{
+	return (render_quiet(f, 0));
+}
+
+/* -q: the heads and the rows, no title, no legend. */
+static void
+test_quiet(void **state)
+{
+	char *out;
+
+	(void)state;
+	out = render_quiet(REPORT_TEXT, 1);
+	assert_true(strncmp(out, "benchmark     zen4 <b>&  Intel Xeon "
+	    "Platinum \n", 38) == 0);
+	assert_non_null(strstr(out, "a|b <i>x</i>          -               "
+	    "1234 2n\n"));
+	assert_null(strstr(out, "median core cycles per operation by"));
+	assert_null(strstr(out, "flags:"));
+	free(out);
 }
 
 static void
@@ -288,6 +311,7 @@ main(void)
 		cmocka_unit_test_setup(test_markdown, setup),
 		cmocka_unit_test_setup(test_csv, setup),
 		cmocka_unit_test(test_add_flags),
+		cmocka_unit_test_setup(test_quiet, setup),
 	};
 
 	return (cmocka_run_group_tests(tests, NULL, NULL));

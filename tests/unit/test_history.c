@@ -66,10 +66,10 @@ teardown(void **state)
 }
 
 static char *
-render(enum report_format f)
+render_quiet(enum report_format f, int quiet)
 {
 	struct hist_list l = { &h, 1 };
-	struct report_style st = { .format = f };
+	struct report_style st = { .format = f, .quiet = quiet };
 	char *out = NULL;
 	size_t len = 0;
 	FILE *fp;
@@ -79,6 +79,29 @@ render(enum report_format f)
 	assert_int_equal(report_render(&hist_reporter, fp, &l, &st), 0);
 	assert_int_equal(fclose(fp), 0);
 	return (out);
+}
+
+static char *
+render(enum report_format f)
+{
+	return (render_quiet(f, 0));
+}
+
+/* -q: the series, not how the levels are found. */
+static void
+test_quiet(void **state)
+{
+	char *out;
+
+	(void)state;
+	series(20);
+	out = render_quiet(REPORT_TEXT, 1);
+	assert_non_null(strstr(out, "16 runs, "));
+	assert_null(strstr(out, "A level is the median"));
+	free(out);
+	out = render(REPORT_TEXT);
+	assert_non_null(strstr(out, "A level is the median"));
+	free(out);
 }
 
 static void
@@ -170,6 +193,7 @@ main(void)
 		cmocka_unit_test_teardown(test_levels, teardown),
 		cmocka_unit_test_teardown(test_text, teardown),
 		cmocka_unit_test_teardown(test_csv, teardown),
+		cmocka_unit_test_teardown(test_quiet, teardown),
 	};
 
 	return (cmocka_run_group_tests(tests, NULL, NULL));

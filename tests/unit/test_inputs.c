@@ -66,10 +66,10 @@ test_selection_hint(void **state)
 	assert_int_equal(load_inputs(paths, 2, &f), EXIT_USAGE);
 	said = stderr_end();
 	assert_said(said, "cyclebench: for the stored runs "
-	    "'machine=box7,last=3' selects, write --db "
+	    "'machine=box7,last=3' selects, write --runs "
 	    "'machine=box7,last=3'\n");
 	/* No selection: no hint. */
-	assert_null(strstr(said, "write --db 'nosuch"));
+	assert_null(strstr(said, "write --runs 'nosuch"));
 	assert_said(said, "nosuch-cb-file");
 }
 

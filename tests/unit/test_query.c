@@ -3,8 +3,9 @@
  * Unit tests for store/query.c on a SQLite store of five runs on two
  * machines: runs listed newest first and selected by machine, kernel,
  * date and last=N; a machine found by its label, a part of it or its
- * identity, refused when none or several match; a benchmark's points
- * oldest first, by group or by name; documents and counts.
+ * identity, refused when several match, none when none does; a
+ * benchmark's points oldest first, by group or by name; documents and
+ * counts; the context keys stored.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -136,11 +137,71 @@ test_find_machine(void **state)
 	assert_int_equal(store_find_machine(s, ident), xeon);
 	store_rows_free(&m);
 	assert_int_equal(store_find_machine(s, "Turin"), 3 - xeon);
+	/* Several: the request is refused, the store did not fail. */
 	assert_int_equal(store_find_machine(s, "o"), -1);
 	assert_string_equal(s->err, "machine 'o' matches 2 machines; name one "
 	    "(cyclebench db machines lists them)");
-	assert_int_equal(store_find_machine(s, "Power10"), -1);
+	assert_int_equal(s->refused, 1);
+	/* None: nothing is selected, and the reason is there to tell. */
+	assert_int_equal(store_find_machine(s, "Power10"), 0);
 	assert_non_null(strstr(s->err, "no machine 'Power10' in the store"));
+}
+
+/* A machine term that names no machine selects no run; no failure. */
+static void
+test_machine_none(void **state)
+{
+	struct store_runs r;
+	struct store_points p;
+	struct store_sel sel;
+	char err[256];
+
+	(void)state;
+	assert_int_equal(store_sel_parse("machine=Power10", &sel, err,
+	    sizeof(err)), 0);
+	assert_int_equal(store_list(s, &sel, &r), STORE_OK);
+	assert_int_equal(r.n, 0);
+	store_runs_free(&r);
+	assert_int_equal(store_points(s, "basic", NULL, NULL, &sel, &p),
+	    STORE_OK);
+	assert_int_equal(p.n, 0);
+	store_points_free(&p);
+	store_sel_free(&sel);
+}
+
+/*
+ * The context keys runs have, once each, in order: none in the fixtures,
+ * then those of a run stored with a context.  Last: it adds a run.
+ */
+static void
+test_context_keys(void **state)
+{
+	struct rs_file f;
+	struct store_rows k;
+	long long id;
+	char err[1024], *text, *doc;
+	size_t len;
+	int dup;
+
+	(void)state;
+	assert_int_equal(store_context_keys(s, &k), STORE_OK);
+	assert_int_equal(k.nrows, 0);
+	store_rows_free(&k);
+	text = rs_read_file(docs[0], &len, err, sizeof(err));
+	assert_non_null(text);
+	assert_true(asprintf(&doc, "{\"context\": {\"host\": \"a\", "
+	    "\"commit\": \"v1\"},%s", text + 1) > 0);
+	assert_int_equal(rs_load_text("ctx", doc, strlen(doc), &f, err,
+	    sizeof(err)), 0);
+	assert_int_equal(store_save(s, doc, strlen(doc), &f, &id, &dup), 0);
+	assert_int_equal(store_context_keys(s, &k), STORE_OK);
+	assert_int_equal(k.nrows, 2);
+	assert_string_equal(k.cells[0], "commit");
+	assert_string_equal(k.cells[1], "host");
+	store_rows_free(&k);
+	rs_free(&f);
+	free(doc);
+	free(text);
 }
 
 static void
@@ -207,6 +268,8 @@ main(void)
 		cmocka_unit_test(test_find_machine),
 		cmocka_unit_test(test_points),
 		cmocka_unit_test(test_documents),
+		cmocka_unit_test(test_machine_none),
+		cmocka_unit_test(test_context_keys),
 	};
 
 	return (cmocka_run_group_tests(tests, setup, teardown));

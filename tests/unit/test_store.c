@@ -179,9 +179,9 @@ roundtrip(int pg)
 	assert_int_equal(files[0].nresults, 6);
 	rs_free(&files[0]);
 	free(files);
+	/* A machine that is none selects nothing. */
 	sel.machine = "no such machine";
-	assert_int_equal(store_load(s, &sel, 1, &files, &nf), -1);
-	assert_non_null(strstr(s->err, "no machine"));
+	assert_int_equal(store_load(s, &sel, 1, &files, &nf), 1);
 	store_sel_free(&sel);
 	store_close(s);
 	free(text);

@@ -3,9 +3,10 @@
  * Unit tests for src/cli/store_cli.c: the reading commands' options
  * (--last in range, --db not empty), selections as the command line
  * writes them (a bare number is a run, a machine name's commas
- * escaped), the refusals of --db SELECTION with what it does not mix
- * with, and stored runs loaded back, from a SQLite store in a temporary
- * directory filled with the results fixtures.
+ * escaped), the refusals of --runs SELECTION with what it does not mix
+ * with, --db refused where it reads as a selection, context keys the
+ * store does not have, and stored runs loaded back, from a SQLite store
+ * in a temporary directory filled with the results fixtures.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -166,15 +167,15 @@ test_stored_inputs(void **state)
 	assert_int_equal(cli_stored_inputs("report", "machine=x", NULL, NULL,
 	    0), 0);
 	assert_said(stored_inputs(NULL, "3", NULL, 0),
-	    "--vs goes with --db SELECTION");
+	    "--vs goes with --runs SELECTION");
 	assert_said(stored_inputs(NULL, NULL, db, 0),
-	    "--store goes with --db SELECTION");
+	    "--db names the store that --runs reads: add --runs SELECTION");
 	assert_said(stored_inputs("all", NULL, NULL, 2),
-	    "results files and --db do not mix");
+	    "results files and --runs do not mix");
 	assert_said(stored_inputs("all", NULL, "", 0),
-	    "--store needs a file or URL");
+	    "--db needs a file or URL");
 	assert_said(stored_inputs("", NULL, NULL, 0),
-	    "--db needs a selection ('all': every stored run)");
+	    "--runs needs a selection ('all': every stored run)");
 	assert_said(stored_inputs("all", "", NULL, 0),
 	    "--vs needs a selection ('all': every stored run)");
 	assert_said(stored_inputs("all", "bogus", NULL, 0),
@@ -256,6 +257,72 @@ test_histories(void **state)
 	rs_free(&f[1]);
 }
 
+/* What --db in compare and report takes, and what reads as --runs. */
+static void
+test_db_value(void **state)
+{
+	(void)state;
+	assert_int_equal(cli_reads_as_selection("all"), 1);
+	assert_int_equal(cli_reads_as_selection("12"), 1);
+	assert_int_equal(cli_reads_as_selection("machine=Xeon,last=3"), 1);
+	assert_int_equal(cli_reads_as_selection("x.db"), 0);
+	assert_int_equal(cli_reads_as_selection(""), 0);
+	assert_int_equal(cli_reads_as_selection(
+	    "postgresql://u@h/d?sslmode=require"), 0);
+	/* An existing file is a file, whatever its name reads as. */
+	assert_int_equal(cli_reads_as_selection(db), 0);
+	assert_int_equal(cli_db_value("compare", db), 0);
+	stderr_begin();
+	assert_int_equal(cli_db_value("compare", ""), EXIT_USAGE);
+	assert_said(stderr_end(), "--db needs a file or URL");
+	stderr_begin();
+	assert_int_equal(cli_db_value("report", "last=2"), EXIT_USAGE);
+	assert_said(stderr_end(), "cyclebench: --db names the results store "
+	    "(a file or URL), as in every command; for the stored runs "
+	    "'last=2' selects, write --runs 'last=2'");
+}
+
+/* A context key no stored run has is refused, with the nearest. */
+static void
+test_known_keys(void **state)
+{
+	struct store_sel sel;
+	struct store *s;
+	char err[512];
+
+	(void)state;
+	assert_int_equal(store_open(db, STORE_READ, &s, err, sizeof(err)), 0);
+	assert_int_equal(store_sel_parse("machine=x", &sel, err, sizeof(err)),
+	    0);
+	assert_int_equal(cli_known_keys("db", s, &sel, NULL), 0);
+	store_sel_free(&sel);
+	assert_int_equal(store_sel_parse("machne=EPYC", &sel, err,
+	    sizeof(err)), 0);
+	stderr_begin();
+	assert_int_equal(cli_known_keys("db", s, &sel, NULL), EXIT_USAGE);
+	assert_said(stderr_end(), "cyclebench: no stored run has context key "
+	    "'machne'; did you mean 'machine'? (a selection takes machine, "
+	    "kernel, microcode, since, until, run, last or a context key the "
+	    "store has: none yet)");
+	store_sel_free(&sel);
+	memset(&sel, 0, sizeof(sel));
+	stderr_begin();
+	assert_int_equal(cli_known_keys("table", s, &sel, "cpu"), EXIT_USAGE);
+	assert_said(stderr_end(), "cyclebench: no stored run has context key "
+	    "'cpu' (--by takes machine, kernel, microcode or a context key the "
+	    "store has: none yet)");
+	/* A machine term naming several is the request's fault. */
+	s->refused = 1;
+	stderr_begin();
+	assert_int_equal(cli_store_failed(s), EXIT_USAGE);
+	stderr_end();
+	s->refused = 0;
+	stderr_begin();
+	assert_int_equal(cli_store_failed(s), EXIT_STORE);
+	stderr_end();
+	store_close(s);
+}
+
 int
 main(void)
 {
@@ -265,6 +332,8 @@ main(void)
 		cmocka_unit_test(test_stored_inputs),
 		cmocka_unit_test(test_load_selection),
 		cmocka_unit_test(test_histories),
+		cmocka_unit_test(test_db_value),
+		cmocka_unit_test(test_known_keys),
 	};
 
 	setenv("CYCLEBENCH_DB", "/nonexistent-cb-dir/default.db", 1);

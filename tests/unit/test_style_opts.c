@@ -97,8 +97,37 @@ test_style_option(void **state)
 	stderr_end();
 	assert_int_equal(st.format, REPORT_JSON);
 	/* Not one of its options: the caller's to handle. */
-	assert_int_equal(cli_style_option("run", 'q', "", &text_json, &st),
+	assert_int_equal(cli_style_option("run", 'k', "", &text_json, &st),
 	    -1);
+	assert_int_equal(cli_style_option("run", 'q', "", &text_json, &st),
+	    0);
+	assert_true(st.quiet);
+	assert_int_equal(cli_style_option("run", 'g', "", &text_json, &st),
+	    0);
+	assert_true(st.legend);
+}
+
+/* --legend goes with text, and not with -q. */
+static void
+test_style_check(void **state)
+{
+	struct report_style st = { .format = REPORT_TEXT };
+
+	(void)state;
+	assert_int_equal(cli_style_check("run", &st), 0);
+	st.quiet = 1;
+	assert_int_equal(cli_style_check("run", &st), 0);
+	st.legend = 1;
+	stderr_begin();
+	assert_int_equal(cli_style_check("run", &st), EXIT_USAGE);
+	assert_said(stderr_end(), "cyclebench: --legend and -q do not mix: "
+	    "-q prints the figures alone\n");
+	st.quiet = 0;
+	st.format = REPORT_MARKDOWN;
+	stderr_begin();
+	assert_int_equal(cli_style_check("asm", &st), EXIT_USAGE);
+	assert_said(stderr_end(), "cyclebench: --legend is for text; --format "
+	    "markdown has no legend\n");
 }
 
 int
@@ -108,6 +137,7 @@ main(void)
 		cmocka_unit_test(test_format),
 		cmocka_unit_test(test_format_refused),
 		cmocka_unit_test(test_style_option),
+		cmocka_unit_test(test_style_check),
 	};
 
 	return (cmocka_run_group_tests(tests, NULL, NULL));

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Unit tests for report/table.c, the run table as a person reads it:
- * the whole table with its legend, and the same rows as markdown.  The
+ * the whole table, the legend apart, and the same rows as markdown.  The
  * figures' units are tested in test_units.c, the narrowing to a
  * terminal in test_grid.c.
  */
@@ -76,9 +76,27 @@ test_whole(void **state)
 	    NULL);
 	assert_non_null(strstr(out, "selftest/skip                    "
 	    "latency skipped: setup declines to run"));
+	/* The legend is apart: a command prints it once, under all. */
+	assert_null(strstr(out, "+-ci95 says"));
+	assert_null(strstr(out, "To fit"));
+	free(out);
+}
+
+static void
+test_legend(void **state)
+{
+	char *out = NULL;
+	size_t len = 0;
+	FILE *fp;
+
+	(void)state;
+	fp = open_memstream(&out, &len);
+	assert_non_null(fp);
+	report_legend(fp, "TSC", 0);
+	fclose(fp);
+	assert_non_null(strstr(out, "TSC"));
 	assert_non_null(strstr(out, "+-ci95 says how well the figure is "
 	    "known"));
-	assert_null(strstr(out, "To fit"));
 	free(out);
 }
 
@@ -110,6 +128,7 @@ main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_whole),
 		cmocka_unit_test(test_markdown),
+		cmocka_unit_test(test_legend),
 	};
 
 	return (cmocka_run_group_tests(tests, NULL, NULL));
