@@ -17,7 +17,7 @@
 _cyclebench_kind() {
 	case $1:$2 in
 	*:--json|*:--csv|*:--costs|*:--file|*:--init-file|*:--vs-file|\
-	*:--noise|*:--output|*:--store) echo file ;;
+	*:--noise|*:--output|*:--store|*:--exegesis-yaml) echo file ;;
 	*:--runs|*:--noise-runs|*:--where) echo selection ;;
 	*:--db) echo file ;;
 	*:--format) echo format ;;

@@ -14,6 +14,7 @@
 #include <sys/stat.h>
 
 #include <errno.h>
+#include <math.h>
 #include <getopt.h>
 #include <signal.h>
 #include <stdio.h>
@@ -25,7 +26,9 @@
 #include "arch/arch.h"
 #include "characterize/disasm.h"
 #include "characterize/exegesis.h"
+#include "characterize/exegesis_out.h"
 #include "characterize/forms.h"
+#include "characterize/mca.h"
 #include "characterize/measure.h"
 #include "cli/cli.h"
 #include "cli/measure_opts.h"
@@ -44,7 +47,8 @@
 
 #define CHARZ_BATCH	32		/* rows measured between checkpoints */
 #define CHARZ_TIMEOUT	10.0		/* seconds a form's child may take */
-#define CHARZ_TOOL_TIMEOUT 600.0	/* for exegesis and llvm-mc */
+#define CHARZ_TOOL_TIMEOUT 600.0	/* for exegesis, llvm-mc, llvm-mca */
+#define CHARZ_DISAGREEMENTS 20		/* llvm-mca's worst, listed */
 
 static const char characterize_help[] =
 "usage: cyclebench characterize [FILTER...] [options]\n"
@@ -63,6 +67,12 @@ static const char characterize_help[] =
 "  -j, --json FILE     the results, one row per form and mode, with each\n"
 "                      form's text; also the checkpoint a rerun resumes\n"
 "  --restart           measure everything again, not resuming\n"
+"  --no-mca            no llvm-mca column (default: llvm-mca-N's prediction\n"
+"                      for this CPU's model beside each figure)\n"
+"  --exegesis-yaml BASE  also write BASE-latency.yaml and\n"
+"                      BASE-inverse_throughput.yaml, exegesis's own format\n"
+"                      with the measurements filled in, for\n"
+"                      llvm-exegesis -mode=analysis\n"
 "  -q, --quiet         the table alone, without the line under it\n"
 "  --save, --db FILE|URL, --context KEY=VALUE: keep the results in the\n"
 "                      store, as run\n"
@@ -79,7 +89,8 @@ static const char characterize_help[] =
 struct charz_args {
 	char		**filters;
 	size_t		  nfilters;
-	int		  llvm, restart, subset, list, quiet;
+	int		  llvm, restart, subset, list, quiet, no_mca;
+	const char	 *yaml;		/* --exegesis-yaml BASE */
 	enum form_format  format;
 	struct cb_options opts;
 	struct save_opts  out;
@@ -97,6 +108,8 @@ parse_args(int argc, char **argv, struct charz_args *a)
 		{ "restart", no_argument, NULL, 'A' },
 		{ "list", no_argument, NULL, 'l' },
 		{ "quiet", no_argument, NULL, 'Q' },
+		{ "no-mca", no_argument, NULL, 'M' },
+		{ "exegesis-yaml", required_argument, NULL, 'Y' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
@@ -139,6 +152,15 @@ parse_args(int argc, char **argv, struct charz_args *a)
 		case 'q':
 		case 'Q':
 			a->quiet = 1;
+			break;
+		case 'M':
+			a->no_mca = 1;
+			break;
+		case 'Y':
+			if (*optarg == '\0')
+				return (usage_error("characterize",
+				    "--exegesis-yaml takes a file name base"));
+			a->yaml = optarg;
 			break;
 		case 'j':
 		case 'S':
@@ -249,6 +271,7 @@ static json_t *
 form_json(const struct charz_row *row)
 {
 	const struct xsplit *sp = row->snip->split;
+	int chained = row->mode == CB_LATENCY && row->form->chained;
 	json_t *o = json_object();
 	int bad = 0;
 
@@ -256,12 +279,13 @@ form_json(const struct charz_row *row)
 	    &bad);
 	results_json_put_key(o, "class", results_json_text(row->form->cls),
 	    &bad);
-	results_json_put_key(o, "att", results_json_opt_text(sp != NULL ?
-	    sp->att : NULL), &bad);
-	results_json_put_key(o, "intel", results_json_opt_text(sp != NULL ?
-	    sp->intel : NULL), &bad);
-	results_json_put_key(o, "instructions", json_integer(sp != NULL ?
-	    (json_int_t)sp->ninsns : 0), &bad);
+	/* A chain of cyclebench's is its own text, one operation a copy. */
+	results_json_put_key(o, "att", results_json_opt_text(chained ?
+	    row->form->chain.body : sp != NULL ? sp->att : NULL), &bad);
+	results_json_put_key(o, "intel", results_json_opt_text(chained ||
+	    sp == NULL ? NULL : sp->intel), &bad);
+	results_json_put_key(o, "instructions", json_integer(chained ? 1 :
+	    sp != NULL ? (json_int_t)sp->ninsns : 0), &bad);
 	results_json_put_key(o, "chain", results_json_opt_text(row->mode ==
 	    CB_LATENCY ? row->snip->chain : NULL), &bad);
 	if (bad) {
@@ -273,6 +297,8 @@ form_json(const struct charz_row *row)
 
 struct charz_run {
 	struct charz_args	*a;
+	struct llvm_tools	 tools;
+	const struct xdocs	*lat, *thr;
 	struct machine		 m;
 	struct run_info		 info;
 	json_t			*doc;		/* every row so far */
@@ -399,8 +425,9 @@ measure_all(struct charz_run *cr, const struct forms *fs)
 
 /* exegesis's snippets for the filters, joined into forms. */
 static int
-make_forms(const struct charz_args *a, struct xdocs *lat, struct xdocs *thr,
-    struct xsplit **ls, struct xsplit **ts, struct forms *fs)
+make_forms(const struct charz_args *a, struct llvm_tools *tools,
+    struct xdocs *lat, struct xdocs *thr, struct xsplit **ls,
+    struct xsplit **ts, struct forms *fs)
 {
 	struct llvm_tools t;
 	char err[1024], *list;
@@ -410,6 +437,7 @@ make_forms(const struct charz_args *a, struct xdocs *lat, struct xdocs *thr,
 		term_eprintf("cyclebench: %s\n", err);
 		return (EXIT_USAGE);
 	}
+	*tools = t;
 	list = forms_opcode_list(a->filters, a->nfilters);
 	if (exegesis_generate(&t, "latency", list, CHARZ_TOOL_TIMEOUT, lat,
 	    err, sizeof(err)) != 0 || exegesis_generate(&t,
@@ -477,6 +505,133 @@ utc_now(char *buf, size_t len)
 	strftime(buf, len, "%Y-%m-%dT%H:%M:%SZ", &tm);
 }
 
+/*
+ * llvm-mca's figure beside every measured row that has none yet (a
+ * resumed row keeps its own): its simulated cycles per instruction for a
+ * latency row, its Block RThroughput per instruction for a throughput
+ * row (characterize/mca.h), and the model it used.
+ */
+static void
+add_mca(struct charz_run *cr)
+{
+	json_t *results = json_object_get(cr->doc, "results"), *r, *form, *m;
+	size_t i, n = 0, k, cap = json_array_size(results) + 1, *ninsns, *at;
+	char **att, model[160], err[512];
+	double *thr, *lat, v;
+	const char *text;
+
+	if (cr->a->no_mca || cr->tools.mca[0] == '\0' || cb_interrupted())
+		return;
+	att = calloc(cap, sizeof(*att));
+	ninsns = calloc(cap, sizeof(*ninsns));
+	at = calloc(cap, sizeof(*at));
+	thr = calloc(cap, sizeof(*thr));
+	lat = calloc(cap, sizeof(*lat));
+	if (att == NULL || ninsns == NULL || at == NULL || thr == NULL ||
+	    lat == NULL)
+		goto out;
+	json_array_foreach(results, i, r) {
+		form = json_object_get(r, "form");
+		text = json_string_value(json_object_get(form, "att"));
+		if (json_object_get(form, "mca") != NULL || text == NULL ||
+		    !json_is_string(json_object_get(r, "status")) ||
+		    strcmp(json_string_value(json_object_get(r, "status")),
+		    "ok") != 0)
+			continue;
+		att[n] = (char *)text;
+		ninsns[n] = (size_t)json_integer_value(json_object_get(form,
+		    "instructions"));
+		at[n++] = i;
+	}
+	if (n == 0)
+		goto out;
+	if (mca_predict(cr->tools.mca, NULL, att, ninsns, n, thr, lat, model,
+	    sizeof(model), CHARZ_TOOL_TIMEOUT, err, sizeof(err)) != 0) {
+		term_eprintf("cyclebench: no llvm-mca column: %s\n", err);
+		goto out;
+	}
+	for (k = 0; k < n; k++) {
+		r = json_array_get(results, at[k]);
+		v = strcmp(json_string_value(json_object_get(r, "mode")),
+		    "latency") == 0 ? lat[k] : thr[k];
+		m = json_object();
+		json_object_set_new(m, "model", json_string(model));
+		json_object_set_new(m, "cycles", results_json_num(v));
+		json_object_set_new(json_object_get(r, "form"), "mca", m);
+	}
+out:
+	free(att);
+	free(ninsns);
+	free(at);
+	free(thr);
+	free(lat);
+}
+
+/* The measured cycles of one copy of exegesis's snippet, per document. */
+static double *
+per_snippet(json_t *doc, const struct xdocs *x, const char *mode)
+{
+	json_t *results = json_object_get(doc, "results"), *r, *form, *cy;
+	double *v;
+	size_t i, k;
+	const char *chain;
+
+	if ((v = calloc(x->n + 1, sizeof(*v))) == NULL)
+		return (NULL);
+	for (k = 0; k < x->n; k++)
+		v[k] = NAN;
+	json_array_foreach(results, i, r) {
+		form = json_object_get(r, "form");
+		chain = json_string_value(json_object_get(form, "chain"));
+		cy = json_object_get(r, "cycles");
+		if (strcmp(json_string_value(json_object_get(r, "mode")),
+		    mode) != 0 || !json_is_object(cy) || (chain != NULL &&
+		    strchr(chain, ':') != NULL))
+			continue;	/* not measured, or cyclebench's chain */
+		for (k = 0; k < x->n; k++)
+			if (strcmp(x->d[k].opcode, json_string_value(
+			    json_object_get(form, "opcode"))) == 0)
+				v[k] = json_number_value(json_object_get(cy,
+				    "median")) * (double)json_integer_value(
+				    json_object_get(form, "instructions"));
+	}
+	return (v);
+}
+
+/* --exegesis-yaml BASE: BASE-latency.yaml, BASE-inverse_throughput.yaml. */
+static int
+write_yaml(struct charz_run *cr)
+{
+	const struct xdocs *x[2] = { cr->lat, cr->thr };
+	const char *mode[2] = { "latency", "throughput" };
+	const char *xmode[2] = { "latency", "inverse_throughput" };
+	char path[4096], err[512], *text;
+	double *v;
+	size_t len;
+	int k, rc = 0;
+
+	for (k = 0; k < 2 && cr->a->yaml != NULL; k++) {
+		snprintf(path, sizeof(path), "%s-%s.yaml", cr->a->yaml,
+		    xmode[k]);
+		if ((v = per_snippet(cr->doc, x[k], mode[k])) == NULL ||
+		    exegesis_out(x[k], v, EXEGESIS_REPETITIONS, &text, &len, err,
+		    sizeof(err)) != 0) {
+			term_eprintf("cyclebench: %s: %s\n", path, v == NULL ?
+			    "out of memory" : err);
+			free(v);
+			rc = EXIT_OUTPUT;
+			continue;
+		}
+		if (atomic_write_file(path, text, len, err, sizeof(err)) != 0) {
+			term_eprintf("cyclebench: %s\n", err);
+			rc = EXIT_OUTPUT;
+		}
+		free(text);
+		free(v);
+	}
+	return (rc);
+}
+
 static int
 finish(struct charz_run *cr, int argc)
 {
@@ -487,7 +642,10 @@ finish(struct charz_run *cr, int argc)
 	int rc = 0;
 
 	(void)argc;
+	add_mca(cr);
 	n = report_form_table(fp, cr->doc, cr->a->format);
+	if (cr->a->format == FORM_TEXT && !cr->a->quiet)
+		report_form_disagreements(fp, cr->doc, CHARZ_DISAGREEMENTS);
 	if (cr->a->format == FORM_TEXT && !cr->a->quiet)
 		fprintf(fp, "\n%zu forms; cycles per instruction, median "
 		    "+- half its 95%% interval; n/m: not measured.\n", n);
@@ -507,7 +665,8 @@ finish(struct charz_run *cr, int argc)
 	else
 		unlink(cr->a->checkpoint);
 	free(buf);
-	return (rc);
+	n = (size_t)write_yaml(cr);
+	return (rc != 0 ? rc : (int)n);
 }
 
 int
@@ -535,7 +694,7 @@ cmd_characterize(int argc, char **argv)
 		return (usage_error("characterize", "no cache directory for "
 		    "the checkpoint ($XDG_CACHE_HOME or $HOME): give --json "
 		    "FILE"));
-	if ((rc = make_forms(&a, &lat, &thr, &ls, &ts, &fs)) != 0)
+	if ((rc = make_forms(&a, &cr.tools, &lat, &thr, &ls, &ts, &fs)) != 0)
 		goto out;
 	if (fs.n == 0) {
 		rc = usage_error("characterize", "no instruction form matches; "
@@ -551,6 +710,8 @@ cmd_characterize(int argc, char **argv)
 	if ((rc = cli_save_prepare("characterize", &a.out)) != 0)
 		goto out;
 	cr.a = &a;
+	cr.lat = &lat;
+	cr.thr = &thr;
 	machine_read(&cr.m, "");
 	utc_now(cr.info.started_at, sizeof(cr.info.started_at));
 	cr.info.argc = argc;

@@ -5,11 +5,14 @@
  * (so a resumed run prints what an earlier one measured as well).  A
  * figure is cycles per instruction with its 95% interval's half-width;
  * a form not measured says why after its text, which is the first
- * instruction of a copy (the JSON has them all).  Every string is
+ * instruction of a copy (the JSON has them all).  Beside each figure,
+ * llvm-mca's prediction where the run made one; the disagreements are
+ * ranked by the ratio of the larger to the smaller.  Every string is
  * the document's, scrubbed as it is written.
  */
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "core/names.h"
@@ -19,6 +22,7 @@
 
 struct cell {
 	double		 median, half;
+	double		 mca;		/* llvm-mca's; NAN: none */
 	char		 flags[128];
 	const char	*why;
 	int		 present;
@@ -42,6 +46,11 @@ cell_of(json_t *r, struct cell *c)
 	memset(c, 0, sizeof(*c));
 	c->present = 1;
 	c->median = c->half = NAN;
+	c->mca = json_number_value(json_object_get(json_object_get(
+	    json_object_get(r, "form"), "mca"), "cycles"));
+	if (!json_is_number(json_object_get(json_object_get(json_object_get(r,
+	    "form"), "mca"), "cycles")))
+		c->mca = NAN;
 	if (strcmp(text_of(r, "status"), "ok") != 0) {
 		c->why = text_of(r, "reason");
 		return;
@@ -77,6 +86,15 @@ figure(char *buf, size_t len, const struct cell *c)
 }
 
 static void
+figure_mca(char *buf, size_t len, const struct cell *c)
+{
+	if (c->present && isfinite(c->mca))
+		snprintf(buf, len, "%.2f", c->mca);
+	else
+		snprintf(buf, len, "-");
+}
+
+static void
 put_text(FILE *fp, enum form_format f, const char *s, int last)
 {
 	switch (f) {
@@ -94,7 +112,8 @@ put_text(FILE *fp, enum form_format f, const char *s, int last)
 	}
 }
 
-/* The cell's figure and half-interval as CSV numbers (empty: none). */
+/* The cell's figure, half-interval and llvm-mca's as CSV numbers (empty:
+   none). */
 static void
 csv_figure(FILE *fp, const struct cell *c)
 {
@@ -103,17 +122,23 @@ csv_figure(FILE *fp, const struct cell *c)
 		    c->half : 0);
 	else
 		fputs(",,", fp);
+	if (c->present && isfinite(c->mca))
+		fprintf(fp, "%.4g,", c->mca);
+	else
+		fputs(",", fp);
 }
 
 static void
 row(FILE *fp, enum form_format f, const char *opcode, const char *cls,
     const struct cell *lat, const struct cell *thr, const char *text)
 {
-	char l[48], t[48], flags[300], what[700], first[160];
+	char l[48], t[48], lm[24], tm[24], flags[300], what[700], first[160];
 	size_t n;
 
 	figure(l, sizeof(l), lat);
 	figure(t, sizeof(t), thr);
+	figure_mca(lm, sizeof(lm), lat);
+	figure_mca(tm, sizeof(tm), thr);
 	snprintf(flags, sizeof(flags), "%s%s%s", lat->flags,
 	    lat->flags[0] != '\0' && thr->flags[0] != '\0' ? "," : "",
 	    thr->flags);
@@ -140,8 +165,8 @@ row(FILE *fp, enum form_format f, const char *opcode, const char *cls,
 	}
 	switch (f) {
 	case FORM_TEXT:
-		term_fprintf(fp, "%-22.22s %-11s %12s %12s %-10s ", opcode,
-		    cls, l, t, flags[0] != '\0' ? flags : "-");
+		term_fprintf(fp, "%-22.22s %-11s %13s %6s %13s %6s %-10s ",
+		    opcode, cls, l, lm, t, tm, flags[0] != '\0' ? flags : "-");
 		term_fprintf(fp, "%s\n", what);
 		break;
 	case FORM_CSV:
@@ -156,7 +181,9 @@ row(FILE *fp, enum form_format f, const char *opcode, const char *cls,
 		put_text(fp, f, opcode, 0);
 		put_text(fp, f, cls, 0);
 		put_text(fp, f, l, 0);
+		put_text(fp, f, lm, 0);
 		put_text(fp, f, t, 0);
+		put_text(fp, f, tm, 0);
 		put_text(fp, f, flags, 0);
 		put_text(fp, f, what, 1);
 		break;
@@ -168,16 +195,18 @@ header(FILE *fp, enum form_format f)
 {
 	switch (f) {
 	case FORM_CSV:
-		fputs("opcode,class,latency,latency_ci95,throughput,"
-		    "throughput_ci95,flags,form\n", fp);
+		fputs("opcode,class,latency,latency_ci95,latency_mca,"
+		    "throughput,throughput_ci95,throughput_mca,flags,form\n",
+		    fp);
 		break;
 	case FORM_MARKDOWN:
-		fputs("| opcode | class | latency | throughput | flags | form "
-		    "|\n|---|---|--:|--:|---|---|\n", fp);
+		fputs("| opcode | class | latency | mca | throughput | mca | "
+		    "flags | form |\n|---|---|--:|--:|--:|--:|---|---|\n", fp);
 		break;
 	default:
-		fprintf(fp, "%-22s %-11s %12s %12s %-10s %s\n", "opcode",
-		    "class", "latency", "throughput", "flags", "form (AT&T)");
+		fprintf(fp, "%-22s %-11s %13s %6s %13s %6s %-10s %s\n",
+		    "opcode", "class", "latency", "mca", "throughput", "mca",
+		    "flags", "form (AT&T)");
 	}
 }
 
@@ -217,4 +246,64 @@ report_form_table(FILE *fp, json_t *doc, enum form_format f)
 		rows++;
 	}
 	return (rows);
+}
+
+/* How far apart a figure and llvm-mca's are: larger over smaller. */
+static double
+apart(json_t *r)
+{
+	struct cell c;
+
+	cell_of(r, &c);
+	if (c.why != NULL || !isfinite(c.median) || !isfinite(c.mca) ||
+	    c.median <= 0 || c.mca <= 0)
+		return (NAN);
+	return (c.median > c.mca ? c.median / c.mca : c.mca / c.median);
+}
+
+struct apart {
+	double	 by;
+	size_t	 at;
+};
+
+static int
+by_apart(const void *x, const void *y)
+{
+	const struct apart *a = x, *b = y;
+
+	return (a->by < b->by ? 1 : a->by > b->by ? -1 :
+	    a->at < b->at ? -1 : a->at > b->at);
+}
+
+size_t
+report_form_disagreements(FILE *fp, json_t *doc, size_t max)
+{
+	json_t *results = json_object_get(doc, "results"), *r;
+	size_t i, n = 0;
+	struct apart *v;
+	struct cell c;
+
+	if ((v = calloc(json_array_size(results) + 1, sizeof(*v))) == NULL)
+		return (0);
+	json_array_foreach(results, i, r)
+		/* Within 10%: agreement, not listed. */
+		if (isfinite(v[n].by = apart(r)) && v[n].by > 1.1)
+			v[n++].at = i;
+	qsort(v, n, sizeof(*v), by_apart);
+	if (n > max)
+		n = max;
+	for (i = 0; i < n; i++) {
+		r = json_array_get(results, v[i].at);
+		if (i == 0)
+			term_fprintf(fp, "\nllvm-mca's %s model against these "
+			    "figures, largest disagreements first:\n",
+			    text_of(json_object_get(json_object_get(r, "form"),
+			    "mca"), "model"));
+		cell_of(r, &c);
+		term_fprintf(fp, "  %-22.22s %-10s %8.2f measured, %8.2f "
+		    "llvm-mca (x%.2f)\n", text_of(json_object_get(r, "form"),
+		    "opcode"), text_of(r, "mode"), c.median, c.mca, v[i].by);
+	}
+	free(v);
+	return (n);
 }

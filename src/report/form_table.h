@@ -12,4 +12,8 @@ enum form_format { FORM_TEXT, FORM_MARKDOWN, FORM_CSV };
 /* Write doc's forms to fp; returns how many forms. */
 size_t	report_form_table(FILE *fp, json_t *doc, enum form_format f);
 
+/* Up to max rows whose figure and llvm-mca's differ most (by more than
+   10%), largest first; returns how many. */
+size_t	report_form_disagreements(FILE *fp, json_t *doc, size_t max);
+
 #endif

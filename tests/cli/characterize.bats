@@ -22,7 +22,7 @@ setup() {
 # form in --format csv output ($output).
 figure() {
 	printf '%s\n' "$output" | awk -F, -v op="$2" -v col="$1" \
-	    '$1 == op { print (col == 2 ? $3 : $5) }'
+	    '$1 == op { print (col == 2 ? $3 : $6) }'
 }
 
 # near VALUE WANT TOLERANCE: |VALUE - WANT| <= TOLERANCE.
@@ -35,7 +35,7 @@ near() {
 @test "characterize: add is 1 cycle of latency, imul 3, on every modern x86" {
 	run --separate-stderr "$CB" characterize ADD64rr IMUL64rr --format csv
 	assert_status 0
-	assert_line '^opcode,class,latency,latency_ci95,throughput,throughput_ci95,flags,form$'
+	assert_line '^opcode,class,latency,latency_ci95,latency_mca,throughput,throughput_ci95,throughput_mca,flags,form$'
 	near "$(figure 2 ADD64rr)" 1.00 0.05
 	near "$(figure 2 IMUL64rr)" 3.00 0.10
 	# One imul a cycle; adds on several ports, at least two a cycle.
@@ -47,8 +47,8 @@ near() {
 @test "characterize: the table, a row per form, its text and class" {
 	run --separate-stderr "$CB" characterize ADD64rr MOVAPSrr
 	assert_status 0
-	assert_line '^opcode +class +latency +throughput +flags +form \(AT&T\)$'
-	assert_line '^ADD64rr +base +1\.0[0-9]\+-[0-9.e-]+ +0\.[0-9]+\+-[0-9.e-]+ .* add[q]? %r'
+	assert_line '^opcode +class +latency +mca +throughput +mca +flags +form \(AT&T\)$'
+	assert_line '^ADD64rr +base +1\.0[0-9]\+-[0-9.e-]+ +[0-9.]+ +0\.[0-9]+\+-[0-9.e-]+ +[0-9.]+ .* add[q]? %r'
 	assert_line '^MOVAPSrr +sse +'
 	assert_line '^2 forms; cycles per instruction'
 }
@@ -56,7 +56,7 @@ near() {
 @test "characterize: a form the CPU refuses in user mode is a row saying why" {
 	run --separate-stderr "$CB" characterize HLT ADD64rr --format csv
 	assert_status 0
-	assert_line '^HLT,base,,,,,,.*throughput not measured: privileged \(#GP\)'
+	assert_line '^HLT,base,,,,,,,,hlt; .*throughput not measured: privileged \(#GP\)'
 	assert_line '^ADD64rr,base,1\.'
 }
 
@@ -110,10 +110,41 @@ PY
 	grep -q 'x86/ADD64rr' r.html || fail "the report lacks the rows"
 }
 
+@test "characterize: llvm-mca's figure beside ours, the model named, disagreements ranked" {
+	need_python
+	run --separate-stderr "$CB" characterize ADD64rr LOCK_ADD64mr --json m.json
+	assert_status 0
+	assert_line "^llvm-mca's [a-z0-9-]+ \\(.* model.*\\) model against these figures, largest disagreements first:$"
+	json_check m.json <<'PY'
+for r in d["results"]:
+    m = r["form"]["mca"]
+    assert m["model"] and m["cycles"] is None or m["cycles"] > 0, m
+PY
+	run --separate-stderr "$CB" characterize ADD64rr --no-mca --json n.json
+	assert_status 0
+	json_check n.json <<'PY'
+assert all("mca" not in r["form"] for r in d["results"])
+PY
+}
+
+@test "characterize --exegesis-yaml: exegesis's own format, which its analysis reads" {
+	run --separate-stderr "$CB" characterize ADD64rr IMUL64rr --exegesis-yaml ex
+	assert_status 0
+	[ -s ex-latency.yaml ] && [ -s ex-inverse_throughput.yaml ] ||
+	    fail "no YAML written"
+	grep -q "key: latency, value: " ex-latency.yaml || fail "no measurement"
+	run llvm-exegesis-16 -mode=analysis -benchmarks-file=ex-inverse_throughput.yaml \
+	    -analysis-clustering=naive -analysis-clusters-output-file=-
+	assert_status 0
+	assert_output "WriteIMul64Reg,1.0"
+	run --separate-stderr "$CB" characterize ADD64rr --exegesis-yaml ''
+	assert_usage_error "--exegesis-yaml takes a file name base"
+}
+
 @test "characterize --format markdown: a table to paste" {
 	run --separate-stderr "$CB" characterize ADD64rr --format markdown
 	assert_status 0
-	assert_line '^\| opcode \| class \| latency \| throughput \| flags \| form \|$'
+	assert_line '^\| opcode \| class \| latency \| mca \| throughput \| mca \| flags \| form \|$'
 	assert_line '^\| ADD64rr \| base \| 1\.'
 }
 
