@@ -162,3 +162,16 @@ json.dump(d, open("m.json", "w"))'
 	assert_status 2
 	assert_stderr 'nowhere.csv: No such file or directory'
 }
+
+@test "vs-published: --markdown, a table per class whose counts add up to the summary" {
+	run --separate-stderr "$VS" --markdown "$SAVED"
+	assert_status 0
+	assert_line '^#### base: [0-9]+ of [0-9]+ figures within$'
+	assert_line '^\| opcode \| latency \| published \| throughput \| published \|$'
+	assert_line '^\| IMUL64rr \| 3\.[0-9]{2} \| 2\.98 \| 1\.00 \| 1\.00 \|$'
+	printf '%s\n' "$output" | awk '
+	    /^#### / { sub(/^#### [^:]*: /, ""); n += $1; m += $3 }
+	    / forms within 5% or 0\.05 cycles / { want = $1 " " $3 }
+	    END { exit !(want == n " " m) }' ||
+	    fail "the classes' counts do not add up to the summary"
+}
