@@ -10,8 +10,7 @@
  *
  * The tools are found on PATH as llvm-exegesis-N, llvm-mc-N and
  * llvm-mca-N of one N, the newest from EXEGESIS_MIN_LLVM on (older ones
- * lack the phase option), or an unversioned llvm-exegesis of such a
- * version.
+ * lack the phase option).
  */
 #ifndef CB_CHARACTERIZE_EXEGESIS_H
 #define CB_CHARACTERIZE_EXEGESIS_H

@@ -268,7 +268,10 @@ exegesis_add_refusals(const char *text, size_t len, const char *mode,
 		if ((nl = memchr(s, '\n', (size_t)(end - s))) == NULL)
 			nl = end;
 		colon = memchr(s, ':', (size_t)(nl - s));
-		if (colon == NULL || colon == s || colon[1] != ' ')
+		/* An opcode's name starts with a capital: LLVM's "warning:",
+		   "error:" and "note:" lines are not refusals. */
+		if (colon == NULL || colon == s || colon + 1 == nl ||
+		    colon[1] != ' ' || !isupper((unsigned char)s[0]))
 			continue;
 		for (n = 0; s + n < colon && (isalnum((unsigned char)s[n]) ||
 		    s[n] == '_'); n++)

@@ -4,7 +4,8 @@
  * A class is read off the body as llvm-mc wrote it and as it is encoded:
  * EVEX (0x62) is avx512, VEX (0xc4, 0xc5) avx, an %xmm operand without
  * either sse, %mm mmx, %st or an f-mnemonic x87, a lock prefix lock, a
- * parenthesised operand mem; what is none of these is base.
+ * parenthesised operand mem (but %st(1), a register); what is none of
+ * these is base.
  */
 #include <ctype.h>
 #include <regex.h>
@@ -46,6 +47,18 @@ opcode_byte(const unsigned char *b, size_t n)
 	return (0);
 }
 
+/* A memory operand in AT&T text: a '(' that is not %st(i)'s. */
+static int
+has_mem(const char *t)
+{
+	const char *p;
+
+	for (p = strchr(t, '('); p != NULL; p = strchr(p + 1, '('))
+		if (p - t < 3 || strncmp(p - 3, "%st", 3) != 0)
+			return (1);
+	return (0);
+}
+
 static void
 classify(struct form *f)
 {
@@ -73,7 +86,7 @@ classify(struct form *f)
 		strcat(f->cls, "lock");
 	else
 		strcat(f->cls, "base");
-	if (strchr(t, '(') != NULL)
+	if (has_mem(t))
 		strcat(f->cls, " mem");
 }
 
@@ -239,16 +252,23 @@ out:
 	return (rc);
 }
 
+/* The Intel text of a form's body, or NULL. */
+static const char *
+intel_of(const struct form *f)
+{
+	return (f->thr.split != NULL && f->thr.split->att != NULL ?
+	    f->thr.split->intel : f->lat.split != NULL ?
+	    f->lat.split->intel : NULL);
+}
+
 /*
  * The mnemonic of a body: its first word in Intel syntax, which has no
- * operand-size suffix (adc, not adcb and adcq), without a lock prefix.
+ * operand-size suffix (add, not addb ... addq), without a lock prefix.
  */
 static void
 mnemonic(const struct form *f, char *buf, size_t len)
 {
-	const struct xsplit *s = f->thr.split != NULL &&
-	    f->thr.split->intel != NULL ? f->thr.split : f->lat.split;
-	const char *t = s != NULL ? s->intel : NULL;
+	const char *t = intel_of(f);
 
 	if (t == NULL || strcmp(t, "?") == 0) {
 		snprintf(buf, len, "%s", f->opcode);
@@ -266,10 +286,50 @@ measurable(const struct form *f)
 	    (f->lat.split != NULL && f->lat.split->att != NULL));
 }
 
+/* The width in bits of a register named in Intel syntax; 0: none. */
+static int
+reg_width(const char *r, size_t n)
+{
+	if (n >= 4 && strncmp(r + 1, "mm", 2) == 0 &&
+	    isdigit((unsigned char)r[3]))
+		return (r[0] == 'z' ? 512 : r[0] == 'y' ? 256 :
+		    r[0] == 'x' ? 128 : 0);
+	if (r[0] == 'r' && n >= 2 && n <= 4)
+		return (r[n - 1] == 'd' ? 32 : r[n - 1] == 'w' ? 16 :
+		    r[n - 1] == 'b' ? 8 : 64);
+	if (r[0] == 'e' && n == 3)
+		return (32);
+	if (n == 2 && strchr("xip", r[1]) != NULL)
+		return (16);
+	if ((n == 2 && strchr("lh", r[1]) != NULL) || (n == 3 && r[2] == 'l'))
+		return (8);
+	return (0);
+}
+
+/* A form's widest register operand, in bits. */
+static int
+width(const struct form *f)
+{
+	const char *t = intel_of(f), *e;
+	int w = 0, x;
+
+	if (t == NULL)
+		return (0);
+	for (t += strcspn(t, " "); *t != '\0'; t = e) {
+		for (; *t != '\0' && !isalnum((unsigned char)*t); t++)
+			;
+		for (e = t; isalnum((unsigned char)*e); e++)
+			;
+		if (e > t && (x = reg_width(t, (size_t)(e - t))) > w)
+			w = x;
+	}
+	return (w);
+}
+
 /*
- * One form a mnemonic: the first of the register forms exegesis wrote
- * for it (its opcode order puts the 64-bit and the wider vector forms
- * after the narrow ones, so the last one measurable wins).
+ * One form a mnemonic: of the register forms exegesis wrote for it, the
+ * widest (LLVM's opcode order is by name, which puts ADD8rr after
+ * ADD64rr and VADDPSrr after VADDPSZrr: no help).
  */
 void
 forms_quick(struct forms *fs)
@@ -287,9 +347,10 @@ forms_quick(struct forms *fs)
 			if (strcmp(a, b) == 0)
 				break;
 		}
-		fs->f[k] = fs->f[i];
 		if (k == kept)
-			kept++;
+			fs->f[kept++] = fs->f[i];
+		else if (width(&fs->f[i]) > width(&fs->f[k]))
+			fs->f[k] = fs->f[i];
 	}
 	fs->n = kept;
 }

@@ -113,7 +113,7 @@ charz_why(const char *reason, char *buf, size_t len)
 	else if (strstr(reason, "general protection") != NULL &&
 	    strstr(reason, " of 0x") == NULL)
 		snprintf(buf, len, "privileged (#GP)");
-	else
+	else if (buf != reason)		/* in place: it is there already */
 		snprintf(buf, len, "%s", reason);
 }
 

@@ -222,8 +222,9 @@ checkpoint_path(struct charz_args *a)
 		if (mkdir(dir, 0700) != 0 && errno != EEXIST)
 			return (-1);
 	}
-	snprintf(a->checkpoint, sizeof(a->checkpoint),
-	    "%s/characterize.partial.json", dir);
+	if ((size_t)snprintf(a->checkpoint, sizeof(a->checkpoint),
+	    "%s/characterize.partial.json", dir) >= sizeof(a->checkpoint))
+		return (-1);	/* a path too long to be the checkpoint's */
 	return (0);
 }
 

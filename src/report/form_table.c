@@ -39,7 +39,7 @@ text_of(json_t *o, const char *key)
 static void
 cell_of(json_t *r, struct cell *c)
 {
-	json_t *cy = json_object_get(r, "cycles"), *fl;
+	json_t *cy = json_object_get(r, "cycles"), *fl, *lo, *hi;
 	char shown[sizeof(c->flags)];
 	size_t i, n;
 
@@ -56,8 +56,10 @@ cell_of(json_t *r, struct cell *c)
 		return;
 	}
 	c->median = json_number_value(json_object_get(cy, "median"));
-	c->half = (json_number_value(json_object_get(cy, "ci95_high")) -
-	    json_number_value(json_object_get(cy, "ci95_low"))) / 2;
+	lo = json_object_get(cy, "ci95_low");
+	hi = json_object_get(cy, "ci95_high");
+	if (json_is_number(lo) && json_is_number(hi))	/* null: unknown */
+		c->half = (json_number_value(hi) - json_number_value(lo)) / 2;
 	fl = json_object_get(r, "flags");
 	for (i = 0; i < json_array_size(fl); i++) {
 		const char *f = json_string_value(json_array_get(fl, i));
@@ -72,11 +74,12 @@ cell_of(json_t *r, struct cell *c)
 	snprintf(c->flags, sizeof(c->flags), "%s", shown);
 }
 
+/* A cell's figure; CSV leaves a row that is not there empty. */
 static void
-figure(char *buf, size_t len, const struct cell *c)
+figure(char *buf, size_t len, const struct cell *c, enum form_format f)
 {
 	if (!c->present)
-		snprintf(buf, len, "-");
+		snprintf(buf, len, "%s", f == FORM_CSV ? "" : "-");
 	else if (c->why != NULL)
 		snprintf(buf, len, "n/m");
 	else if (isfinite(c->half))
@@ -100,7 +103,7 @@ put_text(FILE *fp, enum form_format f, const char *s, int last)
 	switch (f) {
 	case FORM_CSV:
 		report_csv_text(fp, s);
-		fputs(last ? "\n" : ",", fp);
+		fputs(last ? "\r\n" : ",", fp);
 		break;
 	case FORM_MARKDOWN:
 		fputs("| ", fp);
@@ -133,10 +136,11 @@ row(FILE *fp, enum form_format f, const char *opcode, const char *cls,
     const struct cell *lat, const struct cell *thr, const char *text)
 {
 	char l[48], t[48], lm[24], tm[24], flags[300], what[700], first[160];
+	char op[128], cl[64];
 	size_t n;
 
-	figure(l, sizeof(l), lat);
-	figure(t, sizeof(t), thr);
+	figure(l, sizeof(l), lat, f);
+	figure(t, sizeof(t), thr, f);
 	figure_mca(lm, sizeof(lm), lat);
 	figure_mca(tm, sizeof(tm), thr);
 	snprintf(flags, sizeof(flags), "%s%s%s", lat->flags,
@@ -163,6 +167,16 @@ row(FILE *fp, enum form_format f, const char *opcode, const char *cls,
 			    "%sthroughput not measured: %s", n > 0 ? "; " : "",
 			    thr->why);
 	}
+	/* The document's strings as they were read: no escape, and no
+	   line break to split a row, in any format. */
+	snprintf(op, sizeof(op), "%s", opcode);
+	snprintf(cl, sizeof(cl), "%s", cls);
+	term_scrub(op, strlen(op), 0);
+	term_scrub(cl, strlen(cl), 0);
+	term_scrub(flags, strlen(flags), 0);
+	term_scrub(what, strlen(what), 0);
+	opcode = op;
+	cls = cl;
 	switch (f) {
 	case FORM_TEXT:
 		term_fprintf(fp, "%-22.22s %-11s %13s %6s %13s %6s %-10s ",
@@ -196,7 +210,7 @@ header(FILE *fp, enum form_format f)
 	switch (f) {
 	case FORM_CSV:
 		fputs("opcode,class,latency,latency_ci95,latency_mca,"
-		    "throughput,throughput_ci95,throughput_mca,flags,form\n",
+		    "throughput,throughput_ci95,throughput_mca,flags,form\r\n",
 		    fp);
 		break;
 	case FORM_MARKDOWN:

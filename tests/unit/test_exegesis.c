@@ -152,30 +152,6 @@ test_find_refused(void **state)
 }
 
 /*
- * BUG (exegesis.h says tools are found "or an unversioned llvm-exegesis
- * of such a version"; exegesis.c looks for llvm-exegesis-N only): an
- * llvm-exegesis 17 installed as plain llvm-exegesis and llvm-mc (as
- * LLVM's own release tarballs do) is not found.  Skipped until the
- * code does it or the header stops promising it.
- */
-static void
-test_find_unversioned(void **state)
-{
-	static const char version[] = "#!/bin/sh\necho 'LLVM (http://llvm."
-	    "org/):'\necho '  LLVM version 17.0.6'\n";
-	struct llvm_tools t;
-	char err[512];
-
-	(void)state;
-	skip();		/* the bug above */
-	tool("llvm-exegesis", version, 0755);
-	tool("llvm-mc", version, 0755);
-	assert_int_equal(llvm_tools_find(&t, 0, err, sizeof(err)), 0);
-	assert_int_equal(t.version, 17);
-	assert_in_dir(t.exegesis, "llvm-exegesis");
-}
-
-/*
  * A fake llvm-exegesis: its arguments to dir/args, then `body', with the
  * system's PATH (the test's holds only dir).
  */
@@ -331,8 +307,6 @@ main(void)
 		cmocka_unit_test_setup_teardown(test_find_bounds_and_path,
 		    setup, teardown),
 		cmocka_unit_test_setup_teardown(test_find_refused, setup,
-		    teardown),
-		cmocka_unit_test_setup_teardown(test_find_unversioned, setup,
 		    teardown),
 		cmocka_unit_test_setup_teardown(test_generate, setup,
 		    teardown),

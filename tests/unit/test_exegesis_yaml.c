@@ -355,10 +355,10 @@ test_refusals(void **state)
 }
 
 /*
- * BUG (exegesis_yaml.c, exegesis_add_refusals): "warning: ..." and
+ * Was a bug (exegesis_yaml.c, exegesis_add_refusals): "warning: ..." and
  * "error: ...", the lines LLVM's WithColor writes without a program
  * name, are taken as refusals of opcodes named "warning" and "error",
- * which would be rows of the table.  Skipped until fixed.
+ * which would be rows of the table.
  */
 static void
 test_refusals_not_warnings(void **state)
@@ -370,7 +370,6 @@ test_refusals_not_warnings(void **state)
 	struct xdocs x = { 0 };
 
 	(void)state;
-	skip();		/* the bug above */
 	assert_int_equal(exegesis_add_refusals(text, strlen(text), "latency",
 	    &x), 0);
 	assert_int_equal(x.n, 1);
@@ -379,10 +378,10 @@ test_refusals_not_warnings(void **state)
 }
 
 /*
- * BUG (exegesis_yaml.c, exegesis_add_refusals): the text is given with
+ * Was a bug (exegesis_yaml.c, exegesis_add_refusals): the text is given with
  * its length, but a last line that ends in ':' makes it read colon[1],
  * the byte after the text.  Under ASan (check-asan) this buffer of
- * exactly its length is a heap-buffer-overflow.  Skipped until fixed.
+ * exactly its length is a heap-buffer-overflow.
  */
 static void
 test_refusals_end_at_colon(void **state)
@@ -392,7 +391,6 @@ test_refusals_end_at_colon(void **state)
 	char *text;
 
 	(void)state;
-	skip();		/* the bug above */
 	text = malloc(sizeof(last) - 1);
 	assert_non_null(text);
 	memcpy(text, last, sizeof(last) - 1);	/* no NUL */

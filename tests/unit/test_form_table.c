@@ -280,12 +280,12 @@ assert_no_controls(const char *s, int cr)
 }
 
 /*
- * BUG (form_table.c): the header says every string is scrubbed as it is
+ * Was a bug (form_table.c): the header says every string is scrubbed as it is
  * written, but markdown and CSV write the document's strings through
  * report_md_text and report_csv_text, which escape markup and quote
  * fields and let ESC and BEL through; and text mode's term_fprintf keeps
  * line breaks, so an opcode or a form's text with '\n' (exegesis's
- * strings are kept as read) splits a row.  Skipped until fixed.
+ * strings are kept as read) splits a row.
  */
 static void
 test_scrubbed(void **state)
@@ -297,7 +297,6 @@ test_scrubbed(void **state)
 	size_t n, i;
 
 	(void)state;
-	skip();		/* the bug above */
 	add(doc, "EVIL\x1b[2J\nX", "base\x07", "\x1b]0;owned\x07 addq\nfake "
 	    "| row", "latency", NULL, 1, 0, "\x1b[31mred");
 	add(doc, "WHY", "base", "x", "latency", "crashed\x1b[1A\r\nagain", 0,
@@ -315,11 +314,11 @@ test_scrubbed(void **state)
 }
 
 /*
- * BUG (form_table.c): its CSV is not like cyclebench's other CSVs
+ * Was a bug (form_table.c): its CSV is not like cyclebench's other CSVs
  * (report/csv.c, compare_csv.c, crosstab.c, history.c): records end in
  * "\n", not RFC 4180's "\r\n"; and a figure that is not there is
  * written "-", which report_csv_text guards as a formula ("'-"), where
- * the others leave an unknown value's cell empty.  Skipped until fixed.
+ * the others leave an unknown value's cell empty.
  */
 static void
 test_csv_like_others(void **state)
@@ -331,7 +330,6 @@ test_csv_like_others(void **state)
 	int nf, i;
 
 	(void)state;
-	skip();		/* the bug above */
 	out = table(doc, FORM_CSV, &n);
 	p = csv_record(out, fields, 8, &nf);
 	assert_int_equal(nf, 6);
@@ -348,11 +346,10 @@ test_csv_like_others(void **state)
 }
 
 /*
- * BUG (form_table.c, cell_of): an interval the results file does not
+ * Was a bug (form_table.c, cell_of): an interval the results file does not
  * know (ci95_low and ci95_high null, as a row of too few samples has
  * them) reads as 0 and 0, so the table claims "+-0.00"; figure() has a
- * case for an unknown half-width that is never reached.  Skipped until
- * fixed.
+ * case for an unknown half-width that is never reached.
  */
 static void
 test_unknown_interval(void **state)
@@ -362,7 +359,6 @@ test_unknown_interval(void **state)
 	size_t n;
 
 	(void)state;
-	skip();		/* the bug above */
 	add(doc, "ADD64rr", "base", "addq %rcx, %rbp", "latency", NULL, 1, 0,
 	    NULL);
 	cy = json_object_get(json_array_get(json_object_get(doc, "results"),

@@ -391,13 +391,12 @@ test_quick(void **state)
 }
 
 /*
- * BUG (forms.c, forms_quick): "one form a mnemonic, the widest GPR or
+ * Was a bug (forms.c, forms_quick): "one form a mnemonic, the widest GPR or
  * vector one" is not what it keeps.  The mnemonic is AT&T's, whose size
  * suffix makes addb, addw, addl and addq four mnemonics; and "the last
  * one wins" relies on an order LLVM does not have: its opcodes are
  * sorted by name, so ADD8rr comes after ADD64rr and VADDPSrr (xmm) after
  * VADDPSZrr (zmm), as llvm-exegesis-16 -opcode-index=-1 writes them.
- * Skipped until fixed.
  */
 static void
 test_quick_widest(void **state)
@@ -424,7 +423,6 @@ test_quick_widest(void **state)
 	struct world w;
 
 	(void)state;
-	skip();		/* the bug above */
 	build(&w, thr, sizeof(thr) / sizeof(thr[0]), NULL, 0);
 	forms_quick(&w.fs);
 	assert_int_equal(w.fs.n, 2);
@@ -434,11 +432,10 @@ test_quick_widest(void **state)
 }
 
 /*
- * BUG (forms.c, classify): any '(' makes a form "mem", and AT&T writes
+ * Was a bug (forms.c, classify): any '(' makes a form "mem", and AT&T writes
  * x87 stack registers as %st(1): fadd %st(1), %st (ADD_FST0r), fxch
  * %st(1) and the other register forms of the x87 are classed "x87 mem",
  * kept by the filter "mem" and dropped by --quick as memory forms.
- * Skipped until fixed.
  */
 static void
 test_x87_registers_not_mem(void **state)
@@ -454,7 +451,6 @@ test_x87_registers_not_mem(void **state)
 	struct world w;
 
 	(void)state;
-	skip();		/* the bug above */
 	build(&w, thr, sizeof(thr) / sizeof(thr[0]), NULL, 0);
 	assert_string_equal(w.fs.f[0].cls, "x87");
 	assert_string_equal(w.fs.f[1].cls, "x87 mem");

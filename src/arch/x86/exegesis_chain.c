@@ -85,9 +85,14 @@ static const char *const read_only[] = { "cmpb", "cmpw", "cmpl", "cmpq",
 	"vptest", "clwb", "cldemote", NULL };
 static const char *const read_only_family[] = { "ucomis", "comis",
 	"vucomis", "vcomis", "prefetch", "clflush", "vtest", NULL };
-/* One-operand forms that read and write memory. */
-static const char *const rmw_one[] = { "inc", "dec", "not", "neg", "shl",
-	"shr", "sal", "sar", "rol", "ror", "rcl", "rcr", NULL };
+/* Families that read their memory destination and write it back. */
+static const char *const rmw[] = { "inc", "dec", "not", "neg", "shl",
+	"shr", "sal", "sar", "rol", "ror", "rcl", "rcr", "add", "adc", "sub",
+	"sbb", "and", "or", "xor", "xchg", "xadd", "cmpxchg", "bts", "btr",
+	"btc", NULL };
+/* Stores with no load of the same name to reload them. */
+static const char *const no_reload[] = { "movnt", "vmovnt", "movdir",
+	NULL };
 
 static int
 named(const char *s, const char *const *list)
@@ -149,7 +154,7 @@ arch_exegesis_chain(const char *insn, const char *key, struct arch_chain *c)
 	bare = mn;
 	if (strcmp(mn, "lock") == 0) {
 		/* The instruction after the prefix decides. */
-		for (rest++; *rest == ' '; rest++)
+		for (; *rest == ' '; rest++)
 			;
 		if (sscanf(rest, "%31s", mn) != 1) {
 			c->kind = "a lone lock prefix";
@@ -173,14 +178,15 @@ arch_exegesis_chain(const char *insn, const char *key, struct arch_chain *c)
 		return (-1);
 	}
 	if (mem == n - 1 && n == 2 && !is_mem(op[0]) && op[0][0] == '%' &&
-	    (strncmp(bare, "mov", 3) == 0 || strncmp(bare, "vmov", 4) == 0)) {
+	    (strncmp(bare, "mov", 3) == 0 || strncmp(bare, "vmov", 4) == 0) &&
+	    !starts(bare, no_reload)) {
 		snprintf(c->body, sizeof(c->body), "%s; %s (%%rdi), %s", insn,
 		    bare, op[0]);
 		c->kind = "store: the store, then a reload of the same register "
 		    "from the same place (store-to-load forwarding)";
 		return (0);
 	}
-	if (mem == n - 1 && (n >= 2 || starts(bare, rmw_one))) {
+	if (mem == n - 1 && starts(bare, rmw)) {
 		snprintf(c->body, sizeof(c->body), "%s", insn);
 		c->kind = strncmp(insn, "lock", 4) == 0 ? "rmw: locked, each "
 		    "copy through the same memory location" : "rmw: each copy "
@@ -188,8 +194,7 @@ arch_exegesis_chain(const char *insn, const char *key, struct arch_chain *c)
 		return (0);
 	}
 	if (mem == n - 1) {
-		c->kind = "a one-operand memory form that does not read and "
-		    "write it";
+		c->kind = "writes memory that no copy reads back";
 		return (-1);
 	}
 	/* A load: the destination is the last operand, a register. */
@@ -206,7 +211,8 @@ arch_exegesis_chain(const char *insn, const char *key, struct arch_chain *c)
 		    "source; the load is off the chain";
 		return (0);
 	}
-	if (n == 2 && mem == 0 && strncmp(bare, "mov", 3) == 0 &&
+	/* Only a plain 64-bit load gives back the address it loaded. */
+	if (n == 2 && mem == 0 && strcmp(bare, "movq") == 0 &&
 	    is_gpr64(op[1])) {
 		snprintf(c->body, sizeof(c->body), "%s (%%rdi), %%rdi", mn);
 		snprintf(c->init, sizeof(c->init), "movq %%rdi, (%%rdi)");

@@ -164,7 +164,7 @@ test_garbage(void **state)
 }
 
 /*
- * BUG (exegesis_chain.c): a form whose memory operand is last is taken
+ * Was a bug (exegesis_chain.c): a form whose memory operand is last is taken
  * as read-modify-write unless it is a mov of a register, so stores that
  * never read the location get an "rmw" chain they do not have (each
  * copy is independent: the row is a throughput called latency; measured
@@ -173,8 +173,7 @@ test_garbage(void **state)
  * movntdq) get a reload the assembler refuses.  The load chase takes any
  * mov into a 64-bit register, but movzwq, movbeq and movslq do not give
  * back the address they loaded (a row "privileged (#GP)" for MOVBE64rm,
- * a SIGSEGV for MOVZX64rm16).  Each should have no chain.  Skipped until
- * fixed.
+ * a SIGSEGV for MOVZX64rm16).  Each should have no chain.
  */
 static void
 test_no_false_chains(void **state)
@@ -203,18 +202,17 @@ test_no_false_chains(void **state)
 	size_t i;
 
 	(void)state;
-	skip();		/* the bug above */
 	for (i = 0; i < sizeof(wrong) / sizeof(wrong[0]); i++)
 		check(&wrong[i]);
 }
 
 /*
- * BUG (exegesis_chain.c): after a "lock" that ends the text, `rest++'
+ * Was a bug (exegesis_chain.c): after a "lock" that ends the text, `rest++'
  * steps over the terminating NUL and the prefix's instruction is read
  * from whatever follows in memory (here a heap buffer of exactly "lock":
  * a heap-buffer-overflow under ASan; a string literal chained as
  * "rmw: lock" in a build without it).  The loop should start at rest,
- * not rest + 1.  Skipped until fixed.
+ * not rest + 1.
  */
 static void
 test_lone_lock(void **state)
@@ -223,7 +221,6 @@ test_lone_lock(void **state)
 	char *lock;
 
 	(void)state;
-	skip();		/* the bug above */
 	lock = strdup("lock");
 	assert_non_null(lock);
 	assert_int_equal(arch_exegesis_chain(lock, "", &ch), -1);

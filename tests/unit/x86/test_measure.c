@@ -61,13 +61,12 @@ test_why(void **state)
 }
 
 /*
- * BUG (measure.c, charz_why): cmd_characterize calls it in place,
+ * Was a bug (measure.c, charz_why): cmd_characterize calls it in place,
  * charz_why(one.reason, one.reason, ...), but a reason it leaves as it
  * is goes through snprintf(buf, len, "%s", reason) with buf == reason,
  * which C does not allow and glibc answers with an empty string: every
  * crash other than SIGILL and #GP, and every timeout, comes out of
- * `characterize' with no reason ("latency not measured: ").  Skipped
- * until fixed.
+ * `characterize' with no reason ("latency not measured: ").
  */
 static void
 test_why_in_place(void **state)
@@ -76,7 +75,6 @@ test_why_in_place(void **state)
 	size_t i;
 
 	(void)state;
-	skip();		/* the bug above */
 	for (i = 0; i < sizeof(whys) / sizeof(whys[0]); i++) {
 		snprintf(buf, sizeof(buf), "%s", whys[i].reason);
 		charz_why(buf, buf, sizeof(buf));
