@@ -95,10 +95,63 @@ classify(struct form *f)
  * chain, built from the first copy of its throughput snippet, whose set-up
  * it shares.
  */
+/* Every operand of exegesis's instruction is one register ("XOR64rr RBX
+   RBX RBX"): 1; an immediate or a second register: 0. */
+static int
+one_register(const char *key)
+{
+	char first[32], op[32];
+	const char *p = key + strcspn(key, " ");
+	int n = 0, k;
+
+	while (sscanf(p, " %31s%n", op, &k) == 1) {
+		if (n++ == 0)
+			snprintf(first, sizeof(first), "%s", op);
+		else if (strcmp(op, first) != 0)
+			return (0);
+		p += k;
+	}
+	return (n >= 2);
+}
+
+/*
+ * exegesis's latency chain of one register for every operand is, for xor
+ * or sub, an idiom a core breaks the chain on; the throughput snippet's
+ * first copy, whose destination is also its first source, chains the
+ * same opcode through a register without it.
+ */
+static int
+idiom_free(struct form *f)
+{
+	const struct xsplit *t = f->thr.split;
+	char a[32], b[32], c[32];
+
+	if (f->lat.split == NULL || f->lat.split->att == NULL ||
+	    f->lat.doc->ninsns != 1 || !one_register(f->lat.doc->insns[0]) ||
+	    t == NULL || t->att == NULL || t->body.ninsns == 0 ||
+	    sscanf(f->thr.doc->insns[0], "%*s %31s %31s %31s", a, b, c) != 3 ||
+	    strcmp(a, b) != 0 || strcmp(b, c) == 0)
+		return (0);
+	snprintf(f->chain.body, sizeof(f->chain.body), "%s",
+	    t->body.insns[0].text);
+	f->chain.kind = "register: the throughput snippet's first copy "
+	    "repeated, through its destination; exegesis's chain had one "
+	    "register for every operand, which some cores take as an idiom";
+	return (1);
+}
+
 static void
 chain(struct form *f)
 {
 	const struct xsplit *t = f->thr.split;
+
+	if (idiom_free(f)) {
+		f->chained = 1;
+		f->lat.doc = f->thr.doc;
+		f->lat.split = f->thr.split;
+		f->lat.chain = f->chain.kind;
+		return;
+	}
 
 	if (strstr(f->cls, "mem") == NULL || t == NULL || t->att == NULL ||
 	    t->body.ninsns == 0 || (f->lat.split != NULL &&
