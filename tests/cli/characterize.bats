@@ -141,6 +141,17 @@ PY
 	assert_usage_error "--exegesis-yaml takes a file name base"
 }
 
+@test "characterize --save: the store's table has a row per form and mode" {
+	export XDG_DATA_HOME=$T/data
+	run --separate-stderr "$CB" characterize ADD64rr IMUL64rr --no-mca --save
+	assert_status 0
+	run --separate-stderr "$CB" table 'x86/*' --by machine
+	assert_status 0
+	assert_line '^ADD64rr mode=latency +1\.0'
+	assert_line '^IMUL64rr mode=latency +3\.0'
+	assert_line '^IMUL64rr mode=throughput +1\.0'
+}
+
 @test "characterize --format markdown: a table to paste" {
 	run --separate-stderr "$CB" characterize ADD64rr --format markdown
 	assert_status 0
