@@ -1,11 +1,12 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Unit tests for report/form_table.c on a small results document made
- * here: a form with both rows, one whose latency was not measured (its
- * why in place), one measured in neither mode for one reason, one with
- * a latency row alone; in text, markdown and CSV.  Then hostile strings
- * from the document (a CSV formula, markdown's '|', terminal escapes,
- * line breaks, an unknown flag): guarded, escaped, scrubbed.
+ * here: a form with both rows and llvm-mca's figures, one whose latency
+ * was not measured (its why in place), one measured in neither mode for
+ * one reason, one with a latency row alone; in text, markdown and CSV.
+ * Then hostile strings from the document (a CSV formula, markdown's '|',
+ * terminal escapes, line breaks, an unknown flag): guarded, escaped,
+ * scrubbed.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -48,9 +49,21 @@ add(json_t *doc, const char *opcode, const char *cls, const char *att,
 	json_array_append_new(json_object_get(doc, "results"), r);
 }
 
-static const char cmp_why[] = "unsupported memory operand in latency "
-    "measurements; no chain of cyclebench's: reads memory and writes "
-    "nothing that a copy reads";
+/* llvm-mca's prediction for the last row added. */
+static void
+add_mca(json_t *doc, double cycles)
+{
+	json_t *results = json_object_get(doc, "results");
+
+	json_object_set_new(json_object_get(json_array_get(results,
+	    json_array_size(results) - 1), "form"), "mca",
+	    json_pack("{s:s, s:f}", "model", "skylake", "cycles", cycles));
+}
+
+/* As charz_prepare writes it: exegesis's refusal, no chain of ours. */
+static const char cmp_why[] = "llvm-exegesis: unsupported memory operand "
+    "in latency measurements; no chain of cyclebench's: reads memory and "
+    "writes nothing that a copy reads";
 
 static json_t *
 document(void)
@@ -60,8 +73,10 @@ document(void)
 	assert_non_null(doc);
 	add(doc, "ADD64rr", "base", "addq %rcx, %rbp", "latency", NULL, 1.0,
 	    0.02, "noisy,disturbed");
+	add_mca(doc, 1);
 	add(doc, "ADD64rr", "base", "addq %r12, %r8; addq %rbx, %r14",
 	    "throughput", NULL, 0.25, 0.01, "emulated");
+	add_mca(doc, 0.33);
 	add(doc, "CMP64mr", "base mem", "cmpq %r15, (%rdi)", "latency",
 	    cmp_why, 0, 0, NULL);
 	add(doc, "CMP64mr", "base mem", "cmpq %r15, (%rdi)", "throughput",
@@ -148,33 +163,38 @@ test_text(void **state)
 	assert_int_equal(lines(out), 5);
 	line(out, 0, buf, sizeof(buf));
 	assert_true(strncmp(buf, "opcode ", 7) == 0);
-	assert_has(buf, "latency");
-	assert_has(buf, "throughput");
+	assert_has(buf, " latency    mca    throughput    mca ");
 	assert_has(buf, "form (AT&T)");
-	/* Both figures, the flags a table shows, the throughput's text. */
+	/* Both figures, llvm-mca's beside each, the flags a table shows,
+	   the throughput's copy by its first instruction. */
 	line(out, 1, buf, sizeof(buf));
 	assert_true(strncmp(buf, "ADD64rr ", 8) == 0);
-	assert_has(buf, " 1.00+-0.02 ");
-	assert_has(buf, " 0.25+-0.01 ");
+	assert_has(buf, " 1.00+-0.02   1.00 ");
+	assert_has(buf, " 0.25+-0.01   0.33 ");
 	assert_has(buf, " noisy,emulated ");
 	assert_null(strstr(buf, "disturbed"));
-	assert_has(buf, "addq %r12, %r8; addq %rbx, %r14");
-	/* A latency not measured says why after the form. */
+	assert_has(buf, " addq %r12, %r8 ...");
+	assert_null(strstr(buf, "%rbx"));
+	/* A latency not measured says why after the form; no llvm-mca
+	   figure: "-". */
 	line(out, 2, buf, sizeof(buf));
 	assert_true(strncmp(buf, "CMP64mr ", 8) == 0);
-	assert_has(buf, " n/m ");
-	assert_has(buf, " 0.50+-0.01 ");
-	assert_has(buf, "cmpq %r15, (%rdi) (latency not measured: ");
+	assert_has(buf, " n/m      - ");
+	assert_has(buf, " 0.50+-0.01      - ");
+	assert_has(buf, "cmpq %r15, (%rdi); latency not measured: ");
 	assert_has(buf, cmp_why);
 	/* Neither measured, for one reason: said once. */
 	line(out, 3, buf, sizeof(buf));
-	assert_has(buf, "not measured: not on this CPU (SIGILL)");
-	assert_null(strstr(buf, "vaddps"));
+	assert_has(buf, "vaddps %zmm1, %zmm2, %zmm3; not measured: not on "
+	    "this CPU (SIGILL)");
+	assert_null(strstr(buf, "latency not measured"));
+	assert_null(strstr(buf, "throughput not measured"));
 	/* No throughput row at all: "-", not "n/m". */
 	line(out, 4, buf, sizeof(buf));
 	assert_true(strncmp(buf, "LOCK_ADD64mr ", 13) == 0);
-	assert_has(buf, " 18.04+-0.10 ");
+	assert_has(buf, " 18.04+-0.1 ");
 	assert_has(buf, " - ");
+	assert_null(strstr(buf, "n/m"));
 	assert_has(buf, "lock addq %r8, (%rdi)");
 	free(out);
 	json_decref(doc);
@@ -184,7 +204,7 @@ static void
 test_markdown(void **state)
 {
 	json_t *doc = document();
-	char *out, buf[1024];
+	char *out, buf[1024], want[512];
 	size_t n;
 
 	(void)state;
@@ -192,18 +212,21 @@ test_markdown(void **state)
 	assert_int_equal(n, 4);
 	assert_int_equal(lines(out), 6);
 	assert_string_equal(line(out, 0, buf, sizeof(buf)), "| opcode | class "
-	    "| latency | throughput | flags | form |");
+	    "| latency | mca | throughput | mca | flags | form |");
 	assert_string_equal(line(out, 1, buf, sizeof(buf)),
-	    "|---|---|--:|--:|---|---|");
+	    "|---|---|--:|--:|--:|--:|---|---|");
 	assert_string_equal(line(out, 2, buf, sizeof(buf)), "| ADD64rr | base "
-	    "| 1.00+-0.02 | 0.25+-0.01 | noisy,emulated | addq %r12, %r8; "
-	    "addq %rbx, %r14 |");
-	line(out, 3, buf, sizeof(buf));
-	assert_true(strncmp(buf, "| CMP64mr | base mem | n/m | 0.50+-0.01 | "
-	    " | cmpq %r15, (%rdi) (latency not measured: unsupported", 73) ==
-	    0);
+	    "| 1.00+-0.02 | 1.00 | 0.25+-0.01 | 0.33 | noisy,emulated | "
+	    "addq %r12, %r8 ... |");
+	snprintf(want, sizeof(want), "| CMP64mr | base mem | n/m | - | "
+	    "0.50+-0.01 | - |  | cmpq %%r15, (%%rdi); latency not measured: "
+	    "%s |", cmp_why);
+	assert_string_equal(line(out, 3, buf, sizeof(buf)), want);
 	assert_string_equal(line(out, 4, buf, sizeof(buf)), "| VADDPSZrr | "
-	    "avx512 | n/m | n/m |  | not measured: not on this CPU (SIGILL) |");
+	    "avx512 | n/m | - | n/m | - |  | vaddps %zmm1, %zmm2, %zmm3; not "
+	    "measured: not on this CPU (SIGILL) |");
+	assert_string_equal(line(out, 5, buf, sizeof(buf)), "| LOCK\\_ADD64mr "
+	    "| lock mem | 18.04+-0.1 | - | - | - |  | lock addq %r8, (%rdi) |");
 	free(out);
 	json_decref(doc);
 }
@@ -218,26 +241,30 @@ test_csv(void **state)
 	(void)state;
 	out = unix_lines(table(doc, FORM_CSV, &n));
 	assert_int_equal(n, 4);
+	/* A figure, its half-interval and llvm-mca's: a number a cell;
+	   one not measured or not predicted, empty. */
 	snprintf(want, sizeof(want),
-	    "opcode,class,latency,throughput,flags,form\n"
-	    "ADD64rr,base,1.00+-0.02,0.25+-0.01,\"noisy,emulated\","
-	    "\"addq %%r12, %%r8; addq %%rbx, %%r14\"\n"
-	    "CMP64mr,base mem,n/m,0.50+-0.01,,\"cmpq %%r15, (%%rdi) (latency "
-	    "not measured: %s)\"\n"
-	    "VADDPSZrr,avx512,n/m,n/m,,not measured: not on this CPU "
-	    "(SIGILL)\n"
-	    "LOCK_ADD64mr,lock mem,18.04+-0.10,", cmp_why);
+	    "opcode,class,latency,latency_ci95,latency_mca,throughput,"
+	    "throughput_ci95,throughput_mca,flags,form\n"
+	    "ADD64rr,base,1,0.02,1,0.25,0.01,0.33,\"noisy,emulated\","
+	    "\"addq %%r12, %%r8 ...\"\n"
+	    "CMP64mr,base mem,,,,0.5,0.01,,,\"cmpq %%r15, (%%rdi); latency "
+	    "not measured: %s\"\n"
+	    "VADDPSZrr,avx512,,,,,,,,\"vaddps %%zmm1, %%zmm2, %%zmm3; not "
+	    "measured: not on this CPU (SIGILL)\"\n"
+	    "LOCK_ADD64mr,lock mem,18.04,0.1,", cmp_why);
 	assert_true(strlen(out) > strlen(want));
 	assert_memory_equal(out, want, strlen(want));
-	/* No throughput row: its cell, see test_csv_like_others. */
-	assert_has(out + strlen(want), ",,\"lock addq %r8, (%rdi)\"\n");
+	/* No throughput row: its cells, see test_csv_like_others. */
+	assert_has(out + strlen(want), ",,,,,\"lock addq %r8, (%rdi)\"\n");
 	free(out);
 	json_decref(doc);
 	/* No results: the header alone. */
 	doc = json_pack("{s:[]}", "results");
 	out = unix_lines(table(doc, FORM_CSV, &n));
 	assert_int_equal(n, 0);
-	assert_string_equal(out, "opcode,class,latency,throughput,flags,"
+	assert_string_equal(out, "opcode,class,latency,latency_ci95,"
+	    "latency_mca,throughput,throughput_ci95,throughput_mca,flags,"
 	    "form\n");
 	free(out);
 	json_decref(doc);
@@ -263,7 +290,7 @@ test_formula_and_pipe(void **state)
 	free(out);
 	out = table(doc, FORM_MARKDOWN, &n);
 	assert_string_equal(line(out, 2, buf, sizeof(buf)), "| =cmd\\|' /C "
-	    "calc'!A0 | base | 1.00+-0.00 | - |  | a\\|b |");
+	    "calc'!A0 | base | 1.00+-0 | - | - | - |  | a\\|b |");
 	free(out);
 	json_decref(doc);
 }
@@ -324,23 +351,31 @@ static void
 test_csv_like_others(void **state)
 {
 	json_t *doc = document();
-	char fields[8][CSV_FIELD], *out;
+	char fields[10][CSV_FIELD], *out;
 	const char *p;
 	size_t n;
 	int nf, i;
 
 	(void)state;
 	out = table(doc, FORM_CSV, &n);
-	p = csv_record(out, fields, 8, &nf);
-	assert_int_equal(nf, 6);
-	p = csv_record(p, fields, 8, &nf);
-	assert_int_equal(nf, 6);
+	p = csv_record(out, fields, 10, &nf);
+	assert_int_equal(nf, 10);
+	p = csv_record(p, fields, 10, &nf);
+	assert_int_equal(nf, 10);
 	assert_string_equal(fields[0], "ADD64rr");
-	assert_string_equal(fields[4], "noisy,emulated");
+	assert_string_equal(fields[2], "1");
+	assert_string_equal(fields[3], "0.02");
+	assert_string_equal(fields[4], "1");
+	assert_string_equal(fields[8], "noisy,emulated");
 	for (i = 0; i < 3; i++)
-		p = csv_record(p, fields, 8, &nf);
+		p = csv_record(p, fields, 10, &nf);
+	assert_int_equal(nf, 10);
 	assert_string_equal(fields[0], "LOCK_ADD64mr");
-	assert_string_equal(fields[3], "");
+	assert_string_equal(fields[2], "18.04");
+	assert_string_equal(fields[3], "0.1");
+	/* No throughput row, no llvm-mca figure: empty, not "'-". */
+	for (i = 4; i < 8; i++)
+		assert_string_equal(fields[i], "");
 	free(out);
 	json_decref(doc);
 }

@@ -4,8 +4,9 @@
  * in a reader's terms (charz_why), why a row has no snippet, and the
  * snippet a row becomes: exegesis's bytes as they are (a register form),
  * or cyclebench's chain assembled after exegesis's set-up (a memory
- * form).  x86: the bytes and chains are x86-64's (characterize refuses
- * on i386, where only the reasons are tested).
+ * form); either named by the opcode, its mode its one parameter, and
+ * measured in the row's mode.  x86: the bytes and chains are x86-64's
+ * (characterize refuses on i386, where only the reasons are tested).
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -145,7 +146,8 @@ test_no_snippet(void **state)
 	assert_null(r.s);
 	assert_string_equal(r.why, "llvm-exegesis wrote no latency snippet");
 	assert_string_equal(r.name, "x86/ADD64rr");
-	/* exegesis's refusal, and why cyclebench has no chain either. */
+	/* exegesis's refusal, said to be its, and why cyclebench has no
+	   chain either. */
 	fixture(&d, &sp, &f);
 	d.code = NULL;
 	d.codelen = 0;
@@ -156,14 +158,14 @@ test_no_snippet(void **state)
 	f.chain.kind = "reads memory and writes nothing that a copy reads";
 	row_of(&r, &f, CB_LATENCY);
 	assert_int_equal(charz_prepare(&r, 10), -1);
-	assert_string_equal(r.why, "unsupported memory operand in latency "
-	    "measurements; no chain of cyclebench's: reads memory and writes "
-	    "nothing that a copy reads");
+	assert_string_equal(r.why, "llvm-exegesis: unsupported memory operand "
+	    "in latency measurements; no chain of cyclebench's: reads memory "
+	    "and writes nothing that a copy reads");
 	/* The chain is latency's business only. */
 	row_of(&r, &f, CB_THROUGHPUT);
 	assert_int_equal(charz_prepare(&r, 10), -1);
-	assert_string_equal(r.why, "unsupported memory operand in latency "
-	    "measurements");
+	assert_string_equal(r.why, "llvm-exegesis: unsupported memory operand "
+	    "in latency measurements");
 	/* Code llvm-mc could not take apart: the split's why. */
 	fixture(&d, &sp, &f);
 	sp.att = NULL;
@@ -174,7 +176,11 @@ test_no_snippet(void **state)
 }
 
 #ifdef ARCH_EXEGESIS_SCRATCH_CODE	/* characterize's snippets: x86-64 */
-/* exegesis's bytes as they are, named by the opcode, without params. */
+/*
+ * exegesis's bytes as they are, named by the opcode, with its mode as
+ * its parameter.  The body is one chain (%rbp), which `asm' would
+ * measure as latency whatever its mode: a throughput row keeps its own.
+ */
 static void
 test_register_form(void **state)
 {
@@ -191,7 +197,10 @@ test_register_form(void **state)
 	assert_non_null(r.s);
 	assert_string_equal(r.s->bench.name, "x86/ADD64rr");
 	assert_string_equal(r.s->bench.desc, "addq %rcx, %rbp");
-	assert_null(r.s->bench.params[0].key);
+	assert_string_equal(r.s->bench.params[0].key, "mode");
+	assert_string_equal(r.s->bench.params[0].value, "latency");
+	assert_null(r.s->bench.params[1].key);
+	assert_int_equal(r.s->bench.mode, CB_LATENCY);
 	assert_int_equal(r.s->per_copy, 1);
 	assert_int_equal(r.s->body.len, sizeof(add_body));
 	assert_memory_equal(r.s->body.bytes, add_body, sizeof(add_body));
@@ -199,6 +208,14 @@ test_register_form(void **state)
 	assert_memory_equal(r.s->init.bytes, add_init, sizeof(add_init));
 	charz_row_free(&r);
 	assert_null(r.s);
+	row_of(&r, &f, CB_THROUGHPUT);
+	if (charz_prepare(&r, 30) != 0)
+		fail_msg("%s", r.why);
+	assert_int_equal(r.s->chain, 1);
+	assert_int_equal(r.s->bench.mode, CB_THROUGHPUT);
+	assert_string_equal(r.s->bench.params[0].value, "throughput");
+	assert_null(r.s->bench.params[1].key);
+	charz_row_free(&r);
 }
 
 /*
@@ -227,6 +244,8 @@ test_chained_form(void **state)
 	if (charz_prepare(&r, 30) != 0)
 		fail_msg("%s", r.why);
 	assert_string_equal(r.s->bench.name, "x86/MOV64rm");
+	assert_string_equal(r.s->bench.params[0].value, "latency");
+	assert_int_equal(r.s->bench.mode, CB_LATENCY);
 	assert_int_equal(r.s->per_copy, 1);
 	assert_int_equal(r.s->body.len, sizeof(chase));
 	assert_memory_equal(r.s->body.bytes, chase, sizeof(chase));
@@ -240,6 +259,8 @@ test_chained_form(void **state)
 	if (charz_prepare(&r, 30) != 0)
 		fail_msg("%s", r.why);
 	assert_memory_equal(r.s->body.bytes, add_body, sizeof(add_body));
+	assert_string_equal(r.s->bench.params[0].value, "throughput");
+	assert_int_equal(r.s->bench.mode, CB_THROUGHPUT);
 	charz_row_free(&r);
 }
 
