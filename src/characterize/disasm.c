@@ -19,6 +19,14 @@
 static const unsigned char sentinel[] = {
 	0x66, 0x0f, 0x1f, 0x84, 0x00, 0x12, 0x34, 0x56, 0x78
 };
+/*
+ * Before it, nops as long as the longest instruction: bytes llvm-mc
+ * cannot decode make it skip one and try the next, and the instruction
+ * it then finds may run on past the snippet's end, into the nops but
+ * never into the sentinel.
+ */
+#define PADDING		15
+#define NOP		0x90
 
 /* What points exegesis's scratch register at the scratch memory. */
 #ifdef ARCH_EXEGESIS_SCRATCH_CODE
@@ -72,66 +80,101 @@ prefix_only(const char *text)
 	return (0);
 }
 
+static int
+is_sentinel(const struct line *l)
+{
+	return (l->len == sizeof(sentinel) &&
+	    memcmp(l->enc, sentinel, sizeof(sentinel)) == 0);
+}
+
+/* One line of the listing into l: 0, or -1 when it holds no instruction. */
+static int
+parse_line(char *s, struct line *l)
+{
+	char *hash, *p, *e;
+	unsigned long v;
+
+	if ((hash = strstr(s, "# encoding: [")) == NULL)
+		return (-1);
+	l->len = 0;
+	for (p = hash + 13; *p != ']' && *p != '\0'; p = e) {
+		v = strtoul(p, &e, 16);
+		if (e == p || v > 0xff || l->len == sizeof(l->enc))
+			break;
+		l->enc[l->len++] = (unsigned char)v;
+		if (*e == ',')
+			e++;
+	}
+	for (e = hash; e > s && isspace((unsigned char)e[-1]); e--)
+		;
+	for (p = s; p < e && isspace((unsigned char)*p); p++)
+		;
+	*e = '\0';
+	for (e = p; *e != '\0'; e++)
+		if (*e == '\t')
+			*e = ' ';
+	l->text = p;
+	return (0);
+}
+
+/* Append a copy of l to ls: 0, or -1 when out of memory. */
+static int
+append(struct listing *ls, const struct line *l)
+{
+	struct line *grown;
+
+	if (ls->n == ls->cap) {
+		ls->cap = ls->cap != 0 ? ls->cap * 2 : 4096;
+		if ((grown = realloc(ls->l, ls->cap * sizeof(*grown))) == NULL)
+			return (-1);
+		ls->l = grown;
+	}
+	ls->l[ls->n] = *l;
+	if ((ls->l[ls->n].text = strdup(l->text)) == NULL)
+		return (-1);
+	ls->n++;
+	return (0);
+}
+
 /*
- * "\taddq\t%r9, %rsi   # encoding: [0x4c,0x01,0xce]" into ls; a prefix
- * printed alone ("lock") joins the instruction after it, as it is one.
+ * "\taddq\t%r9, %rsi   # encoding: [0x4c,0x01,0xce]" into ls.  A prefix
+ * printed alone ("lock") joins the instruction after it, as it is one,
+ * but never the sentinel: a prefix llvm-mc found before bytes it could
+ * not decode stays a line of its own, and the snippet after it keeps its
+ * start.
  */
 static int
 parse_listing(char *s, struct listing *ls)
 {
-	char *nl, *hash, *p, *e, *text;
-	struct line *l;
-	unsigned long v;
-	int last, joined = 0;
+	struct line cur, pending;
+	char *nl, text[512];
+	int last, held = 0;
 
 	for (last = 0; !last && *s != '\0'; s = nl + 1) {
 		if ((nl = strchr(s, '\n')) == NULL)
 			nl = s + strlen(s);
 		last = *nl == '\0';
 		*nl = '\0';
-		if ((hash = strstr(s, "# encoding: [")) == NULL)
+		if (parse_line(s, &cur) != 0)
 			continue;
-		if (ls->n == ls->cap) {
-			ls->cap = ls->cap != 0 ? ls->cap * 2 : 4096;
-			if ((l = realloc(ls->l, ls->cap * sizeof(*l))) == NULL)
-				return (-1);
-			ls->l = l;
-		}
-		l = &ls->l[ls->n];
-		if (!joined)
-			l->len = 0;
-		for (p = hash + 13; *p != ']' && *p != '\0'; p = e) {
-			v = strtoul(p, &e, 16);
-			if (e == p || v > 0xff || l->len == sizeof(l->enc))
-				break;
-			l->enc[l->len++] = (unsigned char)v;
-			if (*e == ',')
-				e++;
-		}
-		for (e = hash; e > s && isspace((unsigned char)e[-1]); e--)
-			;
-		for (p = s; p < e && isspace((unsigned char)*p); p++)
-			;
-		*e = '\0';
-		for (e = p; *e != '\0'; e++)
-			if (*e == '\t')
-				*e = ' ';
-		if (joined) {
-			text = l->text;
-			if (asprintf(&l->text, "%s %s", text, p) < 0)
-				l->text = NULL;
-			free(text);
-		} else
-			l->text = strdup(p);
-		if (l->text == NULL)
+		if (held && !is_sentinel(&cur) &&
+		    pending.len + cur.len <= sizeof(cur.enc)) {
+			memmove(cur.enc + pending.len, cur.enc, cur.len);
+			memcpy(cur.enc, pending.enc, pending.len);
+			cur.len += pending.len;
+			snprintf(text, sizeof(text), "%s %s", pending.text,
+			    cur.text);
+			cur.text = text;
+		} else if (held && append(ls, &pending) != 0)
 			return (-1);
-		joined = prefix_only(l->text);
-		if (!joined)
-			ls->n++;
+		held = 0;
+		if (prefix_only(cur.text) && !is_sentinel(&cur)) {
+			pending = cur;
+			held = 1;
+		} else if (append(ls, &cur) != 0)
+			return (-1);
 	}
-	if (joined)
-		free(ls->l[ls->n].text);
-	return (0);
+	return (held ? append(ls, &pending) : 0);
 }
 
 /* Every snippet's bytes, sentinel after each, as llvm-mc reads them. */
@@ -142,13 +185,15 @@ input_text(const struct xdocs *x, size_t *len)
 	char *buf;
 
 	for (i = 0; i < x->n; i++)
-		cap += (x->d[i].codelen + sizeof(sentinel)) * 5 + 1;
+		cap += (x->d[i].codelen + PADDING + sizeof(sentinel)) * 5 + 1;
 	if ((buf = malloc(cap)) == NULL)
 		return (NULL);
 	for (i = 0; i < x->n; i++) {
 		for (k = 0; k < x->d[i].codelen; k++)
 			n += (size_t)sprintf(buf + n, "0x%02x ",
 			    x->d[i].code[k]);
+		for (k = 0; k < PADDING; k++)
+			n += (size_t)sprintf(buf + n, "0x%02x ", NOP);
 		for (k = 0; k < sizeof(sentinel); k++)
 			n += (size_t)sprintf(buf + n, "0x%02x ", sentinel[k]);
 		buf[n++] = '\n';
@@ -293,18 +338,25 @@ disasm_take_apart(const struct xdoc *d, char *const *att,
 	return (0);
 }
 
-/* A listing's lines of one document: from *at to its sentinel. */
+/*
+ * A listing's lines of one document: from *at to its sentinel, less the
+ * padding's nops (a snippet ends with ret, never a nop).
+ */
 static size_t
 lines_of(const struct listing *ls, size_t *at, size_t *bytes)
 {
-	size_t i, first = *at;
+	size_t i, end, first = *at;
 
 	*bytes = 0;
-	for (i = first; i < ls->n && !(ls->l[i].len == sizeof(sentinel) &&
-	    memcmp(ls->l[i].enc, sentinel, sizeof(sentinel)) == 0); i++)
-		*bytes += ls->l[i].len;
+	for (i = first; i < ls->n && !is_sentinel(&ls->l[i]); i++)
+		;
 	*at = i < ls->n ? i + 1 : i;
-	return (i - first);
+	for (end = i; end > first && ls->l[end - 1].len == 1 &&
+	    ls->l[end - 1].enc[0] == NOP; end--)
+		;
+	for (i = first; i < end; i++)
+		*bytes += ls->l[i].len;
+	return (end - first);
 }
 
 /*

@@ -4,9 +4,10 @@
  * a function: pushes of the callee-saved registers it uses, the
  * registers' initial values, the key's instructions repeated, the pops,
  * ret.  Every snippet is disassembled in one llvm-mc run (a sentinel
- * instruction between snippets keeps them apart, and each snippet's
- * decoded encodings must add up to its bytes exactly, or it is not
- * used); then, from the end, ret and the pops go, the last copy of the
+ * instruction between snippets keeps them apart, with nops before it so
+ * that a snippet's undecodable tail cannot run into it, and each
+ * snippet's decoded encodings must add up to its bytes exactly, or it is
+ * not used); then, from the end, ret and the pops go, the last copy of the
  * key is the body, the copies before it that repeat its bytes are
  * passed over, and what is left after the pushes is the set-up, kept as
  * bytes so that it runs exactly as exegesis wrote it.  A second run

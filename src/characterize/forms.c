@@ -253,6 +253,14 @@ has_class(const struct form *f, const char *c)
 }
 
 int
+forms_check_filters(char *const *filters, size_t n, char *err, size_t errlen)
+{
+	struct forms none = { NULL, 0 };
+
+	return (forms_filter(&none, filters, n, err, errlen));
+}
+
+int
 forms_filter(struct forms *fs, char *const *filters, size_t n, char *err,
     size_t errlen)
 {

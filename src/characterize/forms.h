@@ -55,6 +55,10 @@ int	forms_join(const struct xdocs *lat, struct xsplit *lsplit,
 int	forms_filter(struct forms *fs, char *const *filters, size_t n,
 	    char *err, size_t errlen);
 
+/* The filters checked before exegesis runs: 0, or -1 with why. */
+int	forms_check_filters(char *const *filters, size_t n, char *err,
+	    size_t errlen);
+
 /* The filters as exegesis's -opcode-name list when every one is an
    opcode name: a new string, or NULL (run exegesis for all). */
 char	*forms_opcode_list(char *const *filters, size_t n);
