@@ -35,7 +35,8 @@ near() {
 @test "characterize: add is 1 cycle of latency, imul 3, on every modern x86" {
 	run --separate-stderr "$CB" characterize ADD64rr IMUL64rr --format csv
 	assert_status 0
-	assert_line '^opcode,class,latency,latency_ci95,latency_mca,throughput,throughput_ci95,throughput_mca,flags,form$'
+	# CSV lines end in CRLF, as cyclebench's other CSVs.
+	assert_line $'^opcode,class,latency,latency_ci95,latency_mca,throughput,throughput_ci95,throughput_mca,flags,form\r$'
 	near "$(figure 2 ADD64rr)" 1.00 0.05
 	near "$(figure 2 IMUL64rr)" 3.00 0.10
 	# One imul a cycle; adds on several ports, at least two a cycle.
