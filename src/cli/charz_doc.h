@@ -44,6 +44,7 @@ struct charz_run {
 	json_t			*old;		/* the checkpoint resumed */
 	struct progress		 prog;
 	size_t			 done, total;
+	double			 checkpointed;	/* monotonic seconds; 0: never */
 };
 
 /* The row in the checkpoint `old' of this name and mode, or NULL. */

@@ -5,11 +5,12 @@
  * the snippet sandbox like an `asm' snippet, in latency and throughput.
  *
  * Forms are measured in batches of CHARZ_BATCH rows, the rounds of a
- * batch interleaved as run's are; after each batch the results so far
- * are written, marked partial, to the checkpoint (--json FILE, or
+ * batch interleaved as run's are; after the first batch, then every
+ * CHARZ_CHECKPOINT_SECONDS and on Ctrl-C, the results so far are
+ * written, marked partial, to the checkpoint (--json FILE, or
  * characterize.partial.json in the cache directory), so that Ctrl-C
- * loses at most a batch and the next run with the same forms resumes
- * from there.  A form that faults, traps or hangs ends in its own row.
+ * loses nothing, a kill at most a minute, and the next run with the
+ * same forms resumes from there.  A form that faults, traps or hangs ends in its own row.
  */
 #include <sys/stat.h>
 
@@ -26,13 +27,15 @@
 #include "characterize/forms.h"
 #include "cli/charz_doc.h"
 #include "cli/cli.h"
+#include "util/time.h"
 #include "cli/measure_opts.h"
 #include "cli/parse.h"
 #include "core/rounds.h"
 #include "os/sandbox.h"
 #include "util/scrub.h"
 
-#define CHARZ_BATCH	32		/* rows measured between checkpoints */
+#define CHARZ_BATCH	32		/* rows measured together */
+#define CHARZ_CHECKPOINT_SECONDS 60.0	/* between checkpoints */
 #define CHARZ_TIMEOUT	10.0		/* seconds a form's child may take */
 #define CHARZ_DISAGREEMENTS 20		/* llvm-mca's worst, listed */
 
@@ -260,6 +263,23 @@ measure_batch(struct charz_run *cr, struct charz_row *rows, size_t n)
 	return (0);
 }
 
+/*
+ * The document grows to some 200 MB over the whole table, and writing it
+ * after every batch took longer than the batch: it is written after the
+ * first batch, then once every CHARZ_CHECKPOINT_SECONDS, and on Ctrl-C.
+ */
+static void
+checkpoint_due(struct charz_run *cr)
+{
+	double now = monotonic_seconds();
+
+	if (cr->checkpointed != 0 && now - cr->checkpointed <
+	    CHARZ_CHECKPOINT_SECONDS)
+		return;
+	charz_checkpoint(cr, 1);
+	cr->checkpointed = now;
+}
+
 /* Every row of every form, those of the checkpoint taken as they were. */
 static int
 measure_all(struct charz_run *cr, const struct forms *fs)
@@ -293,7 +313,7 @@ measure_all(struct charz_run *cr, const struct forms *fs)
 				if (measure_batch(cr, batch, n) != 0)
 					return (-1);
 				n = 0;
-				charz_checkpoint(cr, 1);
+				checkpoint_due(cr);
 			}
 		}
 	}
