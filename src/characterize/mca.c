@@ -108,7 +108,7 @@ name_model(struct batch *b, json_t *target)
 	if (cpu == NULL)
 		return;
 	/* Text from a program, bound for a terminal: a name's letters. */
-	for (i = 0; cpu[i] != '\0' && i < sizeof(clean) - 1; i++)
+	for (i = 0; i < sizeof(clean) - 1 && cpu[i] != '\0'; i++)
 		clean[i] = isalnum((unsigned char)cpu[i]) || cpu[i] == '-' ||
 		    cpu[i] == '_' || cpu[i] == '.' ? cpu[i] : '?';
 	clean[i] = '\0';
