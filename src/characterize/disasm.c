@@ -241,19 +241,23 @@ run_mc(const char *mc, int intel, const struct workdir *w, double timeout,
 static char *
 join(char *const *text, size_t from, size_t to)
 {
-	size_t i, n = 1;
+	size_t i, n = 1, at = 0, k;
 	char *s;
 
 	for (i = from; i < to; i++)
 		n += strlen(text[i]) + 2;
 	if ((s = malloc(n)) == NULL)
 		return (NULL);
-	s[0] = '\0';
 	for (i = from; i < to; i++) {
-		if (i > from)
-			strcat(s, "; ");
-		strcat(s, text[i]);
+		if (i > from) {
+			memcpy(s + at, "; ", 2);
+			at += 2;
+		}
+		k = strlen(text[i]);
+		memcpy(s + at, text[i], k);
+		at += k;
 	}
+	s[at] = '\0';
 	return (s);
 }
 
@@ -297,8 +301,13 @@ same_copy(unsigned char *const *enc, const size_t *len, size_t a, size_t b,
 {
 	size_t i;
 
+	/*
+	 * The analyser does not follow split_one's loop filling every enc[]
+	 * below n before this is called with indices below n.
+	 */
 	for (i = 0; i < k; i++)
 		if (len[a + i] != len[b + i] ||
+		    /* NOLINTNEXTLINE(clang-analyzer-core.NonNullParamChecker) */
 		    memcmp(enc[a + i], enc[b + i], len[a + i]) != 0)
 			return (0);
 	return (1);
@@ -311,6 +320,11 @@ disasm_take_apart(const struct xdoc *d, char *const *att,
 {
 	size_t pushes = 0, end = n, k = d->ninsns, start;
 
+	if (n > 0 && (att == NULL || intel == NULL || enc == NULL ||
+	    enclen == NULL)) {
+		s->why = "no instructions to take apart";
+		return (-1);
+	}
 	if (end > 0 && strncmp(att[end - 1], "ret", 3) == 0)
 		end--;
 	while (pushes < end && strncmp(att[pushes], "pushq %", 7) == 0)
@@ -377,11 +391,11 @@ split_one(const struct xdoc *d, const struct listing *att,
 
 	n = lines_of(att, at, &got);
 	ni = lines_of(intel, ati, &goti);
-	if (got != d->codelen) {
+	if (n == 0 || att->l == NULL || got != d->codelen) {
 		s->why = "llvm-mc could not decode its snippet";
 		return;
 	}
-	intel_ok = ni == n && goti == got;
+	intel_ok = ni == n && goti == got && intel->l != NULL;
 	if ((ta = calloc(n + 1, sizeof(*ta))) == NULL ||
 	    (ti = calloc(n + 1, sizeof(*ti))) == NULL ||
 	    (enc = calloc(n + 1, sizeof(*enc))) == NULL ||

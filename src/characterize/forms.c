@@ -72,22 +72,11 @@ classify(struct form *f)
 		return;
 	t = s->att;
 	op = opcode_byte(s->body.bytes, s->body.len);
-	if (op == 0x62)
-		strcat(f->cls, "avx512");
-	else if (op == 0xc4 || op == 0xc5)
-		strcat(f->cls, "avx");
-	else if (strstr(t, "%xmm") != NULL)
-		strcat(f->cls, "sse");
-	else if (strstr(t, "%mm") != NULL)
-		strcat(f->cls, "mmx");
-	else if (strstr(t, "%st") != NULL || t[0] == 'f')
-		strcat(f->cls, "x87");
-	else if (strncmp(t, "lock", 4) == 0)
-		strcat(f->cls, "lock");
-	else
-		strcat(f->cls, "base");
-	if (has_mem(t))
-		strcat(f->cls, " mem");
+	snprintf(f->cls, sizeof(f->cls), "%s%s", op == 0x62 ? "avx512" :
+	    op == 0xc4 || op == 0xc5 ? "avx" : strstr(t, "%xmm") != NULL ?
+	    "sse" : strstr(t, "%mm") != NULL ? "mmx" : strstr(t, "%st") !=
+	    NULL || t[0] == 'f' ? "x87" : strncmp(t, "lock", 4) == 0 ? "lock" :
+	    "base", has_mem(t) ? " mem" : "");
 }
 
 /*
@@ -219,7 +208,7 @@ is_name(const char *s)
 char *
 forms_opcode_list(char *const *filters, size_t n)
 {
-	size_t i, len = 1;
+	size_t i, k, len = 1;
 	char *s;
 
 	if (n == 0)
@@ -231,12 +220,14 @@ forms_opcode_list(char *const *filters, size_t n)
 	}
 	if ((s = malloc(len)) == NULL)
 		return (NULL);
-	s[0] = '\0';
-	for (i = 0; i < n; i++) {
+	for (len = 0, i = 0; i < n; i++) {
+		k = strlen(filters[i]);
 		if (i > 0)
-			strcat(s, ",");
-		strcat(s, filters[i]);
+			s[len++] = ',';
+		memcpy(s + len, filters[i], k);
+		len += k;
 	}
+	s[len] = '\0';
 	return (s);
 }
 

@@ -312,7 +312,7 @@ choose_pick(struct pattern *p, int listing, const struct cb_bench **scratch,
 	used = (size_t)snprintf(err, errlen, "'%s' ends the names of %zu "
 	    "benchmarks, give one whole:", p->name, names);
 	for (i = 0; i < n && used < errlen; i++)
-		if (i == 0 || strcmp(scratch[i]->name, scratch[i - 1]->name))
+		if (i == 0 || strcmp(scratch[i]->name, scratch[i - 1]->name) != 0)
 			used += (size_t)snprintf(err + used, errlen - used,
 			    "%s %s", i > 0 ? "," : "", scratch[i]->name);
 	return (-1);

@@ -237,7 +237,6 @@ report_form_table(FILE *fp, json_t *doc, enum form_format f)
 		r = json_array_get(results, i);
 		form = json_object_get(r, "form");
 		opcode = text_of(form, "opcode");
-		mode = text_of(r, "mode");
 		/* A form's two rows are adjacent: print at its first. */
 		if (i > 0 && strcmp(opcode, text_of(json_object_get(
 		    json_array_get(results, i - 1), "form"), "opcode")) == 0)

@@ -15,6 +15,7 @@
  */
 #include <ctype.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "arch/arch.h"
@@ -97,6 +98,21 @@ in_list(const char *const *list, size_t n, const char *m, int whole)
 	return (0);
 }
 
+
+/* The number after `prefix' in a register's name ("xmm12"), or -1. */
+static int
+numbered(const char *name, const char *prefix)
+{
+	size_t n = strlen(prefix);
+	unsigned long v;
+	char *end;
+
+	if (strncmp(name, prefix, n) != 0 || !isdigit((unsigned char)name[n]))
+		return (-1);
+	v = strtoul(name + n, &end, 10);
+	return (*end == '\0' && v < 64 ? (int)v : -1);
+}
+
 /* A register's family and width in bytes (8 for vectors), or -1. */
 static int
 lookup(const char *name, size_t n, int *width)
@@ -104,7 +120,7 @@ lookup(const char *name, size_t n, int *width)
 	static const int widths[4] = { 8, 4, 2, 1 };
 	static const char *const high[] = { "ah", "ch", "dh", "bh" };
 	char buf[8];
-	unsigned k;
+	int k;
 	int w, i;
 
 	if (n == 0 || n >= sizeof(buf))
@@ -123,11 +139,11 @@ lookup(const char *name, size_t n, int *width)
 			return (i);
 		}
 	*width = 8;
-	if ((sscanf(buf, "xmm%u", &k) == 1 || sscanf(buf, "ymm%u", &k) == 1 ||
-	    sscanf(buf, "zmm%u", &k) == 1) && k < 32)
-		return (VEC0 + (int)k);
-	if (sscanf(buf, "k%u", &k) == 1 && k < 8 && n == 2)
-		return (MASK0 + (int)k);
+	if ((k = numbered(buf, "xmm")) >= 0 || (k = numbered(buf, "ymm")) >= 0 ||
+	    (k = numbered(buf, "zmm")) >= 0)
+		return (k < 32 ? VEC0 + k : -1);
+	if ((k = numbered(buf, "k")) >= 0 && k < 8 && n == 2)
+		return (MASK0 + k);
 	return (-1);
 }
 
@@ -238,7 +254,8 @@ implicit(const char *m, int nops, struct arch_insn_regs *r)
 		r->reads |= ax;
 		r->writes |= dx;
 	} else if (IN(((const char *[]){ "cltq", "cdqe", "cwtl", "cwde",
-	    "cbtw", "cbw" }), m, 1)) {
+	    "cbtw", "cbw" }), m, 1) || strncmp(m, "cmpxchg", 7) == 0) {
+		/* cmpxchg compares with %rax and loads it on a mismatch. */
 		r->reads |= ax;
 		r->writes |= ax;
 	} else if (strcmp(m, "rdtsc") == 0 || strcmp(m, "rdtscp") == 0) {
@@ -246,9 +263,6 @@ implicit(const char *m, int nops, struct arch_insn_regs *r)
 	} else if (strcmp(m, "cpuid") == 0) {
 		r->reads |= ax | cx;
 		r->writes |= ax | cx | dx | 1ULL << RBX;
-	} else if (strncmp(m, "cmpxchg", 7) == 0) {
-		r->reads |= ax;
-		r->writes |= ax;
 	}
 	if (IN(flag_readers, m, 0) && strcmp(m, "jmp") != 0)
 		r->reads |= 1ULL << FLAGS;
