@@ -206,7 +206,9 @@ arch_exegesis_chain(const char *insn, const char *key, struct arch_chain *c)
 		    "reads; the load is off the chain";
 		return (0);
 	}
-	if (n == 3 && mem == 0 && op[1][0] == '%' && same_class(op[1], op[2])) {
+	/* A masked destination ("%zmm2 {%k2} {z}") is no source to feed back. */
+	if (n == 3 && mem == 0 && op[1][0] == '%' && same_class(op[1], op[2]) &&
+	    strchr(op[2], '{') == NULL) {
 		snprintf(c->body, sizeof(c->body), "%s (%%rdi), %s, %s", mn,
 		    op[2], op[2]);
 		c->kind = "register: the destination fed back as the register "

@@ -53,6 +53,10 @@ static const struct chain_case cases[] = {
 	{ "movq (%rdi), %rcx", "MOV64rm RCX RDI i_0x1 %noreg i_0x0 %noreg",
 	  "load", "movq (%rdi,%rax), %rdi",
 	  "movq %rdi, (%rdi); xorl %eax, %eax" },
+	/* A masked destination is not fed back: no chain. */
+	{ "vaddps (%rdi), %zmm1, %zmm2 {%k2} {z}",
+	  "VADDPSZrmkz ZMM2 K2 ZMM1 RDI i_0x1 %noreg i_0x0 %noreg",
+	  NULL, NULL, NULL },
 	{ "cmpq %r15, (%rdi)", "CMP64mr RDI i_0x1 %noreg i_0x0 %noreg R15",
 	  NULL, NULL, NULL },
 	{ "btq %rcx, (%rdi)", "BT64mr RDI i_0x1 %noreg i_0x0 %noreg RCX",
