@@ -451,8 +451,8 @@ check-valgrind: $(BIN)
 	    --errors-for-leak-kinds=definite $(BIN) history basic/add-latency \
 	    --db $(BUILD)/valgrind.db >/dev/null
 	valgrind -q --error-exitcode=9 --leak-check=full \
-	    --errors-for-leak-kinds=definite $(BIN) report --store \
-	    $(BUILD)/valgrind.db --db last=2 -o $(BUILD)/valgrind.html
+	    --errors-for-leak-kinds=definite $(BIN) report --db \
+	    $(BUILD)/valgrind.db --runs last=2 -o $(BUILD)/valgrind.html
 	@echo "valgrind: memcheck clean"
 
 # Everything must build warning-free with clang as well as gcc.
