@@ -47,7 +47,7 @@ assert_rows_measured() {
 	assert_line '^  basic/mul-latency +latency +'
 	assert_line '^  atomic/add-ldadd +latency +'
 	assert_line '^  atomic/add-ldxr-stxr +latency +'
-	assert_line '^  counter/rseq-percpu k=1 +latency +'
+	assert_line '^  counter/rseq-percpu k=1[|]2[|]4[|]6[|]8 +varies +'
 	assert_line '^  signal/udf +path +'
 	assert_line '^  syscall/getppid +path +'
 	refute_line 'basic/imul-latency'
