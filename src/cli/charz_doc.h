@@ -41,16 +41,19 @@ struct charz_run {
 	struct machine		 m;
 	struct run_info		 info;
 	json_t			*doc;		/* every row so far */
-	json_t			*old;		/* the checkpoint resumed */
+	json_t			*old;		/* the checkpoint's rows,
+						   charz_resume_from's map */
 	struct progress		 prog;
 	size_t			 done, total;
 	double			 checkpointed;	/* monotonic seconds; 0: never */
 };
 
-/* The row in the checkpoint `old' of this name and mode, or NULL. */
+/* The row of this name and mode in `old', charz_resume_from's map, or
+   NULL. */
 json_t	*charz_earlier(json_t *old, const char *name, const char *mode);
 
-/* The checkpoint of an interrupted run on this CPU, or NULL. */
+/* The rows of the checkpoint of an interrupted run on this CPU, by name
+   and mode, or NULL. */
 json_t	*charz_resume_from(const struct charz_args *a,
 	    const struct machine *m);
 

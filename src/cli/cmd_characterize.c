@@ -413,15 +413,6 @@ list_forms(const struct forms *fs)
 	term_printf("%zu forms\n", fs->n);
 }
 
-static void
-utc_now(char *buf, size_t len)
-{
-	struct tm tm;
-	time_t t = time(NULL);
-
-	gmtime_r(&t, &tm);
-	strftime(buf, len, "%Y-%m-%dT%H:%M:%SZ", &tm);
-}
 
 static int
 finish(struct charz_run *cr, int argc)

@@ -21,6 +21,7 @@
 #include "core/rounds.h"
 #include "report/report.h"
 #include "util/scrub.h"
+#include "util/time.h"
 
 static const char run_help[] =
 "usage: cyclebench run [PATTERN...] [options]\n"
@@ -163,16 +164,6 @@ progress(const struct rounds_progress *p, void *arg)
 	    label, sizeof(label)));
 }
 
-static void
-utc_now(char *buf, size_t len)
-{
-	struct tm tm;
-	time_t t;
-
-	t = time(NULL);
-	gmtime_r(&t, &tm);
-	strftime(buf, len, "%Y-%m-%dT%H:%M:%SZ", &tm);
-}
 
 static int
 save(const struct run_args *a, const struct machine *m,

@@ -12,3 +12,13 @@ monotonic_seconds(void)
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return ((double)ts.tv_sec + (double)ts.tv_nsec / 1e9);
 }
+
+void
+utc_now(char *buf, size_t len)
+{
+	struct tm tm;
+	time_t t = time(NULL);
+
+	gmtime_r(&t, &tm);
+	strftime(buf, len, "%Y-%m-%dT%H:%M:%SZ", &tm);
+}

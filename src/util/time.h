@@ -10,4 +10,7 @@
 /* Seconds on CLOCK_MONOTONIC, from an arbitrary start. */
 double	monotonic_seconds(void);
 
+/* Now as ISO 8601 UTC ("2026-12-02T18:05:11Z"), as results files write it. */
+void	utc_now(char *buf, size_t len);
+
 #endif

@@ -10,6 +10,7 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#include <string.h>
 #include <time.h>
 
 #include "util/time.h"
@@ -58,6 +59,29 @@ test_resolution(void **state)
 	assert_true(t - t0 < 0.001);
 }
 
+/* utc_now: ISO 8601 UTC, as results files write started_at. */
+static void
+test_utc_now(void **state)
+{
+	char buf[32];
+	size_t i;
+
+	(void)state;
+	utc_now(buf, sizeof(buf));
+	assert_int_equal(strlen(buf), 20);
+	for (i = 0; i < 20; i++)
+		if (i == 4 || i == 7)
+			assert_int_equal(buf[i], '-');
+		else if (i == 10)
+			assert_int_equal(buf[i], 'T');
+		else if (i == 13 || i == 16)
+			assert_int_equal(buf[i], ':');
+		else if (i == 19)
+			assert_int_equal(buf[i], 'Z');
+		else
+			assert_true(buf[i] >= '0' && buf[i] <= '9');
+}
+
 int
 main(void)
 {
@@ -65,6 +89,7 @@ main(void)
 		cmocka_unit_test(test_never_back),
 		cmocka_unit_test(test_keeps_pace_with_sleep),
 		cmocka_unit_test(test_resolution),
+		cmocka_unit_test(test_utc_now),
 	};
 
 	return (cmocka_run_group_tests(tests, NULL, NULL));
