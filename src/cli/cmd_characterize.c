@@ -15,6 +15,7 @@
 #include <sys/stat.h>
 
 #include <errno.h>
+#include <malloc.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -478,6 +479,7 @@ cmd_characterize(int argc, char **argv)
 		    "FILE"));
 	if ((rc = make_forms(&a, &cr.tools, &lat, &thr, &ls, &ts, &fs)) != 0)
 		goto out;
+	malloc_trim(0);
 	if (fs.n == 0) {
 		rc = usage_error("characterize", "no instruction form matches; "
 		    "filters are opcodes (ADD64rr), classes (%s) or regular "

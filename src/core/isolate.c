@@ -9,7 +9,8 @@
  * signal, what access and where, in its own terms.  The child starts a
  * session of its own, adopts what its benchmark leaves and kills it when
  * done; a benchmark running code that is not ours goes on in a program
- * exec'd from the child (isolate_exec), which holds none of this one.
+ * started for the round instead of a fork (isolate_in_program), which
+ * holds none of this one.
  * What comes back through the pipe is checked like a file.
  */
 #include <errno.h>
@@ -193,16 +194,10 @@ read_until(int fd, void *buf, size_t len, double deadline)
 	return ((ssize_t)got);
 }
 
-/*
- * The child's pipe, its round (for isolate_exec), and what its benchmark
- * registered.
- */
+/* The child's pipe, its round, and what its benchmark registered. */
 static struct {
 	int			 fd;
 	const struct cb_bench	*bench;
-	const struct cb_options	*options;
-	const struct engine_prep *prep;
-	int			 first;
 	isolate_trap_fn	*describe;
 	void			*arg;
 } in_child = { .fd = -1 };
@@ -285,13 +280,9 @@ child(int fd, const struct cb_bench *b, const struct cb_options *o,
 	(void)sandbox_adopt_orphans();
 	in_child.fd = fd;
 	in_child.bench = b;
-	in_child.options = o;
-	in_child.prep = p;
-	in_child.first = first;
 	memset(&r, 0, sizeof(r));
 	round_here(b, o, p, first, &r);
 	n = r.nsamples;
-	fd = in_child.fd;	/* an isolate_exec that failed may move it */
 	if (write_all(fd, &r, sizeof(r)) != 0 ||
 	    (n && write_all(fd, r.samples, n * sizeof(double)) != 0) ||
 	    (n && write_all(fd, r.samples_ref, n * sizeof(double)) != 0) ||
@@ -301,7 +292,7 @@ child(int fd, const struct cb_bench *b, const struct cb_options *o,
 	_exit(0);
 }
 
-/* What isolate_exec hands the program, ahead of the payload. */
+/* What spawn_round hands the program, ahead of the payload. */
 struct exec_spec {
 	char			 magic[8];
 	uint32_t		 sizes[3];	/* of the three below */
@@ -317,41 +308,88 @@ struct exec_spec {
 #define EXEC_MAGIC	"cbround"
 #define EXEC_MAX_PAYLOAD (64UL << 20)
 
-int
-isolate_exec(const char *path, const void *payload, size_t len, char *why,
-    size_t whylen)
-{
-	struct exec_spec *h;
-	int rc;
+/* Which benchmarks' rounds go on in a program (isolate_in_program). */
+static struct {
+	cb_setup_fn		*setup;
+	isolate_program_fn	*describe;
+} programs[ISOLATE_MAX_PROGRAMS];
 
-	if (in_child.fd < 0) {
-		snprintf(why, whylen, "isolate_exec outside a measuring child");
-		return (-1);
+int
+isolate_in_program(cb_setup_fn *setup, isolate_program_fn *describe)
+{
+	size_t i;
+
+	for (i = 0; i < ISOLATE_MAX_PROGRAMS; i++) {
+		if (programs[i].setup == NULL || programs[i].setup == setup) {
+			programs[i].setup = setup;
+			programs[i].describe = describe;
+			return (0);
+		}
 	}
+	return (-1);
+}
+
+static isolate_program_fn *
+program_of(const struct cb_bench *b)
+{
+	size_t i;
+
+	for (i = 0; i < ISOLATE_MAX_PROGRAMS && programs[i].setup != NULL;
+	    i++)
+		if (programs[i].setup == b->setup)
+			return (programs[i].describe);
+	return (NULL);
+}
+
+/*
+ * Start the round's program with the round and the benchmark's payload
+ * on its spec descriptor, the pipe's end `fd' as its result: its pid, or
+ * -1 with the reason in r.
+ */
+static pid_t
+spawn_round(const struct cb_bench *b, isolate_program_fn *describe,
+    const struct cb_options *o, const struct engine_prep *p, int first,
+    int fd, struct cb_result *r)
+{
+	char why[CB_REASON_MAX] = "", path[4096];
+	struct exec_spec *h = NULL;
+	void *payload = NULL;
+	size_t len = 0;
+	pid_t pid = -1;
+
+	if (describe(b->arg, path, sizeof(path), &payload, &len, why,
+	    sizeof(why)) != 0)
+		goto out;
 	if (len > EXEC_MAX_PAYLOAD ||
 	    (h = calloc(1, sizeof(*h) + len)) == NULL) {
-		snprintf(why, whylen, "out of memory");
-		return (-1);
+		snprintf(why, sizeof(why), "out of memory");
+		goto out;
 	}
 	memcpy(h->magic, EXEC_MAGIC, sizeof(h->magic));
 	h->sizes[0] = sizeof(h->options);
 	h->sizes[1] = sizeof(h->prep);
 	h->sizes[2] = sizeof(h->result);
-	h->options = *in_child.options;
-	h->prep = *in_child.prep;
-	h->first = in_child.first;
+	h->options = *o;
+	h->prep = *p;
+	h->first = first;
 	h->ref_hz = clock_ref_hz();
 	snprintf(h->ref_source, sizeof(h->ref_source), "%s",
 	    clock_ref_source());
 	h->len = len;
 	memcpy(h + 1, payload, len);
-	rc = os_child_exec(path, h, sizeof(*h) + len, &in_child.fd, why,
-	    whylen);
+	if (os_child_spawn(path, h, sizeof(*h) + len, fd, &pid, why,
+	    sizeof(why)) != 0)
+		pid = -1;
+out:
+	if (pid < 0)
+		set_reason(r, CB_ERROR, "%s", why[0] ? why : "cannot start "
+		    "the measuring program");
+	free(payload);
 	free(h);
-	return (rc);
+	return (pid);
 }
 
-/* In a program isolate_exec started: a result saying what went wrong. */
+/* In a program spawn_round started: a result saying what went wrong. */
 static void __attribute__((noreturn))
 serve_error(const char *why)
 {
@@ -473,6 +511,7 @@ static void
 round_isolated(const struct cb_bench *b, const struct cb_options *o,
     const struct engine_prep *p, int first, struct cb_result *r)
 {
+	isolate_program_fn *describe;
 	double deadline;
 	ssize_t got;
 	pid_t pid;
@@ -482,10 +521,14 @@ round_isolated(const struct cb_bench *b, const struct cb_options *o,
 		set_reason(r, CB_ERROR, "pipe: %s", strerror(errno));
 		return;
 	}
-	fflush(NULL);
-	pid = fork();
+	if ((describe = program_of(b)) != NULL)
+		pid = spawn_round(b, describe, o, p, first, fds[1], r);
+	else {
+		fflush(NULL);
+		if ((pid = fork()) < 0)
+			set_reason(r, CB_ERROR, "fork: %s", strerror(errno));
+	}
 	if (pid < 0) {
-		set_reason(r, CB_ERROR, "fork: %s", strerror(errno));
 		close(fds[0]);
 		close(fds[1]);
 		return;

@@ -45,22 +45,30 @@ int	isolate_in_child(void);
 void	isolate_watch_partner(pid_t tid);
 
 /*
- * In the measuring child, from a benchmark's setup: go on with this round
- * in the program at `path' (os/child.h, os_child_exec), a fresh process
- * that has nothing of this one's memory, environment or descriptors but
- * the round's options and payload[0..len-1].  That program calls
- * isolate_serve(), which makes the benchmark from the payload, measures
- * the round and sends the result where this child would have.  Returns
- * only on failure: -1, with the reason in why.
+ * Rounds of a benchmark whose setup is `setup' go on in another program,
+ * started for each round (os/child.h, os_child_spawn) instead of a fork
+ * of this process: it has nothing of this one's memory, environment or
+ * descriptors but the round's options and the payload `describe' makes
+ * from the benchmark's arg, and a fork's cost, which grows with this
+ * process's memory, is not paid.  The program calls isolate_serve(),
+ * which makes the benchmark from the payload, measures the round and
+ * sends the result as a forked child would.  describe writes the
+ * program's path into path[0..pathlen-1] and a malloc'd payload into
+ * *payload, *len: 0, or -1 with the reason in why.  Returns 0, or -1 if
+ * ISOLATE_MAX_PROGRAMS setups are registered already.
  */
-int	isolate_exec(const char *path, const void *payload, size_t len,
-	    char *why, size_t whylen);
+typedef int isolate_program_fn(const void *arg, char *path, size_t pathlen,
+    void **payload, size_t *len, char *why, size_t whylen);
+
+#define ISOLATE_MAX_PROGRAMS	4
+
+int	isolate_in_program(cb_setup_fn *setup, isolate_program_fn *describe);
 
 /* Make the benchmark a payload describes: 0, or -1 with the reason. */
 typedef int isolate_make_fn(const void *payload, size_t len,
     const struct cb_bench **b, char *why, size_t whylen);
 
-/* The main of a program isolate_exec() started; exits when done. */
+/* The main of a program a round started; exits when done. */
 void	isolate_serve(isolate_make_fn *make) __attribute__((noreturn));
 
 /* When this process first measured a round; 0 if it has not. */

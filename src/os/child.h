@@ -7,8 +7,9 @@
 #define CB_OS_CHILD_H
 
 #include <stddef.h>
+#include <sys/types.h>
 
-/* Where a program started by os_child_exec() finds what it was given. */
+/* Where a program started by os_child_spawn() finds what it was given. */
 #define OS_CHILD_SPEC_FD	0	/* the spec, from its first byte */
 #define OS_CHILD_RESULT_FD	3	/* where it writes its result */
 
@@ -29,14 +30,15 @@ void	os_child_die_with_parent(void);
 int	os_program_path(const char *name, char *buf, size_t len);
 
 /*
- * Become the program at `path' with nothing of this process but its
- * CPU, its session and its parent: no environment, no argument but its
- * name, spec[0..len-1] readable at OS_CHILD_SPEC_FD, result_fd at
- * OS_CHILD_RESULT_FD, and no other descriptor open.  Returns only on
- * failure, -1 with the reason in why; *result_fd is then where the
- * result still goes (other descriptors may be gone).
+ * Start the program at `path' as a child of this process, in a session
+ * of its own, with nothing of this process but its CPU set: no
+ * environment, no argument but its name, spec[0..len-1] readable at
+ * OS_CHILD_SPEC_FD, result_fd at OS_CHILD_RESULT_FD, and no other
+ * descriptor open.  Without a fork: its cost does not grow with this
+ * process's memory.  Returns 0 with *pid set, or -1 with the reason in
+ * why (the program could not be started).
  */
-int	os_child_exec(const char *path, const void *spec, size_t len,
-	    int *result_fd, char *why, size_t whylen);
+int	os_child_spawn(const char *path, const void *spec, size_t len,
+	    int result_fd, pid_t *pid, char *why, size_t whylen);
 
 #endif

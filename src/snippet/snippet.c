@@ -12,10 +12,11 @@
  * and stack each have their own guard page between them, so an overrun of
  * one is not blamed on the other.
  *
- * The measuring child is a fork of cyclebench, so it holds cyclebench's
- * memory, environment and descriptors; it does not run the snippet but
- * hands it to SNIPPET_RUNNER (core/isolate.h, isolate_exec), which maps
- * it, confines itself (os/sandbox.h) and measures.
+ * A round does not run in a fork of cyclebench, which would hold
+ * cyclebench's memory, environment and descriptors, but in
+ * SNIPPET_RUNNER, started afresh for the round (core/isolate.h,
+ * isolate_in_program), which maps the snippet, confines itself
+ * (os/sandbox.h) and measures.
  */
 #include <sys/mman.h>
 
@@ -144,25 +145,21 @@ snippet_setup(void **ctx, char *why, size_t whylen)
 }
 
 /*
- * In cyclebench's measuring child: hand the round to the measuring
- * program, which has nothing of cyclebench's to steal.
+ * Each round runs in the measuring program, which has nothing of
+ * cyclebench's to steal: its path, and the snippet packed.
  */
 static int
-snippet_setup_exec(void **ctx, char *why, size_t whylen)
+snippet_program(const void *arg, char *path, size_t pathlen, void **payload,
+    size_t *len, char *why, size_t whylen)
 {
-	struct snippet *s = *ctx;
-	size_t len;
-	void *buf;
+	const struct snippet *s = arg;
 
-	if (!isolate_in_child())
-		return (snippet_setup(ctx, why, whylen));
-	if (snippet_pack(s, &buf, &len) != 0) {
+	if ((size_t)snprintf(path, pathlen, "%s", s->runner) >= pathlen ||
+	    snippet_pack(s, payload, len) != 0) {
 		snprintf(why, whylen, "out of memory");
-		return (CB_SETUP_ERROR);
+		return (-1);
 	}
-	(void)isolate_exec(s->runner, buf, len, why, whylen);
-	free(buf);
-	return (CB_SETUP_ERROR);
+	return (0);
 }
 
 static void
@@ -221,7 +218,9 @@ snippet_bench_init(struct snippet *s, enum cb_mode mode, int in_runner)
 	s->bench.mode = mode;
 	s->bench.ops = s->unroll * s->per_copy;
 	s->bench.body = snippet_body;
-	s->bench.setup = in_runner ? snippet_setup : snippet_setup_exec;
+	s->bench.setup = snippet_setup;
+	if (!in_runner)
+		(void)isolate_in_program(snippet_setup, snippet_program);
 	s->bench.teardown = snippet_teardown;
 	s->bench.arg = s;
 }

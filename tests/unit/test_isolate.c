@@ -5,7 +5,9 @@
  * error result with its reason and this process goes on; a skip and its
  * reason cross the pipe; a benchmark needing what the CPU does not offer
  * is skipped unrun; what a benchmark leaves running, in a session of its
- * own or not, killed with its round; the options a round runs with.  The misbehaving
+ * own or not, killed with its round; the options a round runs with; a
+ * round run by a program of its own, started in a session of its own,
+ * and what is said when it cannot start or sends nothing.  The misbehaving
  * benchmarks misbehave in their setup, which runs in the child before
  * anything is measured, so each costs a fork and not a round.
  */
@@ -28,6 +30,7 @@
 #include "util/time.h"
 
 #include "emulated.h"
+#include "scratch.h"
 
 static struct engine_prep prep;
 
@@ -404,6 +407,87 @@ test_interrupted(void **state)
 	cb_result_free(&r);
 }
 
+/* A round's program: the path the test sets, or a reason. */
+static char program_path[PATH_MAX];
+
+static int
+setup_in_program(void **ctx, char *why, size_t len)
+{
+	(void)ctx, (void)why, (void)len;
+	return (0);
+}
+
+static int
+setup_unused(void **ctx, char *why, size_t len)
+{
+	(void)ctx, (void)why, (void)len;
+	return (0);
+}
+
+static int
+describe_program(const void *arg, char *path, size_t pathlen,
+    void **payload, size_t *len, char *why, size_t whylen)
+{
+	(void)arg;
+	if (program_path[0] == '\0') {
+		snprintf(why, whylen, "no program today");
+		return (-1);
+	}
+	snprintf(path, pathlen, "%s", program_path);
+	*payload = strdup("payload");
+	*len = 8;
+	return (0);
+}
+
+/*
+ * The program, not a fork, runs the round: a script that exits 5 when it
+ * leads its own session (6 otherwise) shows it ran, and where.
+ */
+static void
+test_program(void **state)
+{
+	static const struct cb_bench b = { .name = "t/program",
+	    .mode = CB_LATENCY, .ops = 1, .body = spin,
+	    .setup = setup_in_program };
+	char dir[] = "/tmp/cb-isolate-XXXXXX";
+	struct cb_result r;
+
+	(void)state;
+	assert_int_equal(isolate_in_program(setup_in_program,
+	    describe_program), 0);
+	assert_int_equal(scratch_make(dir), 0);
+	scratch_put(dir, "/session", "#!/bin/sh\nset -- $(cat /proc/$$/stat)\n"
+	    "[ \"$6\" = \"$$\" ] && exit 5\nexit 6\n");
+	snprintf(program_path, sizeof(program_path), "%s/session", dir);
+	assert_int_equal(chmod(program_path, 0700), 0);
+	assert_int_equal(round_of(&b, 1, 0, &r), CB_ERROR);
+	assert_string_equal(r.reason, "child exited with status 5 without a "
+	    "result");
+	cb_result_free(&r);
+
+	snprintf(program_path, sizeof(program_path), "%s/none", dir);
+	assert_int_equal(round_of(&b, 1, 0, &r), CB_ERROR);
+	assert_non_null(strstr(r.reason, "cannot execute "));
+	assert_non_null(strstr(r.reason, "/none: No such file"));
+	cb_result_free(&r);
+
+	program_path[0] = '\0';
+	assert_int_equal(round_of(&b, 1, 0, &r), CB_ERROR);
+	assert_string_equal(r.reason, "no program today");
+	cb_result_free(&r);
+	scratch_remove(dir);
+
+	/* Registering again replaces; the table holds a few, then refuses. */
+	assert_int_equal(isolate_in_program(setup_in_program,
+	    describe_program), 0);
+	assert_int_equal(isolate_in_program(setup_unused, describe_program),
+	    0);
+	assert_int_equal(isolate_in_program(setup_crash, describe_program),
+	    0);
+	assert_int_equal(isolate_in_program(setup_exit, describe_program), 0);
+	assert_int_equal(isolate_in_program(setup_hang, describe_program), -1);
+}
+
 int
 main(void)
 {
@@ -418,6 +502,9 @@ main(void)
 		cmocka_unit_test(test_missing_feature),
 		cmocka_unit_test(test_options),
 		cmocka_unit_test(test_extras),
+		/* After the others: it fills the table of programs. */
+		cmocka_unit_test(test_program),
+		/* Last: it leaves the process interrupted. */
 		cmocka_unit_test(test_interrupted),
 	};
 

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * cb-snippet: the program a snippet runs in.  cyclebench's measuring
- * child execs it (core/isolate.h, isolate_exec) with the round's options
+ * cb-snippet: the program a snippet runs in.  cyclebench starts it for
+ * each round (core/isolate.h, isolate_in_program) with the round's options
  * and the snippet on its spec descriptor and nothing else of cyclebench:
  * no environment, no other descriptor, no controlling terminal.  It maps
  * the snippet, confines itself (os/sandbox.h) and measures one round,
