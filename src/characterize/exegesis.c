@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "characterize/exegesis.h"
+#include "characterize/kept.h"
 #include "snippet/tool.h"
 #include "snippet/workdir.h"
 
@@ -109,8 +110,8 @@ last_line(const char *s, size_t len, char *buf, size_t buflen)
 
 int
 exegesis_generate(const struct llvm_tools *t, const char *mode,
-    const char *opcodes, double timeout, struct xdocs *out, char *err,
-    size_t errlen)
+    const char *opcodes, const char *keep, double timeout, struct xdocs *out,
+    char *err, size_t errlen)
 {
 	struct workdir w;
 	char *argv[8], *modearg = NULL, *oparg = NULL;
@@ -160,6 +161,10 @@ exegesis_generate(const struct llvm_tools *t, const char *mode,
 		snprintf(err, errlen, "out of memory");
 		goto out;
 	}
+	/* Not kept (a full disk, say): the next run asks exegesis again. */
+	if (keep != NULL && opcodes == NULL)
+		(void)kept_write(keep, mode, text, len, msg, msglen, why,
+		    sizeof(why));
 	rc = 0;
 out:
 	if (rc != 0)

@@ -60,11 +60,13 @@ int	llvm_tools_find(struct llvm_tools *t, int version, char *err,
  * Run exegesis in `mode' ("latency", "inverse_throughput") for the
  * opcodes named in `opcodes' (comma-separated; NULL: every opcode), and
  * read its documents into *out.  Opcodes exegesis cannot make a snippet
- * for come back with their error and no code.  0, or -1 with why.
+ * for come back with their error and no code.  With every opcode and a
+ * `keep' base (characterize/kept.h), its output is also kept there for
+ * the next run.  0, or -1 with why.
  */
 int	exegesis_generate(const struct llvm_tools *t, const char *mode,
-	    const char *opcodes, double timeout, struct xdocs *out, char *err,
-	    size_t errlen);
+	    const char *opcodes, const char *keep, double timeout,
+	    struct xdocs *out, char *err, size_t errlen);
 
 /*
  * Parse exegesis's YAML text: 0, or -1 with "line L: why" in err.  The
@@ -75,6 +77,8 @@ int	exegesis_parse(const char *text, size_t len, const char *mode,
 	    struct xdocs *out, char *err, size_t errlen);
 int	exegesis_add_refusals(const char *text, size_t len, const char *mode,
 	    struct xdocs *out);
+/* Only the documents of the opcodes in list (comma-separated, any case). */
+void	xdocs_keep(struct xdocs *x, const char *list);
 void	xdocs_free(struct xdocs *x);
 
 #endif

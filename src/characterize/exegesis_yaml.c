@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include <yaml.h>
 
@@ -126,6 +127,33 @@ xdoc_free(struct xdoc *d)
 	free(d->info);
 	free(d->code);
 	memset(d, 0, sizeof(*d));
+}
+
+/* Is `op' one of the comma-separated names in list, in any case? */
+static int
+listed(const char *list, const char *op)
+{
+	size_t n = strlen(op);
+	const char *p;
+
+	for (p = list; p != NULL; p = strchr(p, ','), p = p ? p + 1 : NULL)
+		if (strncasecmp(p, op, n) == 0 && (p[n] == ',' || p[n] == '\0'))
+			return (1);
+	return (0);
+}
+
+void
+xdocs_keep(struct xdocs *x, const char *list)
+{
+	size_t i, k = 0;
+
+	for (i = 0; i < x->n; i++) {
+		if (x->d[i].opcode != NULL && listed(list, x->d[i].opcode))
+			x->d[k++] = x->d[i];
+		else
+			xdoc_free(&x->d[i]);
+	}
+	x->n = k;
 }
 
 void

@@ -26,7 +26,8 @@
 struct charz_args {
 	char		**filters;
 	size_t		  nfilters;
-	int		  llvm, restart, subset, list, quiet, no_mca;
+	int		  llvm, restart, new_snippets, subset, list, quiet,
+			  no_mca;
 	const char	 *yaml;		/* --exegesis-yaml BASE */
 	enum form_format  format;
 	struct cb_options opts;

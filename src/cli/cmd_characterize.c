@@ -26,6 +26,7 @@
 #include "arch/arch.h"
 #include "characterize/disasm.h"
 #include "characterize/forms.h"
+#include "characterize/kept.h"
 #include "cli/charz_doc.h"
 #include "cli/cli.h"
 #include "util/time.h"
@@ -57,6 +58,8 @@ static const char characterize_help[] =
 "  -j, --json FILE     the results, one row per form and mode, with each\n"
 "                      form's text; also the checkpoint a rerun resumes\n"
 "  --restart           measure everything again, not resuming\n"
+"  --new-snippets      ask llvm-exegesis for new snippets, not those kept\n"
+"                      from the last run on this CPU and LLVM\n"
 "  --no-mca            no llvm-mca column (default: llvm-mca-N's prediction\n"
 "                      for this CPU's model beside each figure)\n"
 "  --exegesis-yaml BASE  also write BASE-latency.yaml and\n"
@@ -85,6 +88,7 @@ parse_args(int argc, char **argv, struct charz_args *a)
 		{ "llvm", required_argument, NULL, 'L' },
 		{ "format", required_argument, NULL, 'F' },
 		{ "restart", no_argument, NULL, 'A' },
+		{ "new-snippets", no_argument, NULL, 'N' },
 		{ "list", no_argument, NULL, 'l' },
 		{ "quiet", no_argument, NULL, 'Q' },
 		{ "no-mca", no_argument, NULL, 'M' },
@@ -124,6 +128,9 @@ parse_args(int argc, char **argv, struct charz_args *a)
 			break;
 		case 'A':
 			a->restart = 1;
+			break;
+		case 'N':
+			a->new_snippets = 1;
 			break;
 		case 'l':
 			a->list = 1;
@@ -174,11 +181,35 @@ parse_args(int argc, char **argv, struct charz_args *a)
 	return (cli_save_check("characterize", &a->out));
 }
 
+/* cyclebench's cache directory into dir, made if need be: 0, or -1. */
+static int
+cache_dir(char *dir, size_t len)
+{
+	const char *cache = getenv("XDG_CACHE_HOME"), *home = getenv("HOME");
+	char *slash;
+
+	if (cache != NULL && cache[0] == '/')
+		snprintf(dir, len, "%s/cyclebench", cache);
+	else if (home != NULL && home[0] == '/')
+		snprintf(dir, len, "%s/.cache/cyclebench", home);
+	else
+		return (-1);
+	if (mkdir(dir, 0700) != 0 && errno != EEXIST) {
+		slash = strrchr(dir, '/');
+		*slash = '\0';
+		if (mkdir(dir, 0700) != 0 && errno != EEXIST)
+			return (-1);
+		*slash = '/';
+		if (mkdir(dir, 0700) != 0 && errno != EEXIST)
+			return (-1);
+	}
+	return (0);
+}
+
 /* --json FILE, or the cache directory's checkpoint. */
 static int
 checkpoint_path(struct charz_args *a)
 {
-	const char *cache = getenv("XDG_CACHE_HOME"), *home = getenv("HOME");
 	char dir[4096];
 
 	if (a->out.json != NULL && strcmp(a->out.json, "-") != 0) {
@@ -186,22 +217,8 @@ checkpoint_path(struct charz_args *a)
 		    a->out.json);
 		return (0);
 	}
-	if (cache != NULL && cache[0] == '/')
-		snprintf(dir, sizeof(dir), "%s/cyclebench", cache);
-	else if (home != NULL && home[0] == '/')
-		snprintf(dir, sizeof(dir), "%s/.cache/cyclebench", home);
-	else
-		return (-1);
-	if (mkdir(dir, 0700) != 0 && errno != EEXIST) {
-		*strrchr(dir, '/') = '\0';
-		if (mkdir(dir, 0700) != 0 && errno != EEXIST)
-			return (-1);
-		snprintf(dir + strlen(dir), sizeof(dir) - strlen(dir),
-		    "/cyclebench");
-		if (mkdir(dir, 0700) != 0 && errno != EEXIST)
-			return (-1);
-	}
-	if ((size_t)snprintf(a->checkpoint, sizeof(a->checkpoint),
+	if (cache_dir(dir, sizeof(dir)) != 0 ||
+	    (size_t)snprintf(a->checkpoint, sizeof(a->checkpoint),
 	    "%s/characterize.partial.json", dir) >= sizeof(a->checkpoint))
 		return (-1);	/* a path too long to be the checkpoint's */
 	return (0);
@@ -325,13 +342,42 @@ measure_all(struct charz_run *cr, const struct forms *fs)
 }
 
 /* exegesis's snippets for the filters, joined into forms. */
+/*
+ * The snippets kept from the last run on this CPU and LLVM (kept.h), into
+ * lat and thr: 1 read, 0 none (or --new-snippets, or no cache directory).
+ */
 static int
-make_forms(const struct charz_args *a, struct llvm_tools *tools,
-    struct xdocs *lat, struct xdocs *thr, struct xsplit **ls,
-    struct xsplit **ts, struct forms *fs)
+snippets_kept(const struct charz_args *a, const char *keep, struct xdocs *lat,
+    struct xdocs *thr)
+{
+	char err[1024];
+	int rc;
+
+	if (a->new_snippets || keep == NULL)
+		return (0);
+	if ((rc = kept_read(keep, "latency", lat, err, sizeof(err))) == 0 &&
+	    (rc = kept_read(keep, "inverse_throughput", thr, err,
+	    sizeof(err))) == 0) {
+		term_eprintf("cyclebench: measuring the snippets llvm-exegesis "
+		    "wrote for this CPU before, kept in %s-*.yaml "
+		    "(--new-snippets for new ones)\n", keep);
+		return (1);
+	}
+	if (rc < 0)
+		term_eprintf("cyclebench: not using the kept snippets: %s\n",
+		    err);
+	xdocs_free(lat);
+	xdocs_free(thr);
+	return (0);
+}
+
+static int
+make_forms(const struct charz_args *a, const struct machine *m,
+    struct llvm_tools *tools, struct xdocs *lat, struct xdocs *thr,
+    struct xsplit **ls, struct xsplit **ts, struct forms *fs)
 {
 	struct llvm_tools t;
-	char err[1024], *list;
+	char err[1024], dir[4096], keep[4096], *list = NULL, *k = NULL;
 	int rc = -1;
 
 	if (llvm_tools_find(&t, a->llvm, err, sizeof(err)) != 0) {
@@ -345,24 +391,36 @@ make_forms(const struct charz_args *a, struct llvm_tools *tools,
 		term_eprintf("cyclebench: %s\n", err);
 		return (EXIT_USAGE);
 	}
+	if (cache_dir(dir, sizeof(dir)) == 0) {
+		kept_base(keep, sizeof(keep), dir, t.version, m);
+		k = keep;
+	}
 	list = forms_opcode_list(a->filters, a->nfilters);
+	if (snippets_kept(a, k, lat, thr)) {
+		if (list != NULL) {
+			xdocs_keep(lat, list);
+			xdocs_keep(thr, list);
+		}
+		goto split;
+	}
 	/*
 	 * exegesis knows opcodes by their exact names; one it does not know
 	 * (add64rr, a typo) ends its run, so then every opcode is written and
 	 * the filters choose, ignoring case as they promise.
 	 */
-	if (list != NULL && exegesis_generate(&t, "latency", list,
+	if (list != NULL && exegesis_generate(&t, "latency", list, NULL,
 	    CHARZ_TOOL_TIMEOUT, lat, err, sizeof(err)) != 0) {
 		if (cb_interrupted())
 			goto out;
 		free(list);
 		list = NULL;
 	}
-	if ((list == NULL && exegesis_generate(&t, "latency", NULL,
+	if ((list == NULL && exegesis_generate(&t, "latency", NULL, k,
 	    CHARZ_TOOL_TIMEOUT, lat, err, sizeof(err)) != 0) ||
-	    exegesis_generate(&t, "inverse_throughput", list,
+	    exegesis_generate(&t, "inverse_throughput", list, k,
 	    CHARZ_TOOL_TIMEOUT, thr, err, sizeof(err)) != 0)
 		goto out;
+split:
 	if ((*ls = calloc(lat->n + 1, sizeof(**ls))) == NULL ||
 	    (*ts = calloc(thr->n + 1, sizeof(**ts))) == NULL) {
 		snprintf(err, sizeof(err), "out of memory");
@@ -477,7 +535,9 @@ cmd_characterize(int argc, char **argv)
 		return (usage_error("characterize", "no cache directory for "
 		    "the checkpoint ($XDG_CACHE_HOME or $HOME): give --json "
 		    "FILE"));
-	if ((rc = make_forms(&a, &cr.tools, &lat, &thr, &ls, &ts, &fs)) != 0)
+	machine_read(&cr.m, "");
+	if ((rc = make_forms(&a, &cr.m, &cr.tools, &lat, &thr, &ls, &ts,
+	    &fs)) != 0)
 		goto out;
 	malloc_trim(0);
 	if (fs.n == 0) {
@@ -496,7 +556,6 @@ cmd_characterize(int argc, char **argv)
 	cr.a = &a;
 	cr.lat = &lat;
 	cr.thr = &thr;
-	machine_read(&cr.m, "");
 	utc_now(cr.info.started_at, sizeof(cr.info.started_at));
 	cr.info.argc = argc;
 	cr.info.argv = argv;

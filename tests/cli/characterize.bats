@@ -212,6 +212,43 @@ assert $kept < 80
 PY
 }
 
+@test "characterize: a rerun measures the snippets the first run kept; --new-snippets asks again" {
+	need_python
+	# Every opcode's snippets are written, and kept, for a pattern.
+	run --separate-stderr "$CB" characterize --list 'IMUL64r.*'
+	assert_status 0
+	[ -n "$(find cache/cyclebench -name 'exegesis-16-*-latency.yaml')" ] ||
+	    fail "nothing kept in $(ls -R cache)"
+	for k in 1 2; do
+		run --separate-stderr "$CB" characterize IMUL64rr XOR32rr \
+		    --no-mca --json "run$k.json"
+		assert_status 0
+		assert_stderr 'measuring the snippets llvm-exegesis wrote for this CPU before, kept in '
+		assert_stderr '/cache/cyclebench/exegesis-16-'
+		assert_stderr '-*.yaml (--new-snippets for new ones)'
+	done
+	# The same code both times, down to exegesis's choice of registers.
+	"$PYTHON" - <<'PY' || fail "the two runs measured different code"
+import json
+a, b = (json.load(open(f))["results"] for f in ("run1.json", "run2.json"))
+key = lambda d: sorted((r["name"], r["mode"], r["form"]["att"]) for r in d)
+assert len(a) == 4 and key(a) == key(b), (key(a), key(b))
+PY
+	run --separate-stderr "$CB" characterize --list IMUL64rr --new-snippets
+	assert_status 0
+	refute_stderr 'kept in'
+	assert_line '^IMUL64rr '
+	# A kept file that does not read is said and passed over.
+	for f in cache/cyclebench/exegesis-16-*-latency.yaml; do
+		printf -- '---\nmode: [\n' >"$f"
+	done
+	run --separate-stderr "$CB" characterize --list IMUL64rr
+	assert_status 0
+	assert_stderr 'not using the kept snippets: '
+	assert_stderr '-latency.yaml, line '
+	assert_line '^IMUL64rr '
+}
+
 @test "characterize: bad input is refused with the reason" {
 	run --separate-stderr "$CB" characterize --llvm 15
 	assert_usage_error "--llvm takes a version from 16 to 40, not '15'"

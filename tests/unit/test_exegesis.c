@@ -213,7 +213,7 @@ test_generate(void **state)
 	(void)state;
 	fake_exegesis(&t, canned);
 	assert_int_equal(exegesis_generate(&t, "latency",
-	    "ADD64rr,LOCK_ADD64mr", 30, &x, err, sizeof(err)), 0);
+	    "ADD64rr,LOCK_ADD64mr", NULL, 30, &x, err, sizeof(err)), 0);
 	assert_string_equal(args(), "-mode=latency "
 	    "-opcode-name=ADD64rr,LOCK_ADD64mr "
 	    "--benchmark-phase=prepare-and-assemble-snippet\n");
@@ -226,8 +226,8 @@ test_generate(void **state)
 	assert_int_equal(x.d[1].codelen, 0);
 	xdocs_free(&x);
 	/* No opcodes named: every opcode. */
-	assert_int_equal(exegesis_generate(&t, "latency", NULL, 30, &x, err,
-	    sizeof(err)), 0);
+	assert_int_equal(exegesis_generate(&t, "latency", NULL,
+	    NULL, 30, &x, err, sizeof(err)), 0);
 	assert_string_equal(args(), "-mode=latency -opcode-index=-1 "
 	    "--benchmark-phase=prepare-and-assemble-snippet\n");
 	xdocs_free(&x);
@@ -245,30 +245,30 @@ test_generate_fails(void **state)
 	fake_exegesis(&t, "echo 'ADD64rr: fine' >&2\n"
 	    "printf 'llvm-exegesis error: unknown opcode FOO\\n\\n' >&2\n"
 	    "exit 1\n");
-	assert_int_equal(exegesis_generate(&t, "latency", "FOO", 30, &x, err,
-	    sizeof(err)), -1);
+	assert_int_equal(exegesis_generate(&t, "latency", "FOO",
+	    NULL, 30, &x, err, sizeof(err)), -1);
 	snprintf(want, sizeof(want), "%s/llvm-exegesis-16 -mode=latency "
 	    "failed (exit 1): llvm-exegesis error: unknown opcode FOO", dir);
 	assert_string_equal(err, want);
 	assert_int_equal(x.n, 0);
 	/* Killed by a signal, having said nothing. */
 	fake_exegesis(&t, "kill -TERM $$\n");
-	assert_int_equal(exegesis_generate(&t, "inverse_throughput", NULL, 30,
-	    &x, err, sizeof(err)), -1);
+	assert_int_equal(exegesis_generate(&t, "inverse_throughput", NULL,
+	    NULL, 30, &x, err, sizeof(err)), -1);
 	snprintf(want, sizeof(want), "%s/llvm-exegesis-16 "
 	    "-mode=inverse_throughput failed (signal 15)", dir);
 	assert_string_equal(err, want);
 	/* Output that is not its documents: where, and no documents. */
 	fake_exegesis(&t, "printf -- '---\\nmode: latency\\nkey: [\\n'\n");
-	assert_int_equal(exegesis_generate(&t, "latency", NULL, 30, &x, err,
-	    sizeof(err)), -1);
+	assert_int_equal(exegesis_generate(&t, "latency", NULL,
+	    NULL, 30, &x, err, sizeof(err)), -1);
 	assert_true(strncmp(err, "llvm-exegesis's output, line 4: ", 32) == 0);
 	assert_int_equal(x.n, 0);
 	assert_null(x.d);
 	/* Documents of the other mode. */
 	fake_exegesis(&t, canned);
-	assert_int_equal(exegesis_generate(&t, "inverse_throughput", NULL, 30,
-	    &x, err, sizeof(err)), -1);
+	assert_int_equal(exegesis_generate(&t, "inverse_throughput", NULL,
+	    NULL, 30, &x, err, sizeof(err)), -1);
 	assert_string_equal(err, "llvm-exegesis's output, line 2: a document "
 	    "of another mode");
 	assert_int_equal(x.n, 0);
@@ -286,14 +286,14 @@ test_generate_not_run(void **state)
 	(void)state;
 	memset(&t, 0, sizeof(t));
 	snprintf(t.exegesis, sizeof(t.exegesis), "%s/llvm-exegesis-99", dir);
-	assert_int_equal(exegesis_generate(&t, "latency", NULL, 30, &x, err,
-	    sizeof(err)), -1);
+	assert_int_equal(exegesis_generate(&t, "latency", NULL,
+	    NULL, 30, &x, err, sizeof(err)), -1);
 	snprintf(want, sizeof(want), "cannot run '%s/llvm-exegesis-99': No "
 	    "such file or directory (it comes with LLVM)", dir);
 	assert_string_equal(err, want);
 	fake_exegesis(&t, "exec sleep 60\n");
-	assert_int_equal(exegesis_generate(&t, "latency", NULL, 0.3, &x, err,
-	    sizeof(err)), -1);
+	assert_int_equal(exegesis_generate(&t, "latency", NULL,
+	    NULL, 0.3, &x, err, sizeof(err)), -1);
 	assert_non_null(strstr(err, "did not finish within 0.3 s"));
 	assert_int_equal(x.n, 0);
 }
