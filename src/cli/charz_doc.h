@@ -35,6 +35,12 @@ struct charz_args {
 	char		  checkpoint[4096];
 };
 
+/*
+ * characterize's command line into *a: 0; -1 after --help; or the exit
+ * status of a refusal, said.  The filters are checked by make_forms.
+ */
+int	charz_parse_args(int argc, char **argv, struct charz_args *a);
+
 struct charz_run {
 	struct charz_args	*a;
 	struct llvm_tools	 tools;

@@ -79,8 +79,8 @@ static const char characterize_help[] =
 "Exit status: 0 done, 2 bad input or no exegesis, 3 results not saved,\n"
 "128+N stopped by signal N (what was measured is kept).\n";
 
-static int
-parse_args(int argc, char **argv, struct charz_args *a)
+int
+charz_parse_args(int argc, char **argv, struct charz_args *a)
 {
 	static const struct option opts[] = {
 		CLI_MEASURE_OPTIONS,
@@ -525,7 +525,7 @@ cmd_characterize(int argc, char **argv)
 	memset(&cr, 0, sizeof(cr));
 	cli_catch_stop_signals();
 	(void)sandbox_adopt_orphans();
-	if ((rc = parse_args(argc, argv, &a)) != 0)
+	if ((rc = charz_parse_args(argc, argv, &a)) != 0)
 		return (rc < 0 ? 0 : rc);
 #ifndef ARCH_EXEGESIS_SCRATCH_CODE
 	return (usage_error("characterize", "llvm-exegesis's snippets are "

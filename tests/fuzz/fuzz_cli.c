@@ -4,7 +4,8 @@
  * first naming the command; its parser runs and, where it accepts, the
  * pattern selection (run, list), but nothing is measured, loaded,
  * assembled or started, and no results store is opened (selections are
- * parsed: compare, report, db).  (asm reads the small regular files named by
+ * parsed: compare, report, db; characterize's filters are checked, no
+ * tool run).  (asm reads the small regular files named by
  * --file and the like, as its parser does.)  What the parsers print, an
  * argument echoed in a refusal above all, is captured and must hold no
  * control character a terminal could obey (util/scrub.h), or the target
@@ -16,6 +17,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "characterize/forms.h"
+#include "cli/charz_doc.h"
 #include "cli/cli.h"
 #include "cli/parse.h"
 #include "core/registry.h"
@@ -50,7 +53,9 @@ parse(int argc, char **argv)
 	struct report_args ra;
 	struct impact_args ia;
 	struct run_args a;
+	struct charz_args za;
 	struct impact *im;
+	char err[1024];
 
 	if (strcmp(argv[0], "run") == 0) {
 		if (run_parse_args(argc, argv, &a) == 0)
@@ -83,6 +88,13 @@ parse(int argc, char **argv)
 		table_parse_args(argc, argv, &ta);
 	else if (strcmp(argv[0], "history") == 0)
 		history_parse_args(argc, argv, &ha);
+	else if (strcmp(argv[0], "characterize") == 0) {
+		memset(&za, 0, sizeof(za));
+		if (charz_parse_args(argc, argv, &za) == 0)
+			(void)forms_check_filters(za.filters, za.nfilters, err,
+			    sizeof(err));
+		cli_save_free(&za.out);
+	}
 }
 
 /* parse, with what it prints to stdout and stderr captured and checked. */
