@@ -163,6 +163,15 @@ int		 arch_exegesis_chain(const char *insn, const char *key,
 		    struct arch_chain *c);
 
 /*
+ * characterize: what a form needs set, beyond exegesis's registers (all
+ * zero), to run at all, from its body as llvm-mc writes it (AT&T, "; "
+ * between instructions): assembly text into buf for the end of the
+ * set-up, and 1; 0 when it needs nothing; -1 with why in buf when no
+ * values will do (or buf cannot hold them).
+ */
+int		 arch_exegesis_setup(const char *body, char *buf, size_t len);
+
+/*
  * The registers one instruction reads and writes, from objdump's text of
  * it (intel: in Intel syntax), as bits of register families (a register
  * and its parts are one family; the flags are one): for asm's test of

@@ -19,25 +19,21 @@ byte_lines(FILE *fp, const struct snippet_code *c)
 	fputc('\n', fp);
 }
 
-/* A chain of cyclebench's (arch_exegesis_chain) goes through as. */
+/*
+ * exegesis's set-up as .byte lines, then a chain's set-up and the values
+ * the form needs (arch_exegesis_chain, arch_exegesis_setup), for as.
+ */
 static int
-chain_spec(struct charz_row *row, struct snippet_spec *spec, char **init)
+init_text(const struct snippet_code *c, const char *chain, const char *need,
+    char **text, size_t *len)
 {
-	size_t len;
 	FILE *fp;
 
-	if ((fp = open_memstream(init, &len)) == NULL)
+	if ((fp = open_memstream(text, len)) == NULL)
 		return (-1);
-	byte_lines(fp, &row->snip->split->init);
-	fprintf(fp, "%s\n", row->form->chain.init);
-	if (fclose(fp) != 0)
-		return (-1);
-	spec->body = row->form->chain.body;
-	spec->body_len = strlen(spec->body);
-	spec->init = *init;
-	spec->init_len = len;
-	spec->per_copy = 1;
-	return (0);
+	byte_lines(fp, c);
+	fprintf(fp, "%s\n%s", chain, need);
+	return (fclose(fp) != 0 ? -1 : 0);
 }
 
 int
@@ -45,8 +41,8 @@ charz_prepare(struct charz_row *row, double timeout)
 {
 	const struct xsplit *sp = row->snip->split;
 	struct snippet_spec spec;
-	char err[4096], warn[1024], *init = NULL;
-	int rc;
+	char err[4096], warn[1024], setup[1024], *init = NULL;
+	int rc, need, chained;
 
 	row->s = NULL;
 	snprintf(row->name, sizeof(row->name), "x86/%s", row->form->opcode);
@@ -66,6 +62,11 @@ charz_prepare(struct charz_row *row, double timeout)
 		    row->form->chain.kind != NULL ? row->form->chain.kind : "");
 		return (-1);
 	}
+	if ((need = arch_exegesis_setup(sp->att, setup, sizeof(setup))) < 0) {
+		snprintf(row->why, sizeof(row->why), "%.200s", setup);
+		return (-1);
+	}
+	chained = row->mode == CB_LATENCY && row->form->chained;
 	memset(&spec, 0, sizeof(spec));
 	spec.title = row->form->opcode;
 	spec.body = sp->att;
@@ -78,12 +79,20 @@ charz_prepare(struct charz_row *row, double timeout)
 	spec.keep_mode = 1;
 	spec.per_copy = (unsigned)sp->ninsns;
 	spec.timeout = timeout;
-	if (row->mode == CB_LATENCY && row->form->chained) {
-		spec.body_code = spec.init_code = NULL;
-		if (chain_spec(row, &spec, &init) != 0) {
+	if (chained) {
+		spec.body = row->form->chain.body;
+		spec.body_len = strlen(spec.body);
+		spec.body_code = NULL;
+		spec.per_copy = 1;
+	}
+	if (chained || need) {
+		if (init_text(&sp->init, chained ? row->form->chain.init : "",
+		    need ? setup : "", &init, &spec.init_len) != 0) {
 			snprintf(row->why, sizeof(row->why), "out of memory");
 			return (-1);
 		}
+		spec.init = init;
+		spec.init_code = NULL;
 	}
 	rc = snippet_prepare(&spec, &row->s, err, sizeof(err), warn,
 	    sizeof(warn));

@@ -261,17 +261,21 @@ snippet_prepare(const struct snippet_spec *spec, struct snippet **out,
 		return (-1);
 	}
 	if (spec->body_code != NULL) {
-		if (snippet_code_copy(&s->body, spec->body_code) != 0 ||
-		    (spec->init_code != NULL && snippet_code_copy(&s->init,
-		    spec->init_code) != 0)) {
+		if (snippet_code_copy(&s->body, spec->body_code) != 0) {
 			snprintf(err, errlen, "out of memory");
 			goto fail;
 		}
 	} else if (assemble_part(spec, spec->body, spec->body_len,
-	    spec->body_label, &s->body, err, errlen, warn, warnlen) != 0 ||
-	    (spec->init != NULL && assemble_part(spec, spec->init,
+	    spec->body_label, &s->body, err, errlen, warn, warnlen) != 0)
+		goto fail;
+	if (spec->init_code != NULL) {
+		if (snippet_code_copy(&s->init, spec->init_code) != 0) {
+			snprintf(err, errlen, "out of memory");
+			goto fail;
+		}
+	} else if (spec->init != NULL && assemble_part(spec, spec->init,
 	    spec->init_len, spec->init_label, &s->init, err, errlen, warn,
-	    warnlen) != 0))
+	    warnlen) != 0)
 		goto fail;
 	if (s->body.len == 0) {
 		snprintf(err, errlen, "%s assembles to no instructions: there "

@@ -62,8 +62,9 @@ struct snippet_spec {
 	size_t		 init_len;
 	const char	*init_label;
 	int		 intel;		/* Intel syntax, no register prefix */
-	/* Already assembled (characterize): used instead of body and init,
-	   which then only name it. */
+	/* Already assembled (characterize): each used instead of its text
+	   (body then only names it); either may be NULL, its text then
+	   assembled. */
 	const struct snippet_code *body_code, *init_code;
 	unsigned	 unroll;	/* 0: about SNIPPET_TARGET_INSNS
 					   instructions per iteration */

@@ -249,6 +249,29 @@ PY
 	assert_line '^IMUL64rr '
 }
 
+@test "characterize: divides run, by 1, where exegesis's zero registers would fault" {
+	run --separate-stderr "$CB" characterize DIV64r DIV32m IMUL64m --no-mca \
+	    --format csv
+	assert_status 0
+	refute_output 'SIGFPE'
+	# A 64-bit divide takes some 10 to 100 cycles on any x86-64; its
+	# throughput snippet is serial through %rax and %rdx as well.  Where
+	# exegesis happened to pick %rdx, the dividend's high half, as the
+	# divisor, no values make it run, and the row says so.
+	for op in DIV64r DIV32m; do
+		for mode in 2 3; do
+			t=$(figure $mode $op)
+			if [ -z "$t" ]; then
+				assert_line "^$op,.*by %[re]?dx, which overflows for every value"
+				continue
+			fi
+			awk -v t="$t" 'BEGIN { exit !(t >= 8 && t <= 100) }' ||
+			    fail "$op: $t"
+		done
+	done
+	near "$(figure 2 IMUL64m)" 3.00 0.15
+}
+
 @test "characterize: bad input is refused with the reason" {
 	run --separate-stderr "$CB" characterize --llvm 15
 	assert_usage_error "--llvm takes a version from 16 to 40, not '15'"

@@ -224,3 +224,12 @@ arch_exegesis_chain(const char *insn, const char *key, struct arch_chain *c)
 	c->kind = "characterize chains x86-64 memory forms only";
 	return (-1);
 }
+
+int
+arch_exegesis_setup(const char *body, char *buf, size_t len)
+{
+	(void)body;
+	if (len > 0)
+		buf[0] = '\0';
+	return (0);
+}

@@ -17,6 +17,9 @@
  *             runs through the register, the load is off it; a
  *             three-operand load (vaddps (%rdi), %zmm1, %zmm2) gets its
  *             register source replaced by its destination to the same end;
+ *             one-operand multiplies and divides (mul, imul, div, idiv
+ *             of memory) are repeated as they are: through the
+ *             accumulator and its high half, which each reads and writes;
  *  load       a 64-bit mov load becomes a pointer chase, mov
  *             (%rdi,%rax),%rdi with %rax zero, over a location that holds
  *             its own address: load-to-use through an indexed address
@@ -93,6 +96,9 @@ static const char *const rmw[] = { "inc", "dec", "not", "neg", "shl",
 	"sbb", "and", "or", "xor", "xchg", "xadd", "cmpxchg", "bts", "btr",
 	"btc", NULL };
 /* Stores with no load of the same name to reload them. */
+/* One memory operand, read; the chain runs through %rax and %rdx. */
+static const char *const implicit_acc[] = { "div", "idiv", "mul", "imul",
+	NULL };
 static const char *const no_reload[] = { "movnt", "vmovnt", "movdir",
 	NULL };
 
@@ -193,6 +199,13 @@ arch_exegesis_chain(const char *insn, const char *key, struct arch_chain *c)
 		c->kind = strncmp(insn, "lock", 4) == 0 ? "rmw: locked, each "
 		    "copy through the same memory location" : "rmw: each copy "
 		    "through the same memory location";
+		return (0);
+	}
+	if (n == 1 && starts(bare, implicit_acc)) {
+		snprintf(c->body, sizeof(c->body), "%s", insn);
+		c->kind = "register: through the accumulator and its high half "
+		    "(%rax, %rdx), which it reads and writes; the load is off "
+		    "the chain";
 		return (0);
 	}
 	if (mem == n - 1) {

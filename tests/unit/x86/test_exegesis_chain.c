@@ -53,6 +53,11 @@ static const struct chain_case cases[] = {
 	{ "movq (%rdi), %rcx", "MOV64rm RCX RDI i_0x1 %noreg i_0x0 %noreg",
 	  "load", "movq (%rdi,%rax), %rdi",
 	  "movq %rdi, (%rdi); xorl %eax, %eax" },
+	/* One operand: through %rax and %rdx, which it reads and writes. */
+	{ "divq (%rdi)", "DIV64m RDI i_0x1 %noreg i_0x0 %noreg",
+	  "register", "divq (%rdi)", "" },
+	{ "imulq (%rdi)", "IMUL64m RDI i_0x1 %noreg i_0x0 %noreg",
+	  "register", "imulq (%rdi)", "" },
 	/* A masked destination is not fed back: no chain. */
 	{ "vaddps (%rdi), %zmm1, %zmm2 {%k2} {z}",
 	  "VADDPSZrmkz ZMM2 K2 ZMM1 RDI i_0x1 %noreg i_0x0 %noreg",
