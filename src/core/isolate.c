@@ -32,6 +32,7 @@
 #include "core/engine.h"
 #include "core/guard.h"
 #include "core/isolate.h"
+#include "core/isolate_child.h"
 #include "core/names.h"
 #include "core/stats.h"
 #include "os/child.h"
@@ -44,7 +45,6 @@
 #define QUICK_REPETITIONS	10
 #define DEFAULT_TIMEOUT		60.0
 #define ISOLATE_REAP_SECONDS	5.0	/* to kill what a benchmark left */
-#define ISOLATE_SPEC_SECONDS	10.0	/* to read a spec from a memfd */
 
 void
 cb_options_default(struct cb_options *o)
@@ -81,12 +81,9 @@ cb_result_extra(struct cb_result *r, const char *key, double value)
 	r->extras[r->nextras++].value = value;
 }
 
-static void
-set_reason(struct cb_result *r, enum cb_status st, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
-
-static void
-set_reason(struct cb_result *r, enum cb_status st, const char *fmt, ...)
+void
+isolate_set_reason(struct cb_result *r, enum cb_status st, const char *fmt,
+    ...)
 {
 	va_list ap;
 
@@ -107,7 +104,7 @@ round_here(const struct cb_bench *b, const struct cb_options *o,
 
 	r->bench = b;
 	if (cpuset_pin(o->cpu, why, sizeof(why)) != 0) {
-		set_reason(r, CB_ERROR, "%s", why);
+		isolate_set_reason(r, CB_ERROR, "%s", why);
 		return;
 	}
 	r->cpu = o->cpu;
@@ -119,12 +116,12 @@ round_here(const struct cb_bench *b, const struct cb_options *o,
 	clock_counter_open(counter_why, sizeof(counter_why));
 	if (b->setup != NULL && (rc = b->setup(&ctx, why, sizeof(why))) != 0) {
 		clock_counter_close();
-		set_reason(r, rc == CB_SETUP_SKIP ? CB_SKIPPED : CB_ERROR,
-		    "%s", why[0] ? why : "setup failed");
+		isolate_set_reason(r, rc == CB_SETUP_SKIP ? CB_SKIPPED :
+		    CB_ERROR, "%s", why[0] ? why : "setup failed");
 		return;
 	}
 	if (b->body == NULL) {
-		set_reason(r, CB_ERROR, "the benchmark has no body");
+		isolate_set_reason(r, CB_ERROR, "the benchmark has no body");
 		if (b->teardown != NULL)
 			b->teardown(ctx);
 		clock_counter_close();
@@ -158,16 +155,8 @@ cb_interrupted(void)
 	return (interrupted);
 }
 
-#define READ_TIMEOUT	(-1)
-#define READ_INTERRUPTED (-2)
-
-/*
- * Read up to len bytes before the deadline: bytes read (fewer at EOF),
- * READ_TIMEOUT or READ_INTERRUPTED.  Wakes every 100 ms to notice
- * cb_interrupt() even when the signal did not interrupt poll().
- */
-static ssize_t
-read_until(int fd, void *buf, size_t len, double deadline)
+ssize_t
+isolate_read_until(int fd, void *buf, size_t len, double deadline)
 {
 	struct pollfd p = { .fd = fd, .events = POLLIN };
 	char *q = buf;
@@ -268,8 +257,8 @@ child_trap(const struct trap *f, void *arg)
 	_exit(4);
 }
 
-static void __attribute__((noreturn))
-child(int fd, const struct cb_bench *b, const struct cb_options *o,
+void
+isolate_child(int fd, const struct cb_bench *b, const struct cb_options *o,
     const struct engine_prep *p, int first)
 {
 	struct cb_result r;
@@ -292,142 +281,6 @@ child(int fd, const struct cb_bench *b, const struct cb_options *o,
 	_exit(0);
 }
 
-/* What spawn_round hands the program, ahead of the payload. */
-struct exec_spec {
-	char			 magic[8];
-	uint32_t		 sizes[3];	/* of the three below */
-	struct cb_options	 options;
-	struct engine_prep	 prep;
-	struct cb_result	 result;	/* unused: its size is checked */
-	int			 first;
-	double			 ref_hz;	/* the parent's clock */
-	char			 ref_source[64];
-	size_t			 len;		/* of the payload */
-};
-
-#define EXEC_MAGIC	"cbround"
-#define EXEC_MAX_PAYLOAD (64UL << 20)
-
-/* Which benchmarks' rounds go on in a program (isolate_in_program). */
-static struct {
-	cb_setup_fn		*setup;
-	isolate_program_fn	*describe;
-} programs[ISOLATE_MAX_PROGRAMS];
-
-int
-isolate_in_program(cb_setup_fn *setup, isolate_program_fn *describe)
-{
-	size_t i;
-
-	for (i = 0; i < ISOLATE_MAX_PROGRAMS; i++) {
-		if (programs[i].setup == NULL || programs[i].setup == setup) {
-			programs[i].setup = setup;
-			programs[i].describe = describe;
-			return (0);
-		}
-	}
-	return (-1);
-}
-
-static isolate_program_fn *
-program_of(const struct cb_bench *b)
-{
-	size_t i;
-
-	for (i = 0; i < ISOLATE_MAX_PROGRAMS && programs[i].setup != NULL;
-	    i++)
-		if (programs[i].setup == b->setup)
-			return (programs[i].describe);
-	return (NULL);
-}
-
-/*
- * Start the round's program with the round and the benchmark's payload
- * on its spec descriptor, the pipe's end `fd' as its result: its pid, or
- * -1 with the reason in r.
- */
-static pid_t
-spawn_round(const struct cb_bench *b, isolate_program_fn *describe,
-    const struct cb_options *o, const struct engine_prep *p, int first,
-    int fd, struct cb_result *r)
-{
-	char why[CB_REASON_MAX] = "", path[4096];
-	struct exec_spec *h = NULL;
-	void *payload = NULL;
-	size_t len = 0;
-	pid_t pid = -1;
-
-	if (describe(b->arg, path, sizeof(path), &payload, &len, why,
-	    sizeof(why)) != 0)
-		goto out;
-	if (len > EXEC_MAX_PAYLOAD ||
-	    (h = calloc(1, sizeof(*h) + len)) == NULL) {
-		snprintf(why, sizeof(why), "out of memory");
-		goto out;
-	}
-	memcpy(h->magic, EXEC_MAGIC, sizeof(h->magic));
-	h->sizes[0] = sizeof(h->options);
-	h->sizes[1] = sizeof(h->prep);
-	h->sizes[2] = sizeof(h->result);
-	h->options = *o;
-	h->prep = *p;
-	h->first = first;
-	h->ref_hz = clock_ref_hz();
-	snprintf(h->ref_source, sizeof(h->ref_source), "%s",
-	    clock_ref_source());
-	h->len = len;
-	memcpy(h + 1, payload, len);
-	if (os_child_spawn(path, h, sizeof(*h) + len, fd, &pid, why,
-	    sizeof(why)) != 0)
-		pid = -1;
-out:
-	if (pid < 0)
-		set_reason(r, CB_ERROR, "%s", why[0] ? why : "cannot start "
-		    "the measuring program");
-	free(payload);
-	free(h);
-	return (pid);
-}
-
-/* In a program spawn_round started: a result saying what went wrong. */
-static void __attribute__((noreturn))
-serve_error(const char *why)
-{
-	struct cb_result r;
-
-	memset(&r, 0, sizeof(r));
-	set_reason(&r, CB_ERROR, "%s", why);
-	_exit(write_all(OS_CHILD_RESULT_FD, &r, sizeof(r)) == 0 ? 0 : 3);
-}
-
-void
-isolate_serve(isolate_make_fn *make)
-{
-	char why[CB_REASON_MAX] = "";
-	const struct cb_bench *b;
-	struct exec_spec h;
-	void *payload;
-
-	if (read_until(OS_CHILD_SPEC_FD, &h, sizeof(h), monotonic_seconds() +
-	    ISOLATE_SPEC_SECONDS) != (ssize_t)sizeof(h) ||
-	    memcmp(h.magic, EXEC_MAGIC, sizeof(h.magic)) != 0 ||
-	    h.sizes[0] != sizeof(h.options) || h.sizes[1] != sizeof(h.prep) ||
-	    h.sizes[2] != sizeof(h.result) || h.len > EXEC_MAX_PAYLOAD)
-		serve_error("the measuring program is not this cyclebench's "
-		    "(reinstall both)");
-	if ((payload = malloc(h.len ? h.len : 1)) == NULL)
-		serve_error("out of memory");
-	if (read_until(OS_CHILD_SPEC_FD, payload, h.len, monotonic_seconds() +
-	    ISOLATE_SPEC_SECONDS) != (ssize_t)h.len)
-		serve_error("the measuring program's spec is cut short");
-	close(OS_CHILD_SPEC_FD);
-	h.ref_source[sizeof(h.ref_source) - 1] = '\0';
-	clock_init_from(h.ref_hz, h.ref_source);
-	if (make(payload, h.len, &b, why, sizeof(why)) != 0)
-		serve_error(why);
-	child(OS_CHILD_RESULT_FD, b, &h.options, &h.prep, h.first);
-}
-
 static void
 describe_exit(struct cb_result *r, int status)
 {
@@ -435,11 +288,12 @@ describe_exit(struct cb_result *r, int status)
 
 	if (WIFSIGNALED(status)) {
 		sig = WTERMSIG(status);
-		set_reason(r, CB_ERROR, "crashed: killed by signal %d (SIG%s)",
-		    sig, sigabbrev_np(sig) ? sigabbrev_np(sig) : "?");
+		isolate_set_reason(r, CB_ERROR, "crashed: killed by signal "
+		    "%d (SIG%s)", sig, sigabbrev_np(sig) ? sigabbrev_np(sig) :
+		    "?");
 	} else if (WIFEXITED(status))
-		set_reason(r, CB_ERROR, "child exited with status %d without "
-		    "a result", WEXITSTATUS(status));
+		isolate_set_reason(r, CB_ERROR, "child exited with status %d "
+		    "without a result", WEXITSTATUS(status));
 }
 
 /*
@@ -503,8 +357,8 @@ read_doubles(int fd, size_t n, double deadline, double **out)
 
 	if ((*out = malloc(bytes ? bytes : 1)) == NULL)
 		return (-1);
-	return (read_until(fd, *out, bytes, deadline) == (ssize_t)bytes ? 0 :
-	    -1);
+	return (isolate_read_until(fd, *out, bytes, deadline) ==
+	    (ssize_t)bytes ? 0 : -1);
 }
 
 static void
@@ -518,15 +372,16 @@ round_isolated(const struct cb_bench *b, const struct cb_options *o,
 	int fds[2], status;
 
 	if (pipe(fds) != 0) {
-		set_reason(r, CB_ERROR, "pipe: %s", strerror(errno));
+		isolate_set_reason(r, CB_ERROR, "pipe: %s", strerror(errno));
 		return;
 	}
-	if ((describe = program_of(b)) != NULL)
-		pid = spawn_round(b, describe, o, p, first, fds[1], r);
+	if ((describe = isolate_program_of(b)) != NULL)
+		pid = isolate_spawn(b, describe, o, p, first, fds[1], r);
 	else {
 		fflush(NULL);
 		if ((pid = fork()) < 0)
-			set_reason(r, CB_ERROR, "fork: %s", strerror(errno));
+			isolate_set_reason(r, CB_ERROR, "fork: %s",
+			    strerror(errno));
 	}
 	if (pid < 0) {
 		close(fds[0]);
@@ -541,16 +396,17 @@ round_isolated(const struct cb_bench *b, const struct cb_options *o,
 		 */
 		close(fds[0]);
 		(void)setsid();
-		child(fds[1], b, o, p, first);
+		isolate_child(fds[1], b, o, p, first);
 	}
 	close(fds[1]);
 	deadline = monotonic_seconds() + o->timeout;
-	got = read_until(fds[0], r, sizeof(*r), deadline);
+	got = isolate_read_until(fds[0], r, sizeof(*r), deadline);
 	if (got == (ssize_t)sizeof(*r) && check_result(r) != 0) {
 		kill_child(pid);
 		reap(pid, &status);
 		memset(r, 0, sizeof(*r));
-		set_reason(r, CB_ERROR, "the child sent a malformed result");
+		isolate_set_reason(r, CB_ERROR,
+		    "the child sent a malformed result");
 		close(fds[0]);
 		return;
 	}
@@ -560,9 +416,9 @@ round_isolated(const struct cb_bench *b, const struct cb_options *o,
 			kill_child(pid);
 		reap(pid, &status);
 		if (got == READ_INTERRUPTED)
-			set_reason(r, CB_ERROR, "interrupted");
+			isolate_set_reason(r, CB_ERROR, "interrupted");
 		else if (got == READ_TIMEOUT)
-			set_reason(r, CB_ERROR, "timed out after %g s",
+			isolate_set_reason(r, CB_ERROR, "timed out after %g s",
 			    o->timeout);
 		else
 			describe_exit(r, status);
@@ -576,7 +432,7 @@ round_isolated(const struct cb_bench *b, const struct cb_options *o,
 	    read_doubles(fds[0], r->nsamples, deadline, &r->probe) != 0) {
 		cb_result_free(r);
 		kill_child(pid);
-		set_reason(r, CB_ERROR, interrupted ? "interrupted" :
+		isolate_set_reason(r, CB_ERROR, interrupted ? "interrupted" :
 		    "lost the child's samples");
 	}
 	close(fds[0]);
@@ -615,7 +471,7 @@ isolate_round(const struct cb_bench *b, const struct cb_options *o,
 	r->cpu = o->cpu;
 	missing = b->cpu_features & ~arch_cpu_features();
 	if (interrupted)
-		set_reason(r, CB_ERROR, "interrupted");
+		isolate_set_reason(r, CB_ERROR, "interrupted");
 	else if (missing != 0) {
 		r->status = CB_SKIPPED;
 		n = cb_feature_names(missing, names, 16);
