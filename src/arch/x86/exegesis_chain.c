@@ -95,6 +95,10 @@ static const char *const rmw[] = { "inc", "dec", "not", "neg", "shl",
 	"shr", "sal", "sar", "rol", "ror", "rcl", "rcr", "add", "adc", "sub",
 	"sbb", "and", "or", "xor", "xchg", "xadd", "cmpxchg", "bts", "btr",
 	"btc", NULL };
+/* VEX half loads, which name the register that keeps the other half. */
+static const char *const vex_half[] = { "vmovhp", "vmovlp", NULL };
+/* Complex multiplies, whose destination may not be a source. */
+static const char *const distinct_dest[] = { "vfcmulc", "vfmulc", NULL };
 /* Stores with no load of the same name to reload them. */
 /* One memory operand, read; the chain runs through %rax and %rdx. */
 static const char *const implicit_acc[] = { "div", "idiv", "mul", "imul",
@@ -188,8 +192,13 @@ arch_exegesis_chain(const char *insn, const char *key, struct arch_chain *c)
 	if (mem == n - 1 && n == 2 && !is_mem(op[0]) && op[0][0] == '%' &&
 	    (strncmp(bare, "mov", 3) == 0 || strncmp(bare, "vmov", 4) == 0) &&
 	    !starts(bare, no_reload)) {
-		snprintf(c->body, sizeof(c->body), "%s; %s (%%rdi), %s", insn,
-		    bare, op[0]);
+		/* A VEX movhps/movlps load merges into a second source. */
+		if (starts(bare, vex_half))
+			snprintf(c->body, sizeof(c->body), "%s; %s (%%rdi), "
+			    "%s, %s", insn, bare, op[0], op[0]);
+		else
+			snprintf(c->body, sizeof(c->body), "%s; %s (%%rdi), "
+			    "%s", insn, bare, op[0]);
 		c->kind = "store: the store, then a reload of the same register "
 		    "from the same place (store-to-load forwarding)";
 		return (0);
@@ -218,6 +227,11 @@ arch_exegesis_chain(const char *insn, const char *key, struct arch_chain *c)
 		c->kind = "register: through the destination, which it also "
 		    "reads; the load is off the chain";
 		return (0);
+	}
+	if (starts(bare, distinct_dest)) {
+		c->kind = "its destination must differ from its sources: no "
+		    "chain through it";
+		return (-1);
 	}
 	/* A masked destination ("%zmm2 {%k2} {z}") is no source to feed back. */
 	if (n == 3 && mem == 0 && op[1][0] == '%' && same_class(op[1], op[2]) &&

@@ -53,6 +53,12 @@ static const struct chain_case cases[] = {
 	{ "movq (%rdi), %rcx", "MOV64rm RCX RDI i_0x1 %noreg i_0x0 %noreg",
 	  "load", "movq (%rdi,%rax), %rdi",
 	  "movq %rdi, (%rdi); xorl %eax, %eax" },
+	{ "vmovhps %xmm3, (%rdi)", "VMOVHPSmr RDI i_0x1 %noreg i_0x0 %noreg "
+	  "XMM3", "store", "vmovhps %xmm3, (%rdi); vmovhps (%rdi), %xmm3, "
+	  "%xmm3", "" },
+	/* as refuses a complex multiply's destination as a source. */
+	{ "vfmulcph (%rdi), %zmm1, %zmm2", "VFMULCPHZrm ZMM2 ZMM1 RDI i_0x1 "
+	  "%noreg i_0x0 %noreg", NULL, NULL, NULL },
 	/* One operand: through %rax and %rdx, which it reads and writes. */
 	{ "divq (%rdi)", "DIV64m RDI i_0x1 %noreg i_0x0 %noreg",
 	  "register", "divq (%rdi)", "" },
