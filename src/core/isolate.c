@@ -420,6 +420,17 @@ round_isolated(const struct cb_bench *b, const struct cb_options *o,
 		else if (got == READ_TIMEOUT)
 			isolate_set_reason(r, CB_ERROR, "timed out after %g s",
 			    o->timeout);
+		else if (describe != NULL && got == 0 && WIFEXITED(status) &&
+		    WEXITSTATUS(status) == 127)
+			/*
+			 * posix_spawn's child exits 127 when its exec fails;
+			 * qemu-user runs that child as a fork, so the spawn
+			 * itself reported success.
+			 */
+			isolate_set_reason(r, CB_ERROR, "cannot execute the "
+			    "measuring program (its exec failed: exit status "
+			    "127; an emulated cyclebench needs binfmt_misc to "
+			    "start the emulator for it)");
 		else
 			describe_exit(r, status);
 		close(fds[0]);
