@@ -19,6 +19,8 @@
 static const unsigned char sentinel[] = {
 	0x66, 0x0f, 0x1f, 0x84, 0x00, 0x12, 0x34, 0x56, 0x78
 };
+/* The sentinel as llvm-mc's assembler reads it. */
+#define SENTINEL_TEXT	"nopw 0x78563412(%rax,%rax)"
 /*
  * Before it, nops as long as the longest instruction: bytes llvm-mc
  * cannot decode make it skip one and try the next, and the instruction
@@ -91,7 +93,7 @@ is_sentinel(const struct line *l)
 static int
 parse_line(char *s, struct line *l)
 {
-	char *hash, *p, *e;
+	char *hash, *p, *e, *q;
 	unsigned long v;
 
 	if ((hash = strstr(s, "# encoding: [")) == NULL)
@@ -110,9 +112,13 @@ parse_line(char *s, struct line *l)
 	for (p = s; p < e && isspace((unsigned char)*p); p++)
 		;
 	*e = '\0';
-	for (e = p; *e != '\0'; e++)
-		if (*e == '\t')
-			*e = ' ';
+	/* "lock\t\tadd": one space between words, as a reader writes. */
+	for (e = q = p; *e != '\0'; e++)
+		if (!isspace((unsigned char)*e))
+			*q++ = *e;
+		else if (!isspace((unsigned char)e[1]))
+			*q++ = ' ';
+	*q = '\0';
 	l->text = p;
 	return (0);
 }
@@ -203,16 +209,18 @@ input_text(const struct xdocs *x, size_t *len)
 	return (buf);
 }
 
+/* llvm-mc's listing of w->src, read as `action' says, into ls. */
 static int
-run_mc(const char *mc, int intel, const struct workdir *w, double timeout,
-    struct listing *ls, char *err, size_t errlen)
+run_mc(const char *mc, const char *action, int intel,
+    const struct workdir *w, double timeout, struct listing *ls, char *err,
+    size_t errlen)
 {
 	char *argv[8], *out;
 	size_t len;
 	int status, rc;
 
 	argv[0] = (char *)mc;
-	argv[1] = (char *)"--disassemble";
+	argv[1] = (char *)action;
 	argv[2] = (char *)"-show-encoding";
 	argv[3] = (char *)"-triple=x86_64";
 	argv[4] = (char *)(intel ? "-output-asm-variant=1" :
@@ -224,7 +232,7 @@ run_mc(const char *mc, int intel, const struct workdir *w, double timeout,
 		return (-1);
 	if (!WIFEXITED(status) || (WEXITSTATUS(status) != 0 &&
 	    WEXITSTATUS(status) != 1)) {
-		snprintf(err, errlen, "%s --disassemble failed", mc);
+		snprintf(err, errlen, "%s %s failed", mc, action);
 		return (-1);
 	}
 	if ((out = workdir_read(w->out, MC_MAX_READ, &len)) == NULL) {
@@ -235,6 +243,34 @@ run_mc(const char *mc, int intel, const struct workdir *w, double timeout,
 	free(out);
 	if (rc != 0)
 		snprintf(err, errlen, "out of memory");
+	return (rc);
+}
+
+/*
+ * llvm-mc run once on in[0..len-1] for each listing wanted: att (NULL:
+ * not wanted) in AT&T syntax, intel in Intel syntax.
+ */
+static int
+mc_listings(const char *mc, const char *action, const char *in, size_t len,
+    struct listing *att, struct listing *intel, double timeout, char *err,
+    size_t errlen)
+{
+	struct workdir w;
+	int fd, wrote = 0, rc = -1;
+
+	if (workdir_make(&w, err, errlen) != 0)
+		return (-1);
+	if ((fd = open(w.src, O_WRONLY | O_TRUNC)) >= 0) {
+		wrote = write_all(fd, in, len) == 0;
+		wrote = close(fd) == 0 && wrote;
+	}
+	if (!wrote)
+		snprintf(err, errlen, "cannot write llvm-mc's input");
+	else if ((att == NULL || run_mc(mc, action, 0, &w, timeout, att,
+	    err, errlen) == 0) && run_mc(mc, action, 1, &w, timeout, intel,
+	    err, errlen) == 0)
+		rc = 0;
+	workdir_remove(&w);
 	return (rc);
 }
 
@@ -429,11 +465,10 @@ disasm_split(const char *mc, const struct xdocs *x, struct xsplit *split,
     double timeout, char *err, size_t errlen)
 {
 	struct listing att = { 0 }, intel = { 0 };
-	struct workdir w;
 	struct xdocs coded = { 0 };
 	size_t i, at = 0, ati = 0, len, *which = NULL;
 	char *in = NULL;
-	int fd, rc = -1;
+	int rc = -1;
 
 	if ((coded.d = calloc(x->n + 1, sizeof(*coded.d))) == NULL ||
 	    (which = calloc(x->n + 1, sizeof(*which))) == NULL) {
@@ -456,20 +491,9 @@ disasm_split(const char *mc, const struct xdocs *x, struct xsplit *split,
 		snprintf(err, errlen, "out of memory");
 		goto out;
 	}
-	if (workdir_make(&w, err, errlen) != 0)
+	if (mc_listings(mc, "--disassemble", in, len, &att, &intel, timeout,
+	    err, errlen) != 0)
 		goto out;
-	if ((fd = open(w.src, O_WRONLY | O_TRUNC)) < 0 ||
-	    write_all(fd, in, len) != 0 || close(fd) != 0) {
-		snprintf(err, errlen, "cannot write llvm-mc's input");
-		workdir_remove(&w);
-		goto out;
-	}
-	if (run_mc(mc, 0, &w, timeout, &att, err, errlen) != 0 ||
-	    run_mc(mc, 1, &w, timeout, &intel, err, errlen) != 0) {
-		workdir_remove(&w);
-		goto out;
-	}
-	workdir_remove(&w);
 	for (i = 0; i < coded.n; i++)
 		split_one(&coded.d[i], &att, &intel, &at, &ati,
 		    &split[which[i]]);
@@ -479,6 +503,65 @@ out:
 	listing_free(&intel);
 	free(coded.d);
 	free(which);
+	free(in);
+	return (rc);
+}
+
+int
+disasm_intel(const char *mc, char *const *att, size_t n, char **intel,
+    double timeout, char *err, size_t errlen)
+{
+	struct listing ls = { 0 };
+	size_t i, k, at = 0, want, len = 0, cap = 1;
+	char *in = NULL, **text = NULL;
+	const char *p;
+	int rc = -1;
+
+	for (i = 0; i < n; i++) {
+		intel[i] = NULL;
+		cap += strlen(att[i]) + sizeof(SENTINEL_TEXT) + 2;
+	}
+	if (n == 0)
+		return (0);
+	if ((in = malloc(cap)) == NULL) {
+		snprintf(err, errlen, "out of memory");
+		return (-1);
+	}
+	/* A body of more than one line would shift the ones after it. */
+	for (i = 0; i < n; i++)
+		len += (size_t)sprintf(in + len, "%s\n%s\n",
+		    strchr(att[i], '\n') == NULL ? att[i] : "", SENTINEL_TEXT);
+	if (mc_listings(mc, "--assemble", in, len, NULL, &ls, timeout, err,
+	    errlen) != 0)
+		goto out;
+	if ((text = calloc(ls.n + 1, sizeof(*text))) == NULL) {
+		snprintf(err, errlen, "out of memory");
+		goto out;
+	}
+	for (k = 0; k < ls.n; k++)
+		text[k] = ls.l[k].text;
+	for (i = 0; i < n; i++) {
+		for (k = at; k < ls.n && !is_sentinel(&ls.l[k]); k++)
+			;
+		/* Every instruction of the body, or none: not a part. */
+		for (want = 1, p = att[i]; (p = strstr(p, "; ")) != NULL;
+		    p += 2)
+			want++;
+		if (k - at == want && (intel[i] = join(text, at, k)) == NULL) {
+			snprintf(err, errlen, "out of memory");
+			goto out;
+		}
+		at = k < ls.n ? k + 1 : k;
+	}
+	rc = 0;
+out:
+	if (rc != 0)
+		for (i = 0; i < n; i++) {
+			free(intel[i]);
+			intel[i] = NULL;
+		}
+	listing_free(&ls);
+	free(text);
 	free(in);
 	return (rc);
 }

@@ -11,7 +11,8 @@
  * key is the body, the copies before it that repeat its bytes are
  * passed over, and what is left after the pushes is the set-up, kept as
  * bytes so that it runs exactly as exegesis wrote it.  A second run
- * writes the body in Intel syntax.
+ * writes the body in Intel syntax; a chain of cyclebench's own, written
+ * in AT&T, gets its Intel text from llvm-mc's assembler, the same way.
  */
 #ifndef CB_CHARACTERIZE_DISASM_H
 #define CB_CHARACTERIZE_DISASM_H
@@ -47,6 +48,16 @@ int	disasm_split(const char *mc, const struct xdocs *x,
 int	disasm_take_apart(const struct xdoc *d, char *const *att,
 	    char *const *intel, unsigned char *const *enc,
 	    const size_t *enclen, size_t n, struct xsplit *s);
+
+/*
+ * Bodies att[0..n-1] (AT&T, "; " between instructions, as the split
+ * writes them) in Intel syntax, assembled in one llvm-mc run with the
+ * sentinel after each: intel[i] a new string, or NULL when llvm-mc did
+ * not take every instruction of att[i].  0, or -1 with why llvm-mc could
+ * not be run in err.
+ */
+int	disasm_intel(const char *mc, char *const *att, size_t n,
+	    char **intel, double timeout, char *err, size_t errlen);
 
 void	xsplit_free(struct xsplit *s);
 

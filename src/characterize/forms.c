@@ -410,6 +410,10 @@ forms_quick(struct forms *fs)
 void
 forms_free(struct forms *fs)
 {
+	size_t i;
+
+	for (i = 0; i < fs->n; i++)
+		free(fs->f[i].chain_intel);
 	free(fs->f);
 	fs->f = NULL;
 	fs->n = 0;

@@ -36,6 +36,8 @@ struct form {
 	   when `chained'; else chain.kind says why there is none. */
 	struct arch_chain chain;
 	int		 chained;
+	char		*chain_intel;	/* chain.body in Intel syntax, or
+					   NULL (forms_free frees it) */
 };
 
 struct forms {

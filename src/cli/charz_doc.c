@@ -72,8 +72,8 @@ charz_form_json(const struct charz_row *row)
 	/* A chain of cyclebench's is its own text, one operation a copy. */
 	results_json_put_key(o, "att", results_json_opt_text(chained ?
 	    row->form->chain.body : sp != NULL ? sp->att : NULL), &bad);
-	results_json_put_key(o, "intel", results_json_opt_text(chained ||
-	    sp == NULL ? NULL : sp->intel), &bad);
+	results_json_put_key(o, "intel", results_json_opt_text(chained ?
+	    row->form->chain_intel : sp != NULL ? sp->intel : NULL), &bad);
 	results_json_put_key(o, "instructions", json_integer(chained ? 1 :
 	    sp != NULL ? (json_int_t)sp->ninsns : 0), &bad);
 	results_json_put_key(o, "chain", results_json_opt_text(row->mode ==

@@ -371,6 +371,33 @@ snippets_kept(const struct charz_args *a, const char *keep, struct xdocs *lat,
 	return (0);
 }
 
+/* The Intel text of cyclebench's chains, which exegesis did not write. */
+static int
+chains_intel(const char *mc, struct forms *fs, char *err, size_t errlen)
+{
+	char **att, **intel;
+	size_t i, n = 0;
+	int rc = -1;
+
+	att = calloc(fs->n + 1, sizeof(*att));
+	intel = calloc(fs->n + 1, sizeof(*intel));
+	if (att == NULL || intel == NULL)
+		snprintf(err, errlen, "out of memory");
+	else {
+		for (i = 0; i < fs->n; i++)
+			if (fs->f[i].chained)
+				att[n++] = fs->f[i].chain.body;
+		rc = disasm_intel(mc, att, n, intel, CHARZ_TOOL_TIMEOUT, err,
+		    errlen);
+	}
+	for (i = 0, n = 0; rc == 0 && i < fs->n; i++)
+		if (fs->f[i].chained)
+			fs->f[i].chain_intel = intel[n++];
+	free(att);
+	free(intel);
+	return (rc);
+}
+
 static int
 make_forms(const struct charz_args *a, const struct machine *m,
     struct llvm_tools *tools, struct xdocs *lat, struct xdocs *thr,
@@ -378,6 +405,7 @@ make_forms(const struct charz_args *a, const struct machine *m,
 {
 	struct llvm_tools t;
 	char err[1024], dir[4096], keep[4096], *list = NULL, *k = NULL;
+	size_t matched;
 	int rc = -1;
 
 	if (llvm_tools_find(&t, a->llvm, err, sizeof(err)) != 0) {
@@ -441,9 +469,17 @@ split:
 		return (EXIT_USAGE);
 	}
 	/* Forms named one by one are all measured, --quick or not. */
-	if (a->subset && list == NULL)
+	if (a->subset && list == NULL) {
+		matched = fs->n;
 		forms_quick(fs);
-	rc = 0;
+		if (fs->n == 0 && matched > 0) {
+			free(list);
+			return (usage_error("characterize", "--quick measures "
+			    "one register form a mnemonic, and none of the %zu "
+			    "forms chosen is one: leave out --quick", matched));
+		}
+	}
+	rc = chains_intel(t.mc, fs, err, sizeof(err));
 out:
 	free(list);
 	if (rc != 0)

@@ -79,6 +79,10 @@ assert "no chain" in lat["CMP64mr"]["reason"], lat["CMP64mr"]["reason"]
 for op in ("LOCK_ADD64mr", "MOV64mr", "ADD64rm"):
     assert lat[op]["status"] == "ok", (op, lat[op]["reason"])
     assert "mem" in lat[op]["form"]["class"]
+    # cyclebench's own chain is given in both syntaxes, as exegesis's are.
+    assert lat[op]["form"]["intel"], lat[op]["form"]
+assert lat["LOCK_ADD64mr"]["form"]["intel"].startswith("lock add qword ptr [rdi], "), lat["LOCK_ADD64mr"]["form"]
+assert lat["MOV64mr"]["form"]["intel"].count("; ") == 1, lat["MOV64mr"]["form"]
 # A locked add costs many cycles on every x86; a register chain through
 # add is one cycle, the load off the chain.
 assert lat["LOCK_ADD64mr"]["cycles"]["median"] > 5
@@ -283,6 +287,9 @@ PY
 	assert_usage_error "no instruction form matches"
 	run --separate-stderr "$CB" characterize NOSUCHOPCODE
 	assert_usage_error "no instruction form matches"
+	# The forms match; --quick's one register form a mnemonic is none.
+	run --separate-stderr "$CB" characterize 'MOV64mr|ADD64rm' --quick
+	assert_usage_error "--quick measures one register form a mnemonic, and none of the 2 forms chosen is one: leave out --quick"
 	run --separate-stderr "$CB" characterize --bogus
 	assert_status 2
 }

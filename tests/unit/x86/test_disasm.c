@@ -10,7 +10,9 @@
  * there is none) on snippets llvm-exegesis-16 wrote: AT&T and Intel
  * text, a lock prefix that llvm-mc prints on a line of its own joined to
  * its instruction, encodings that add up to the snippet, and a snippet
- * llvm-mc cannot decode costing its own row only.  x86-64: the scratch
+ * llvm-mc cannot decode costing its own row only; and disasm_intel
+ * writing cyclebench's AT&T chains in Intel syntax, a body llvm-mc
+ * refuses costing its own text only.  x86-64: the scratch
  * line and the encodings are its own (characterize refuses on i386).
  */
 #include <stdarg.h>
@@ -392,6 +394,43 @@ test_split_nothing(void **state)
 	xdocs_free(&x);
 }
 
+/*
+ * cyclebench's chains in Intel syntax: a body llvm-mc refuses, or one
+ * that would take two lines, is NULL alone; the bodies after it keep
+ * their own text.
+ */
+static void
+test_intel(void **state)
+{
+	char *att[] = { "lock addq %r8, (%rdi)",
+	    "movq %r14, (%rdi); movq (%rdi), %r14", "bogus %rax",
+	    "addq %rcx, %rbp\naddq %rcx, %rbp", "movq (%rdi), %rdi; nosuch",
+	    "imulq %rbp, %r8" };
+	char *intel[6], err[512];
+	struct llvm_tools t;
+	size_t i;
+
+	(void)state;
+	need_mc(&t);
+	if (disasm_intel(t.mc, att, 6, intel, 60, err, sizeof(err)) != 0)
+		fail_msg("disasm_intel: %s", err);
+	assert_string_equal(intel[0], "lock add qword ptr [rdi], r8");
+	assert_string_equal(intel[1],
+	    "mov qword ptr [rdi], r14; mov r14, qword ptr [rdi]");
+	assert_null(intel[2]);
+	assert_null(intel[3]);
+	assert_null(intel[4]);
+	assert_string_equal(intel[5], "imul r8, rbp");
+	for (i = 0; i < 6; i++)
+		free(intel[i]);
+	/* Nothing to write: llvm-mc is not run; no llvm-mc: an error. */
+	assert_int_equal(disasm_intel("/nonexistent/llvm-mc", att, 0, intel,
+	    10, err, sizeof(err)), 0);
+	assert_int_equal(disasm_intel("/nonexistent/llvm-mc", att, 1, intel,
+	    10, err, sizeof(err)), -1);
+	assert_null(intel[0]);
+}
+
 #endif /* ARCH_EXEGESIS_SCRATCH_CODE */
 
 int
@@ -408,6 +447,7 @@ main(void)
 		cmocka_unit_test(test_split_lock),
 		cmocka_unit_test(test_split_undecodable_tail),
 		cmocka_unit_test(test_split_nothing),
+		cmocka_unit_test(test_intel),
 #endif
 	};
 
