@@ -276,6 +276,20 @@ PY
 	near "$(figure 2 IMUL64m)" 3.00 0.15
 }
 
+@test "characterize: xlat, maskmovdqu and movdir64b address the scratch memory, not 0" {
+	run --separate-stderr "$CB" characterize XLAT MASKMOVDQU64 MOVDIR64B64 \
+	    --no-mca --format csv
+	assert_status 0
+	refute_output --partial 'SIGSEGV'
+	# xlat loads through %rbx: a load's latency and more, on any x86-64.
+	t=$(figure 2 XLAT)
+	awk -v t="$t" 'BEGIN { exit !(t >= 3 && t <= 20) }' || fail "xlat: $t"
+	[ -n "$(figure 3 MASKMOVDQU64)" ] || fail "maskmovdqu not measured"
+	# movdir64b is newer than some CPUs: measured, or not on this one.
+	[ -n "$(figure 3 MOVDIR64B64)" ] ||
+	    assert_line --regexp '^MOVDIR64B64,.*not on this CPU \(SIGILL\)'
+}
+
 @test "characterize: bad input is refused with the reason" {
 	run --separate-stderr "$CB" characterize --llvm 15
 	assert_usage_error "--llvm takes a version from 16 to 40, not '15'"

@@ -4,7 +4,9 @@
  * after exegesis's zero registers, for each size, a divisor in a register,
  * in memory at every copy's address, the accumulator itself, and the high
  * half, which no values make run; a form that needs nothing; text that
- * is no instruction; and a body too long to set up.
+ * is no instruction; and a body too long to set up.  Then the forms that
+ * address memory through a register exegesis zeroes (xlat, maskmovdqu,
+ * movdir64b's every destination), those through %edi left as they were.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -37,6 +39,19 @@ static const struct setup_case {
 	  "every value" },
 	{ "divb %ah", -1, "divides %ah:%al by %ah, which overflows for every "
 	  "value" },
+	/* Addresses through a register exegesis zeroes: into the scratch. */
+	{ "xlatb", 1, "movq %rdi, %rbx\n" },
+	{ "maskmovdqu %xmm1, %xmm7", 1, "movq %r14, %rdi\n" },
+	{ "vmaskmovdqu %xmm4, %xmm8", 1, "movq %r14, %rdi\n" },
+	{ "maskmovq %mm4, %mm3", 1, "movq %r14, %rdi\n" },
+	/* Each copy's destination once; a shared one, one line. */
+	{ "movdir64b (%rdi), %r9; movdir64b 64(%rdi), %rax; "
+	  "movdir64b 128(%rdi), %r9", 1, "leaq 4096(%rdi), %r9\n"
+	  "leaq 4096(%rdi), %rax\n" },
+	/* Through %edi: the scratch memory is not below 4 GB; as it was. */
+	{ "movdir64b (%edi), %r15d; movdir64b 64(%edi), %r10d", 0, "" },
+	{ "addr32 maskmovdqu %xmm14, %xmm12", 0, "" },
+	{ "movdir64b", 0, "" },
 	{ "addq %rcx, %rbp; addq %rcx, %rbp", 0, "" },
 	{ "divps %xmm1, %xmm2", 0, "" },
 	{ "", 0, "" },
@@ -59,19 +74,38 @@ test_setups(void **state)
 	}
 }
 
-/* More divisors than the set-up has room for: not measured, no overrun. */
+/*
+ * More divisors, or address registers, than the set-up has room for: not
+ * measured, no overrun.  Copy i's operand is base + i * step.
+ */
 static void
 test_too_long(void **state)
 {
+	static const struct {
+		const char	*copy, *why;
+		size_t		 copies, base, step;
+	} longs[] = {
+		{ "divq %zu(%%rdi)", "more divisors than the set-up holds",
+		  40, 0, 64 },
+		{ "movdir64b (%%rdi), %%r%zu", "more address registers than "
+		  "the set-up holds", 8, 8, 1 },
+	};
 	char body[4096], buf[64];
-	size_t i, n = 0;
+	size_t i, k, n;
 
 	(void)state;
-	for (i = 0; i < 40; i++)
-		n += (size_t)snprintf(body + n, sizeof(body) - n, "%sdivq "
-		    "%zu(%%rdi)", i ? "; " : "", i * 64);
-	assert_int_equal(arch_exegesis_setup(body, buf, sizeof(buf)), -1);
-	assert_string_equal(buf, "more divisors than the set-up holds");
+	for (k = 0; k < sizeof(longs) / sizeof(longs[0]); k++) {
+		for (i = 0, n = 0; i < longs[k].copies; i++) {
+			if (i > 0)
+				n += (size_t)snprintf(body + n, sizeof(body) -
+				    n, "; ");
+			n += (size_t)snprintf(body + n, sizeof(body) - n,
+			    longs[k].copy, longs[k].base + i * longs[k].step);
+		}
+		assert_int_equal(arch_exegesis_setup(body, buf, sizeof(buf)),
+		    -1);
+		assert_string_equal(buf, longs[k].why);
+	}
 }
 
 int
