@@ -37,7 +37,8 @@ struct charz_args {
 
 /*
  * characterize's command line into *a: 0; -1 after --help; or the exit
- * status of a refusal, said.  The filters are checked by make_forms.
+ * status of a refusal, said.  The filters are checked by
+ * charz_make_forms.
  */
 int	charz_parse_args(int argc, char **argv, struct charz_args *a);
 

@@ -1,8 +1,5 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /* The forms of a characterize run (cli/charz_forms.h). */
-#include <sys/stat.h>
-
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -10,30 +7,22 @@
 #include "characterize/kept.h"
 #include "cli/charz_forms.h"
 #include "cli/cli.h"
+#include "util/mkdirs.h"
 #include "util/scrub.h"
 
 int
 charz_cache_dir(char *dir, size_t len)
 {
 	const char *cache = getenv("XDG_CACHE_HOME"), *home = getenv("HOME");
-	char *slash;
+	size_t n;
 
 	if (cache != NULL && cache[0] == '/')
-		snprintf(dir, len, "%s/cyclebench", cache);
+		n = (size_t)snprintf(dir, len, "%s/cyclebench", cache);
 	else if (home != NULL && home[0] == '/')
-		snprintf(dir, len, "%s/.cache/cyclebench", home);
+		n = (size_t)snprintf(dir, len, "%s/.cache/cyclebench", home);
 	else
 		return (-1);
-	if (mkdir(dir, 0700) != 0 && errno != EEXIST) {
-		slash = strrchr(dir, '/');
-		*slash = '\0';
-		if (mkdir(dir, 0700) != 0 && errno != EEXIST)
-			return (-1);
-		*slash = '/';
-		if (mkdir(dir, 0700) != 0 && errno != EEXIST)
-			return (-1);
-	}
-	return (0);
+	return (n < len ? mkdirs(dir, 0700) : -1);
 }
 
 /*

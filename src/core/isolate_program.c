@@ -152,4 +152,3 @@ isolate_serve(isolate_make_fn *make)
 		serve_error(why);
 	isolate_child(OS_CHILD_RESULT_FD, b, &h.options, &h.prep, h.first);
 }
-

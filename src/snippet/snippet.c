@@ -236,15 +236,27 @@ default_unroll(const struct snippet_code *body)
 	return ((unsigned)((SNIPPET_TARGET_INSNS + n - 1) / n));
 }
 
+/*
+ * A part of the snippet into c: its code as given (characterize's), or
+ * else its text assembled; no text, no part.
+ */
 static int
-assemble_part(const struct snippet_spec *spec, const char *text, size_t len,
-    const char *label, struct snippet_code *c, char *err, size_t errlen,
-    char *warn, size_t warnlen)
+take_part(const struct snippet_spec *spec, const struct snippet_code *code,
+    const char *text, size_t len, const char *label, struct snippet_code *c,
+    char *err, size_t errlen, char *warn, size_t warnlen)
 {
 	const struct snippet_asm_opts o = { spec->intel,
 	    spec->allow_includes, spec->timeout };
 	size_t used = strlen(warn);
 
+	if (code != NULL) {
+		if (snippet_code_copy(c, code) == 0)
+			return (0);
+		snprintf(err, errlen, "out of memory");
+		return (-1);
+	}
+	if (text == NULL)
+		return (0);
 	return (snippet_assemble(text, len, label, &o, c, err, errlen,
 	    warn + used, warnlen - used));
 }
@@ -260,22 +272,10 @@ snippet_prepare(const struct snippet_spec *spec, struct snippet **out,
 		snprintf(err, errlen, "out of memory");
 		return (-1);
 	}
-	if (spec->body_code != NULL) {
-		if (snippet_code_copy(&s->body, spec->body_code) != 0) {
-			snprintf(err, errlen, "out of memory");
-			goto fail;
-		}
-	} else if (assemble_part(spec, spec->body, spec->body_len,
-	    spec->body_label, &s->body, err, errlen, warn, warnlen) != 0)
-		goto fail;
-	if (spec->init_code != NULL) {
-		if (snippet_code_copy(&s->init, spec->init_code) != 0) {
-			snprintf(err, errlen, "out of memory");
-			goto fail;
-		}
-	} else if (spec->init != NULL && assemble_part(spec, spec->init,
-	    spec->init_len, spec->init_label, &s->init, err, errlen, warn,
-	    warnlen) != 0)
+	if (take_part(spec, spec->body_code, spec->body, spec->body_len,
+	    spec->body_label, &s->body, err, errlen, warn, warnlen) != 0 ||
+	    take_part(spec, spec->init_code, spec->init, spec->init_len,
+	    spec->init_label, &s->init, err, errlen, warn, warnlen) != 0)
 		goto fail;
 	if (s->body.len == 0) {
 		snprintf(err, errlen, "%s assembles to no instructions: there "

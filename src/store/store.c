@@ -17,6 +17,7 @@
 
 #include "store/schema.h"
 #include "store/store.h"
+#include "util/mkdirs.h"
 #include "util/redact.h"
 
 #ifdef CB_HAVE_LIBPQ
@@ -121,24 +122,16 @@ store_location(const char *url, char *buf, size_t len, int *is_default,
 static int
 make_parent(const char *path, char *err, size_t errlen)
 {
-	char dir[4096], *p, c;
+	char dir[4096], *p;
 
 	snprintf(dir, sizeof(dir), "%s", path);
 	if ((p = strrchr(dir, '/')) == NULL || p == dir)
 		return (0);
 	*p = '\0';
-	for (p = dir + 1; ; p++) {
-		if (*p != '/' && *p != '\0')
-			continue;
-		c = *p;
-		*p = '\0';
-		if (mkdir(dir, 0755) != 0 && errno != EEXIST) {
-			snprintf(err, errlen, "cannot make %s for the results "
-			    "store: %s", dir, strerror(errno));
-			return (-1);
-		}
-		if ((*p = c) == '\0')
-			break;
+	if (mkdirs(dir, 0755) != 0) {
+		snprintf(err, errlen, "cannot make %s for the results store: "
+		    "%s", dir, strerror(errno));
+		return (-1);
 	}
 	return (0);
 }
