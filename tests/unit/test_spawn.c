@@ -118,6 +118,24 @@ test_passed_on(void **state)
 	assert_int_equal(r.passed_on, 0);
 }
 
+/*
+ * A shell starts a background job with SIGINT and SIGQUIT ignored, and
+ * the command inherits what we ignore, as a shell's would: these tests
+ * start from the defaults so that `make check &` tests the same thing.
+ */
+static int
+default_signals(void **state)
+{
+	static const int sigs[] = { SIGINT, SIGQUIT, SIGTERM, SIGHUP };
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++)
+		if (signal(sigs[i], SIG_DFL) == SIG_ERR)
+			return (-1);
+	return (0);
+}
+
 int
 main(void)
 {
@@ -128,5 +146,5 @@ main(void)
 		cmocka_unit_test(test_passed_on),
 	};
 
-	return (cmocka_run_group_tests(tests, NULL, NULL));
+	return (cmocka_run_group_tests(tests, default_signals, NULL));
 }
