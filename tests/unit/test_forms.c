@@ -259,8 +259,8 @@ test_chained(void **state)
 	}
 #if defined(__x86_64__) || defined(__i386__)
 	f = form(&w.fs, "ADD64rm");
-	assert_string_equal(f->chain.body, "addq (%rdi), %r11");
-	assert_true(strncmp(f->chain.kind, "register", 8) == 0);
+	assert_string_equal(f->chain.body, "addq (%rdi,%r11), %r11");
+	assert_true(strncmp(f->chain.kind, "load", 4) == 0);
 	f = form(&w.fs, "LOCK_ADD64mr");
 	assert_true(strncmp(f->chain.kind, "rmw", 3) == 0);
 	f = form(&w.fs, "VADDPSrm");

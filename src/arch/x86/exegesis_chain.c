@@ -12,21 +12,30 @@
  *             (add to memory, xchg, cmpxchg, a locked form, inc/neg/shift
  *             of memory) is repeated as it is: each copy waits for the
  *             last one's value in the same location;
- *  register   a load whose destination it also reads (add (%rdi), %rax:
- *             exegesis's key ties the two) is repeated as it is: the chain
- *             runs through the register, the load is off it; a
- *             three-operand load (vaddps (%rdi), %zmm1, %zmm2) gets its
- *             register source replaced by its destination to the same end;
- *             one-operand multiplies and divides (mul, imul, div, idiv
- *             of memory) are repeated as they are: through the
- *             accumulator and its high half, which each reads and writes;
- *  load       a 64-bit mov load becomes a pointer chase, mov
- *             (%rdi,%rax),%rdi with %rax zero, over a location that holds
- *             its own address: load-to-use through an indexed address
- *             (a base-only chase is unstable on some cores).
+ *  load       a load into a general register whose result is zero when
+ *             memory and its destination are (mov, movzx, add, and, imul,
+ *             cmov, crc32, pdep, ...) takes its destination as the index
+ *             of its own address, add (%rdi,%rax), %rax with both zero:
+ *             each copy's address waits for the last one's result, so the
+ *             chain is load-to-use plus the operation, the published
+ *             convention for a load form (an indexed address, since a
+ *             base-only chase is unstable on some cores; adc, sbb, lzcnt,
+ *             bsf and blsmsk are left out: their result from zero is not
+ *             zero, and the address would walk away);
+ *  register   a load into a vector register whose destination it also
+ *             reads (vaddps (%rdi), %zmm2, %zmm2: exegesis's key ties the
+ *             two), or a general one the load chain leaves out, is
+ *             repeated as it is: the chain runs through the register, the
+ *             load is off it; a three-operand vector load (vaddps
+ *             (%rdi), %zmm1, %zmm2) gets its register source replaced by
+ *             its destination to the same end; one-operand multiplies and
+ *             divides (mul, imul, div, idiv of memory) are repeated as
+ *             they are: through the accumulator and its high half, which
+ *             each reads and writes.
  *
- * Anything else (read-only compares, other loads, prefetches, stores
- * without a matching load) gets no chain and says so.
+ * Anything else (read-only compares, vector loads that do not read their
+ * destination, prefetches, stores without a matching load) gets no chain
+ * and says so.
  */
 #include <ctype.h>
 #include <stdio.h>
@@ -99,12 +108,25 @@ static const char *const rmw[] = { "inc", "dec", "not", "neg", "shl",
 static const char *const vex_half[] = { "vmovhp", "vmovlp", NULL };
 /* Complex multiplies, whose destination may not be a source. */
 static const char *const distinct_dest[] = { "vfcmulc", "vfmulc", NULL };
-/* Stores with no load of the same name to reload them. */
 /* One memory operand, read; the chain runs through %rax and %rdx. */
 static const char *const implicit_acc[] = { "div", "idiv", "mul", "imul",
 	NULL };
+/* Stores with no load of the same name to reload them. */
 static const char *const no_reload[] = { "movnt", "vmovnt", "movdir",
 	NULL };
+/* Loads into a general register that give zero from zero memory and a
+   zero destination: their result can index the next copy's address.
+   blsi by its suffixes, for AMD's blsic gives all ones. */
+static const char *const zero_keeping[] = { "mov", "add", "sub", "and",
+	"or", "xor", "imul", "cmov", "popcnt", "crc32", "pdep", "pext",
+	"shlx", "shrx", "sarx", "rorx", "bextr", "bzhi", "blsil", "blsiq",
+	"blsr", NULL };
+/* Loads whose last register holds an address, not a result. */
+static const char *const address_last[] = { "movdir64b", NULL };
+/* llvm-mc's text for movsx and movzx to a register as narrow as their
+   source, which GNU as does not take (movslq to %esi is movsxd's 63 /r
+   without REX.W): their chain could not be assembled. */
+static const char *const no_gas_text[] = { "movsww", "movzww", NULL };
 
 static int
 named(const char *s, const char *const *list)
@@ -115,17 +137,72 @@ named(const char *s, const char *const *list)
 	return (0);
 }
 
-static int
-is_gpr64(const char *op)
+/*
+ * The 64-bit register a general register operand is part of, or NULL.
+ * %rdi (the base) and %rsp (never an index) are left out.
+ */
+static const char *
+index_of(const char *op)
 {
-	static const char *const r[] = { "%rax", "%rbx", "%rcx", "%rdx",
-	    "%rsi", "%rbp", "%r8", "%r9", "%r10", "%r11", "%r12", "%r13",
-	    "%r14", "%r15", NULL };
+	static const char *const r[][5] = {
+		{ "%rax", "%eax", "%ax", "%al", "%ah" },
+		{ "%rbx", "%ebx", "%bx", "%bl", "%bh" },
+		{ "%rcx", "%ecx", "%cx", "%cl", "%ch" },
+		{ "%rdx", "%edx", "%dx", "%dl", "%dh" },
+		{ "%rsi", "%esi", "%si", "%sil", NULL },
+		{ "%rbp", "%ebp", "%bp", "%bpl", NULL },
+		{ "%r8", "%r8d", "%r8w", "%r8b", NULL },
+		{ "%r9", "%r9d", "%r9w", "%r9b", NULL },
+		{ "%r10", "%r10d", "%r10w", "%r10b", NULL },
+		{ "%r11", "%r11d", "%r11w", "%r11b", NULL },
+		{ "%r12", "%r12d", "%r12w", "%r12b", NULL },
+		{ "%r13", "%r13d", "%r13w", "%r13b", NULL },
+		{ "%r14", "%r14d", "%r14w", "%r14b", NULL },
+		{ "%r15", "%r15d", "%r15w", "%r15b", NULL },
+	};
+	size_t i, k;
+
+	for (i = 0; i < sizeof(r) / sizeof(r[0]); i++)
+		for (k = 0; k < 5 && r[i][k] != NULL; k++)
+			if (strcmp(op, r[i][k]) == 0)
+				return (r[i][0]);
+	return (NULL);
+}
+
+/*
+ * Load-to-use: the form again with its destination's 64-bit register as
+ * the index of its memory operand; 0, -1 when the load chain does not
+ * apply, -2 (the kind says why) when it would and cannot.
+ */
+static int
+load_chain(const char *mn, char op[MAX_OPS][64], int n, int mem,
+    struct arch_chain *c)
+{
+	const char *idx = index_of(op[n - 1]);
+	size_t len;
 	int i;
 
-	for (i = 0; r[i] != NULL; i++)
-		if (strcmp(op, r[i]) == 0)
-			return (1);
+	if (idx == NULL || !starts(mn, zero_keeping) ||
+	    named(mn, address_last))
+		return (-1);
+	if (named(mn, no_gas_text) ||
+	    (strcmp(mn, "movslq") == 0 && strcmp(op[n - 1], idx) != 0)) {
+		c->kind = "GNU as has no text for this encoding to chain";
+		return (-2);
+	}
+	len = (size_t)snprintf(c->body, sizeof(c->body), "%s", mn);
+	for (i = 0; i < n && len < sizeof(c->body); i++)
+		len += (size_t)snprintf(c->body + len, sizeof(c->body) - len,
+		    i == mem ? "%s (%%rdi,%s)" : "%s %s", i > 0 ? "," : "",
+		    i == mem ? idx : op[i]);
+	if (len >= sizeof(c->body)) {
+		memset(c->body, 0, sizeof(c->body));
+		return (-1);
+	}
+	snprintf(c->init, sizeof(c->init), "movq $0, (%%rdi); movq $0, %s",
+	    idx);
+	c->kind = "load: load-to-use and the operation, the destination "
+	    "the next copy's index (zero, over zero memory)";
 	return (0);
 }
 
@@ -222,6 +299,8 @@ arch_exegesis_chain(const char *insn, const char *key, struct arch_chain *c)
 		return (-1);
 	}
 	/* A load: the destination is the last operand, a register. */
+	if ((i = load_chain(mn, op, n, mem, c)) != -1)
+		return (i == 0 ? 0 : -1);
 	if (tied(key)) {
 		snprintf(c->body, sizeof(c->body), "%s", insn);
 		c->kind = "register: through the destination, which it also "
@@ -240,20 +319,6 @@ arch_exegesis_chain(const char *insn, const char *key, struct arch_chain *c)
 		    op[2], op[2]);
 		c->kind = "register: the destination fed back as the register "
 		    "source; the load is off the chain";
-		return (0);
-	}
-	/* Only a plain 64-bit load gives back the address it loaded. */
-	if (n == 2 && mem == 0 && strcmp(bare, "movq") == 0 &&
-	    is_gpr64(op[1])) {
-		/* Indexed: a base-only chase reads 1.3 to 2.7 cycles with bent
-		   fits on a Golden Cove-class guest, where this reads 5. */
-		snprintf(c->body, sizeof(c->body), "%s (%%rdi,%%rax), %%rdi",
-		    mn);
-		snprintf(c->init, sizeof(c->init), "movq %%rdi, (%%rdi); "
-		    "xorl %%eax, %%eax");
-		c->kind = "load: a pointer chase, each load's value the next "
-		    "one's address, through base and a zero index "
-		    "(load-to-use)";
 		return (0);
 	}
 	c->kind = "a load whose destination it does not read: no chain "
