@@ -138,35 +138,24 @@ named(const char *s, const char *const *list)
 }
 
 /*
- * The 64-bit register a general register operand is part of, or NULL.
- * %rdi (the base) and %rsp (never an index) are left out.
+ * The 64-bit register a general register operand is part of, into buf;
+ * NULL for any other operand, and for %rdi (the base) and %rsp (never
+ * an index).
  */
 static const char *
-index_of(const char *op)
+index_of(const char *op, char *buf, size_t len)
 {
-	static const char *const r[][5] = {
-		{ "%rax", "%eax", "%ax", "%al", "%ah" },
-		{ "%rbx", "%ebx", "%bx", "%bl", "%bh" },
-		{ "%rcx", "%ecx", "%cx", "%cl", "%ch" },
-		{ "%rdx", "%edx", "%dx", "%dl", "%dh" },
-		{ "%rsi", "%esi", "%si", "%sil", NULL },
-		{ "%rbp", "%ebp", "%bp", "%bpl", NULL },
-		{ "%r8", "%r8d", "%r8w", "%r8b", NULL },
-		{ "%r9", "%r9d", "%r9w", "%r9b", NULL },
-		{ "%r10", "%r10d", "%r10w", "%r10b", NULL },
-		{ "%r11", "%r11d", "%r11w", "%r11b", NULL },
-		{ "%r12", "%r12d", "%r12w", "%r12b", NULL },
-		{ "%r13", "%r13d", "%r13w", "%r13b", NULL },
-		{ "%r14", "%r14d", "%r14w", "%r14b", NULL },
-		{ "%r15", "%r15d", "%r15w", "%r15b", NULL },
-	};
-	size_t i, k;
+	const char *name;
 
-	for (i = 0; i < sizeof(r) / sizeof(r[0]); i++)
-		for (k = 0; k < 5 && r[i][k] != NULL; k++)
-			if (strcmp(op, r[i][k]) == 0)
-				return (r[i][0]);
-	return (NULL);
+	if (op[0] != '%')
+		return (NULL);
+	name = arch_reg_family_name(arch_reg_family(op + 1, strlen(op + 1)),
+	    0);
+	if (name == NULL || strncmp(name, "%r", 2) != 0 ||
+	    strcmp(name, "%rdi") == 0 || strcmp(name, "%rsp") == 0)
+		return (NULL);
+	snprintf(buf, len, "%s", name);
+	return (buf);
 }
 
 /*
@@ -178,7 +167,8 @@ static int
 load_chain(const char *mn, char op[MAX_OPS][64], int n, int mem,
     struct arch_chain *c)
 {
-	const char *idx = index_of(op[n - 1]);
+	char reg[8];
+	const char *idx = index_of(op[n - 1], reg, sizeof(reg));
 	size_t len;
 	int i;
 
