@@ -151,6 +151,10 @@ enum cb_cpu_feature {
 					   the figure rests on disturbed ones */
 #define CB_FLAG_EMULATED	0x400u	/* measured under an emulator
 					   (qemu-user): its cycles, not a CPU's */
+#define CB_FLAG_CLOCK_SLOWED	0x800u	/* the core clock was lower while the
+					   body ran than around it: cycles are
+					   under the clock a witness chain beside
+					   the body read (characterize) */
 
 /*
  * The body: run `iters' (>= 1) iterations of the measured block.  `ctx' is

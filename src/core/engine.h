@@ -35,7 +35,9 @@
  * sample, whose calls spread far wider than that and may last long enough
  * for the host to change the clock under every one).  A core clock that
  * wanders between samples, as it does on a shared host, so moves no
- * number.  Beside every sample the contention probe (core/estimate.h) is
+ * number; one lowered only while the body runs (Intel's AVX-512 license
+ * levels) is back before the chain after it, and is for the caller to
+ * witness (snippet/witness.h).  Beside every sample the contention probe (core/estimate.h) is
  * timed before and after it, and the slower reading kept.  A path's
  * samples, read off a clock that moves in steps of many ticks, are spread
  * over their step at the end of a round (core/lattice.h).

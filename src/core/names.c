@@ -86,6 +86,14 @@ const struct cb_flag_info cb_flag_table[] = {
 	    "user-mode emulator (qemu-user, seen as the program the kernel "
 	    "runs): the figures are the emulator's cost, not the emulated "
 	    "CPU's cycles." },
+	{ CB_FLAG_CLOCK_SLOWED, "clock-slowed", FLAG_INFO, "The core ran "
+	    "at a lower clock while the body ran than in the add chain timed "
+	    "around each sample, as an Intel core does under 512-bit "
+	    "floating-point and multiply instructions: a one-cycle chain run "
+	    "beside one copy of the body (characterize's clock witness) took "
+	    "2% or more over a cycle a link.  The cycles are converted under "
+	    "the clock the witness read; its cycles a link are the "
+	    "clock_witness extra." },
 };
 
 const size_t cb_nflags = sizeof(cb_flag_table) / sizeof(cb_flag_table[0]);

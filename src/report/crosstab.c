@@ -40,6 +40,7 @@ static const struct {
 	{ "miscalibrated", 'a' },
 	{ "unsettled", 'u' },
 	{ "emulated", 'e' },
+	{ "clock-slowed", 'w' },
 };
 
 #define NKNOWN	(sizeof(known_flags) / sizeof(known_flags[0]))

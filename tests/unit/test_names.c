@@ -21,7 +21,8 @@
 /*
  * Each flag's class: informative only where the figure rests on none of
  * what the flag describes (the clock of each sample is timed around it;
- * dropped samples are not in it); every other asks to act or to
+ * dropped samples are not in it; a clock lowered under the body is the
+ * clock its cycles are converted under); every other asks to act or to
  * distrust.  The table shows those, and a name from a file is shown
  * unless this build knows it as informative.
  */
@@ -35,7 +36,8 @@ test_flag_classes(void **state)
 	for (i = 0; i < cb_nflags; i++)
 		assert_int_equal(cb_flag_table[i].cls,
 		    cb_flag_table[i].bit == CB_FLAG_CLOCK_DRIFT ||
-		    cb_flag_table[i].bit == CB_FLAG_DISTURBED ? FLAG_INFO :
+		    cb_flag_table[i].bit == CB_FLAG_DISTURBED ||
+		    cb_flag_table[i].bit == CB_FLAG_CLOCK_SLOWED ? FLAG_INFO :
 		    cb_flag_table[i].bit == CB_FLAG_CONTENDED ? FLAG_ACT :
 		    FLAG_DISTRUST);
 	assert_string_equal(flag_class_name(FLAG_INFO), "info");
@@ -137,7 +139,7 @@ test_enum_names(void **state)
 
 /*
  * The flag table: one distinct bit a flag, distinct names, each found
- * again by its bit, and a meaning for each; the header's ten flags.
+ * again by its bit, and a meaning for each; the header's twelve flags.
  */
 static void
 test_flag_table(void **state)
@@ -146,7 +148,7 @@ test_flag_table(void **state)
 	    CB_FLAG_CLOCK_DRIFT, CB_FLAG_DISTURBED, CB_FLAG_NOISY,
 	    CB_FLAG_FEW_SAMPLES, CB_FLAG_BELOW_RESOLUTION,
 	    CB_FLAG_MULTILEVEL, CB_FLAG_CONTENDED, CB_FLAG_MISCALIBRATED,
-	    CB_FLAG_UNSETTLED, CB_FLAG_EMULATED };
+	    CB_FLAG_UNSETTLED, CB_FLAG_EMULATED, CB_FLAG_CLOCK_SLOWED };
 	unsigned seen = 0;
 	size_t i, j;
 
@@ -167,6 +169,8 @@ test_flag_table(void **state)
 	assert_string_equal(cb_flag_name(CB_FLAG_CONTENDED), "contended");
 	assert_string_equal(cb_flag_name(CB_FLAG_UNSETTLED), "unsettled");
 	assert_string_equal(cb_flag_name(CB_FLAG_EMULATED), "emulated");
+	assert_string_equal(cb_flag_name(CB_FLAG_CLOCK_SLOWED),
+	    "clock-slowed");
 	assert_null(cb_flag_name(0));
 	assert_null(cb_flag_name(0x8000u));
 }

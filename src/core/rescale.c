@@ -1,0 +1,38 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/* A result's cycles under another clock (core/rescale.h). */
+#include <stddef.h>
+
+#include "core/rescale.h"
+
+static void
+summary(struct cb_summary *s, double f)
+{
+	s->min *= f;
+	s->p10 *= f;
+	s->median *= f;
+	s->p90 *= f;
+	s->p99 *= f;
+	s->max *= f;
+	s->mean *= f;
+	s->ci95_low *= f;
+	s->ci95_high *= f;
+}
+
+void
+result_rescale_cycles(struct cb_result *r, double factor)
+{
+	size_t i;
+
+	summary(&r->cycles, factor);
+	for (i = 0; i < r->nsamples; i++)
+		r->samples[i] *= factor;
+	for (i = 0; i < r->nrounds; i++)
+		r->rounds[i].median *= factor;
+	for (i = 0; i < r->nlevels; i++) {
+		r->levels[i].value *= factor;
+		r->levels[i].low *= factor;
+		r->levels[i].high *= factor;
+		r->levels[i].ci95_low *= factor;
+		r->levels[i].ci95_high *= factor;
+	}
+}
