@@ -260,11 +260,13 @@ $(BUILD)/study/%: tests/study/%.c $(INTERNAL)
 	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -o $@ $< $(INTERNAL) $(LDLIBS)
 
-.PHONY: history-study levels-study
+.PHONY: history-study levels-study witness-study
 history-study: $(BUILD)/study/history_study
 	$(BUILD)/study/history_study
 levels-study: $(BUILD)/study/levels_study
 	$(BUILD)/study/levels_study
+witness-study: $(BUILD)/study/witness_study
+	$(BUILD)/study/witness_study
 
 # A fuzz target's corpus replayed as a unit test (tests/fuzz/replay.c).
 $(BUILD)/tests/replay_%: tests/fuzz/fuzz_%.c tests/fuzz/replay.c \
@@ -299,9 +301,11 @@ $(STUDY): tests/study/verdict_study.c tests/study/sim_results.c \
 .PHONY: verdict-study check-study
 verdict-study: $(STUDY)
 	@VERDICT_STUDY=$(STUDY) scripts/verdict-study
-check-study: $(STUDY) $(BUILD)/study/history_study
+check-study: $(STUDY) $(BUILD)/study/history_study \
+	    $(BUILD)/study/witness_study
 	@VERDICT_STUDY=$(STUDY) scripts/verdict-study --quick
 	@$(BUILD)/study/history_study --quick
+	@$(BUILD)/study/witness_study --quick >/dev/null
 
 # One throw-away PostgreSQL cluster for every target that tests the
 # PostgreSQL results store (scripts/with-postgres; skipped, and said so,

@@ -19,6 +19,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "cyclebench.h"
 
@@ -170,6 +171,16 @@ int		 arch_exegesis_chain(const char *insn, const char *key,
  * values will do (or buf cannot hold them).
  */
 int		 arch_exegesis_setup(const char *body, char *buf, size_t len);
+
+/*
+ * The clock witness (snippet/witness.c): whether `body' (the snippet's
+ * instructions as objdump writes them, in either syntax) may lower the
+ * core clock while it runs, and if so `links' links of a chain of one
+ * cycle a link, through a register the body does not name, written to fp
+ * as AT&T text: 1.  0 when the body cannot lower the clock on this
+ * architecture; -1 when no register is free for the chain.
+ */
+int		 arch_clock_witness(const char *body, unsigned links, FILE *fp);
 
 /*
  * The registers one instruction reads and writes, from objdump's text of

@@ -30,6 +30,7 @@
 #include "report/report.h"
 #include "snippet/chain.h"
 #include "snippet/snippet.h"
+#include "snippet/witness.h"
 #include "util/scrub.h"
 
 #define DEFAULT_ROUNDS	10
@@ -470,9 +471,15 @@ run_one(const struct asm_args *a, struct snippet *s, int argc, char **argv)
 
 	status = cb_measure(&s->bench, &a->opts, &r) == CB_ERROR ?
 	    EXIT_BENCH_ERROR : 0;
+	snippet_witness_measure(s, &a->opts, &r);
 	report_print_results(table_stream(a), &r, 1, &a->style);
 	if (!a->style.quiet)
 		describe(table_stream(a), "\n", s, a->mode == CB_LATENCY);
+	if (!a->style.quiet && (r.flags & CB_FLAG_CLOCK_SLOWED))
+		fprintf(table_stream(a), "    the core clock ran %.1f%% slower "
+		    "under this code than around it (clock-slowed): cycles are "
+		    "under the clock a one-cycle chain beside it read\n",
+		    (1 - 1 / snippet_witness_reading(&r)) * 100);
 	fflush(table_stream(a));
 	if ((rc = save(a, &r, 1, argc, argv)) != 0)
 		status = rc;

@@ -23,6 +23,7 @@
 #include "arch/arch.h"
 #include "characterize/disasm.h"
 #include "characterize/forms.h"
+#include "characterize/charz_witness.h"
 #include "cli/charz_doc.h"
 #include "cli/charz_forms.h"
 #include "cli/cli.h"
@@ -214,8 +215,10 @@ measure_batch(struct charz_run *cr, struct charz_row *rows, size_t n)
 	}
 	snprintf(head, sizeof(head), "[%zu/%zu forms] ", cr->done, cr->total);
 	progress_line(&cr->prog, head, cr->done, rows[0].name);
-	if (k > 0)
+	if (k > 0) {
 		rounds_run(b, k, &cr->a->opts, r, NULL, NULL);
+		charz_witness(rows, n, r, &cr->a->opts);
+	}
 	for (i = 0, at = 0; i < n; i++) {
 		if (rows[i].s != NULL) {
 			one = r[at++];
@@ -334,6 +337,20 @@ list_forms(const struct forms *fs)
 	term_printf("%zu forms\n", fs->n);
 }
 
+/* Rows whose cycles are under the clock their witness read. */
+static size_t
+slowed_rows(json_t *doc)
+{
+	json_t *res, *flag;
+	size_t i, k, n = 0;
+
+	json_array_foreach(json_object_get(doc, "results"), i, res)
+		json_array_foreach(json_object_get(res, "flags"), k, flag)
+			if (json_is_string(flag) && strcmp(json_string_value(
+			    flag), "clock-slowed") == 0)
+				n++;
+	return (n);
+}
 
 static int
 finish(struct charz_run *cr, int argc)
@@ -341,7 +358,7 @@ finish(struct charz_run *cr, int argc)
 	FILE *fp = cr->a->out.json != NULL && strcmp(cr->a->out.json, "-") ==
 	    0 ? stderr : stdout;
 	char *buf;
-	size_t len, n;
+	size_t len, n, slowed;
 	int rc = 0;
 
 	(void)argc;
@@ -352,6 +369,11 @@ finish(struct charz_run *cr, int argc)
 	if (cr->a->format == FORM_TEXT && !cr->a->quiet)
 		fprintf(fp, "\n%zu forms; cycles per instruction, median "
 		    "+- half its 95%% interval; n/m: not measured.\n", n);
+	if (cr->a->format == FORM_TEXT && !cr->a->quiet &&
+	    (slowed = slowed_rows(cr->doc)) > 0)
+		fprintf(fp, "%zu rows ran at a lower core clock than the one "
+		    "timed around them (clock-slowed): their cycles are under "
+		    "the clock a one-cycle chain beside them read.\n", slowed);
 	if (cb_interrupted()) {
 		charz_checkpoint(cr, 1);
 		term_eprintf("cyclebench: interrupted: %zu of %zu rows kept in "

@@ -45,6 +45,44 @@ near() {
 	    fail "add's reciprocal throughput $(figure 3 ADD64rr)"
 }
 
+# An Intel core runs 512-bit floating-point and multiply code at a lower
+# clock, back up before the add chain timed after a sample: a witness
+# chain beside the body reads the clock it ran at.  A 512-bit FMA is 4
+# cycles of latency on every AVX-512 core we know; a logical op lowers no
+# clock, and is left as measured.
+@test "characterize: 512-bit rows are under the clock they ran at" {
+	grep -qw avx512f /proc/cpuinfo || skip "no AVX-512 on this CPU"
+	need_python
+	run --separate-stderr "$CB" characterize VFMADD231PSZr VPORDZrr \
+	    --json w.json --format csv
+	assert_status 0
+	near "$(figure 2 VFMADD231PSZr)" 4.00 0.20
+	json_check w.json <<'PY'
+rows = {(r["form"]["opcode"], r["mode"]): r for r in d["results"]}
+for (op, mode), r in rows.items():
+    assert r["status"] == "ok", (op, mode, r["reason"])
+    w = r["extras"]["clock_witness"]
+    assert 0.98 < w < 1.3, (op, mode, w)
+    assert "clock-slowed" not in r["flags"] or w >= 1.02, (op, mode, r)
+    if op == "VPORDZrr":
+        assert abs(w - 1) < 0.02 and "clock-slowed" not in r["flags"], r
+PY
+}
+
+@test "characterize: rows below 512 bits get no clock witness" {
+	need_python
+	run --separate-stderr "$CB" characterize ADD64rr VFMADD231PSYr \
+	    --json n.json
+	assert_status 0
+	json_check n.json <<'PY'
+assert len(d["results"]) == 4
+for r in d["results"]:
+    assert r["status"] == "ok", r["reason"]
+    assert "clock_witness" not in r["extras"], r
+    assert "clock-slowed" not in r["flags"], r
+PY
+}
+
 @test "characterize: the table, a row per form, its text and class" {
 	run --separate-stderr "$CB" characterize ADD64rr MOVAPSrr
 	assert_status 0

@@ -233,3 +233,12 @@ arch_exegesis_setup(const char *body, char *buf, size_t len)
 		buf[0] = '\0';
 	return (0);
 }
+
+int
+arch_clock_witness(const char *body, unsigned links, FILE *fp)
+{
+	(void)body;
+	(void)links;
+	(void)fp;
+	return (0);
+}

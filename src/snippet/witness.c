@@ -1,0 +1,170 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * The clock witness (snippet/witness.h).
+ *
+ * Calibrated cycles are ticks under the core clock an add chain reads
+ * just before and just after each sample.  A core that lowers its clock
+ * only while certain instructions execute, as Intel's do under 512-bit
+ * floating-point and multiply instructions (the AVX-512 license levels),
+ * is back at speed when the chain after the sample runs, and a figure
+ * measured under the lower clock comes out too high by as much: 8% on an
+ * Emerald Rapids guest (vfmadd231ps on %zmm 4.32 cycles, not 4).
+ *
+ * So a snippet whose body may lower the clock (arch_clock_witness) is
+ * measured once more as its witness: WITNESS_SHADOW links of a one-cycle
+ * chain for every cycle a copy of the body took (at least
+ * WITNESS_MIN_LINKS), then one copy of the body, a latency loop counted
+ * per link.  The body runs in the chain's shadow, so with the clock
+ * holding a link reads one calibrated cycle; under a clock 8% lower,
+ * 1.08.  A witness whose median reads WITNESS_SLOWER or more over one
+ * cycle, and the low end of its 95% interval three quarters of that,
+ * converts the result under its clock: every cycle figure divided by its
+ * reading, the result flagged clock-slowed (tests/study/witness_study.c
+ * has the false alarms and the power of that rule).  Its reading is the
+ * clock_witness extra either way.  A body of more than WITNESS_MAX_LINKS
+ * / WITNESS_SHADOW cycles a copy gets no witness (its chain would not
+ * unroll).
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "arch/arch.h"
+#include "core/rescale.h"
+#include "snippet/witness.h"
+
+/* The body's instructions as objdump wrote them, "; " between. */
+static char *
+body_text(const struct snippet_code *c)
+{
+	char *text = NULL;
+	size_t len, i;
+	FILE *fp;
+
+	if ((fp = open_memstream(&text, &len)) == NULL)
+		return (NULL);
+	for (i = 0; i < c->ninsns; i++)
+		fprintf(fp, "%s%s", i > 0 ? "; " : "", c->insns[i].text);
+	if (fclose(fp) != 0) {
+		free(text);
+		return (NULL);
+	}
+	return (text);
+}
+
+/* The chain, then the body's bytes as .byte lines: 1, 0 none, -1. */
+static int
+witness_text(const struct snippet *s, unsigned links, FILE *fp)
+{
+	char *regs;
+	size_t i;
+	int rc;
+
+	if ((regs = body_text(&s->body)) == NULL)
+		return (-1);
+	rc = arch_clock_witness(regs, links, fp);
+	free(regs);
+	for (i = 0; rc == 1 && i < s->body.len; i++)
+		fprintf(fp, "%s0x%02x", i % 16 == 0 ? "\n.byte " : ",",
+		    s->body.bytes[i]);
+	return (rc);
+}
+
+struct snippet *
+snippet_witness(const struct snippet *s, double copy)
+{
+	struct snippet_spec spec;
+	struct snippet *w = NULL;
+	char err[4096], warn[1024], *text = NULL;
+	double links;
+	size_t len;
+	FILE *fp;
+	int rc;
+
+	links = fmax(ceil(WITNESS_SHADOW * copy), WITNESS_MIN_LINKS);
+	if (!(links <= WITNESS_MAX_LINKS) || s->body.ninsns == 0 ||
+	    (fp = open_memstream(&text, &len)) == NULL)
+		return (NULL);
+	rc = witness_text(s, (unsigned)links, fp);
+	if (fclose(fp) != 0 || rc != 1) {
+		free(text);
+		return (NULL);
+	}
+	memset(&spec, 0, sizeof(spec));
+	spec.title = "clock witness";
+	spec.body = text;
+	spec.body_len = len;
+	spec.body_label = "witness";
+	spec.init_code = &s->init;
+	spec.init_label = "init";
+	spec.per_copy = (unsigned)links;
+	spec.mode = CB_LATENCY;
+	spec.keep_mode = 1;
+	spec.allow_syscalls = s->allow_syscalls;
+	spec.timeout = s->timeout;
+	if (snippet_prepare(&spec, &w, err, sizeof(err), warn,
+	    sizeof(warn)) != 0)
+		w = NULL;
+	free(text);
+	return (w);
+}
+
+double
+snippet_copy_cycles(const struct snippet *s, const struct cb_result *r)
+{
+	return (r->cycles.median * (s->per_copy > 0 ? s->per_copy : 1));
+}
+
+double
+snippet_witness_factor(double median, double ci_low)
+{
+	if (!(median >= 1 + WITNESS_SLOWER &&
+	    ci_low >= 1 + WITNESS_SLOWER * 3 / 4))
+		return (1);
+	return (1 / median);
+}
+
+void
+snippet_witness_apply(struct cb_result *r, const struct cb_result *w)
+{
+	double f;
+
+	if (w->status != CB_OK)
+		return;
+	cb_result_extra(r, WITNESS_EXTRA, w->cycles.median);
+	if ((f = snippet_witness_factor(w->cycles.median,
+	    w->cycles.ci95_low)) != 1) {
+		result_rescale_cycles(r, f);
+		r->flags |= CB_FLAG_CLOCK_SLOWED;
+	}
+}
+
+void
+snippet_witness_measure(const struct snippet *s, const struct cb_options *o,
+    struct cb_result *r)
+{
+	struct cb_options wo = *o;
+	struct cb_result wr;
+	struct snippet *w;
+
+	if (r->status != CB_OK ||
+	    (w = snippet_witness(s, snippet_copy_cycles(s, r))) == NULL)
+		return;
+	wo.rounds = WITNESS_ROUNDS;
+	cb_measure(&w->bench, &wo, &wr);
+	snippet_witness_apply(r, &wr);
+	cb_result_free(&wr);
+	snippet_free(w);
+}
+
+double
+snippet_witness_reading(const struct cb_result *r)
+{
+	unsigned i;
+
+	for (i = 0; i < r->nextras; i++)
+		if (strcmp(r->extras[i].key, WITNESS_EXTRA) == 0)
+			return (r->extras[i].value);
+	return (NAN);
+}

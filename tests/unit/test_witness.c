@@ -1,0 +1,119 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * Unit tests for snippet/witness.c's decision and core/rescale.c: a
+ * witness reading 2% or more over a cycle a link, its interval's low end
+ * 1.5% or more, converts; one short of either does not, nor does a
+ * reading that is no number; a converted result has every cycle figure
+ * divided by the reading and its ticks, nanoseconds and probe untouched,
+ * the flag and the extra set; an unconverted one only the extra; a failed
+ * witness changes nothing.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <math.h>
+#include <string.h>
+
+#include "core/rescale.h"
+#include "snippet/witness.h"
+
+static void
+test_factor(void **state)
+{
+	(void)state;
+	assert_float_equal(snippet_witness_factor(1.08, 1.07), 1 / 1.08, 1e-12);
+	assert_float_equal(snippet_witness_factor(1.02, 1.015), 1 / 1.02,
+	    1e-12);
+	assert_float_equal(snippet_witness_factor(1.019, 1.018), 1, 0);
+	assert_float_equal(snippet_witness_factor(1.05, 1.014), 1, 0);
+	assert_float_equal(snippet_witness_factor(1.0, 0.99), 1, 0);
+	assert_float_equal(snippet_witness_factor(0.9, 0.8), 1, 0);
+	assert_float_equal(snippet_witness_factor(NAN, 1.1), 1, 0);
+	assert_float_equal(snippet_witness_factor(1.1, NAN), 1, 0);
+}
+
+/* A result whose every figure is `c' cycles (and c / 2 ticks, c ns). */
+static void
+result(struct cb_result *r, double *samples, struct cb_round *rounds,
+    double c)
+{
+	memset(r, 0, sizeof(*r));
+	r->status = CB_OK;
+	r->cycles = (struct cb_summary){ c, c, c, c, c, c, c, 0.01, c, c };
+	r->ref = (struct cb_summary){ c / 2, c / 2, c / 2, c / 2, c / 2,
+	    c / 2, c / 2, 0.01, c / 2, c / 2 };
+	r->ns.median = c;
+	samples[0] = samples[1] = c;
+	r->samples = samples;
+	r->nsamples = 2;
+	rounds[0].median = c;
+	r->rounds = rounds;
+	r->nrounds = 1;
+	r->levels[0] = (struct cb_level){ c, c, c, 1, c, c, 1 };
+	r->nlevels = 1;
+	r->probe_floor = 0.25;
+}
+
+static void
+test_apply(void **state)
+{
+	struct cb_result r, w;
+	struct cb_round rounds[1];
+	double samples[2];
+
+	(void)state;
+	memset(&w, 0, sizeof(w));
+	w.status = CB_OK;
+	w.cycles.median = 1.08;
+	w.cycles.ci95_low = 1.075;
+	result(&r, samples, rounds, 4.32);
+	snippet_witness_apply(&r, &w);
+	assert_true(r.flags & CB_FLAG_CLOCK_SLOWED);
+	assert_int_equal(r.nextras, 1);
+	assert_string_equal(r.extras[0].key, "clock_witness");
+	assert_float_equal(r.extras[0].value, 1.08, 0);
+	assert_float_equal(r.cycles.median, 4, 1e-12);
+	assert_float_equal(r.cycles.min, 4, 1e-12);
+	assert_float_equal(r.cycles.p99, 4, 1e-12);
+	assert_float_equal(r.cycles.ci95_high, 4, 1e-12);
+	assert_float_equal(r.cycles.cv, 0.01, 0);
+	assert_float_equal(r.samples[1], 4, 1e-12);
+	assert_float_equal(r.rounds[0].median, 4, 1e-12);
+	assert_float_equal(r.levels[0].value, 4, 1e-12);
+	assert_float_equal(r.levels[0].ci95_low, 4, 1e-12);
+	assert_float_equal(r.ref.median, 2.16, 1e-12);
+	assert_float_equal(r.ns.median, 4.32, 0);
+	assert_float_equal(r.probe_floor, 0.25, 0);
+
+	/* Held clock: the reading is kept, the figures are not touched. */
+	w.cycles.median = 1.001;
+	w.cycles.ci95_low = 0.999;
+	result(&r, samples, rounds, 1.0);
+	snippet_witness_apply(&r, &w);
+	assert_false(r.flags & CB_FLAG_CLOCK_SLOWED);
+	assert_int_equal(r.nextras, 1);
+	assert_float_equal(r.cycles.median, 1.0, 0);
+
+	/* A witness that failed: nothing. */
+	w.status = CB_ERROR;
+	w.cycles.median = 1.5;
+	result(&r, samples, rounds, 6.0);
+	snippet_witness_apply(&r, &w);
+	assert_int_equal(r.nextras, 0);
+	assert_int_equal(r.flags, 0);
+	assert_float_equal(r.cycles.median, 6.0, 0);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_factor),
+		cmocka_unit_test(test_apply),
+	};
+
+	return (cmocka_run_group_tests(tests, NULL, NULL));
+}
