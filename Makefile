@@ -256,7 +256,7 @@ $(BUILD)/tests/%: tests/unit/$(OS)/%.c $(TEST_DEPS)
 # Studies of a procedure that decides, on generated data whose truth is
 # known (tests/study): what it gets wrong and what it finds, as tables;
 # --quick asserts the targets in seconds.
-$(BUILD)/study/%: tests/study/%.c $(INTERNAL)
+$(BUILD)/study/%: tests/study/%.c tests/study/draws.h $(INTERNAL)
 	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -o $@ $< $(INTERNAL) $(LDLIBS)
 

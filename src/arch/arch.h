@@ -19,7 +19,6 @@
 
 #include <stddef.h>
 #include <stdint.h>
-#include <stdio.h>
 
 #include "cyclebench.h"
 
@@ -175,12 +174,18 @@ int		 arch_exegesis_setup(const char *body, char *buf, size_t len);
 /*
  * The clock witness (snippet/witness.c): whether `body' (the snippet's
  * instructions as objdump writes them, in either syntax) may lower the
- * core clock while it runs, and if so `links' links of a chain of one
- * cycle a link, through a register the body does not name, written to fp
- * as AT&T text: 1.  0 when the body cannot lower the clock on this
+ * core clock while it runs, and if so one link of a chain of one cycle a
+ * link, through a register the body does not name: its encoding and its
+ * text into *l, and 1.  0 when the body cannot lower the clock on this
  * architecture; -1 when no register is free for the chain.
  */
-int		 arch_clock_witness(const char *body, unsigned links, FILE *fp);
+struct arch_witness_link {
+	uint8_t		 code[8];
+	size_t		 len;
+	char		 text[24];
+};
+int		 arch_clock_witness(const char *body,
+		    struct arch_witness_link *l);
 
 /*
  * The registers one instruction reads and writes, from objdump's text of

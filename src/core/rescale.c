@@ -4,8 +4,8 @@
 
 #include "core/rescale.h"
 
-static void
-summary(struct cb_summary *s, double f)
+void
+summary_rescale(struct cb_summary *s, double f)
 {
 	s->min *= f;
 	s->p10 *= f;
@@ -23,7 +23,7 @@ result_rescale_cycles(struct cb_result *r, double factor)
 {
 	size_t i;
 
-	summary(&r->cycles, factor);
+	summary_rescale(&r->cycles, factor);
 	for (i = 0; i < r->nsamples; i++)
 		r->samples[i] *= factor;
 	for (i = 0; i < r->nrounds; i++)

@@ -6,7 +6,8 @@
  * (characterize's clock witness), every cycle figure of the result is
  * multiplied by the same factor: the summary, the samples, the rounds'
  * medians and the levels.  Ticks and nanoseconds, the probe (timed
- * outside the body) and the cycles per tick stay as measured.
+ * outside the body) and the cycles per tick stay as measured.  The same
+ * for one summary turns the rounds' ticks into nanoseconds.
  */
 #ifndef CB_CORE_RESCALE_H
 #define CB_CORE_RESCALE_H
@@ -14,5 +15,8 @@
 #include "cyclebench.h"
 
 void	result_rescale_cycles(struct cb_result *r, double factor);
+
+/* A summary's figures times f, but its cv, which is relative. */
+void	summary_rescale(struct cb_summary *s, double f);
 
 #endif

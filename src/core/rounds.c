@@ -17,6 +17,7 @@
 #include "core/gather.h"
 #include "core/isolate.h"
 #include "core/measure_args.h"
+#include "core/rescale.h"
 #include "core/rounds.h"
 #include "core/stats.h"
 #include "util/time.h"
@@ -260,21 +261,6 @@ summarize(const struct est_input *in, const unsigned char *basis,
 	return (0);
 }
 
-static void
-scale_summary(const struct cb_summary *in, double k, struct cb_summary *out)
-{
-	*out = *in;
-	out->min *= k;
-	out->p10 *= k;
-	out->median *= k;
-	out->p90 *= k;
-	out->p99 *= k;
-	out->max *= k;
-	out->mean *= k;
-	out->ci95_low *= k;
-	out->ci95_high *= k;
-}
-
 /* The precision a's rounds aim at, relative. */
 static double
 asked_precision(const struct acc *a)
@@ -375,7 +361,8 @@ finish(struct acc *a, const struct engine_prep *p, double floor)
 	r->cycles.ci95_low = e.ci_low;
 	r->cycles.ci95_high = e.ci_high;
 	r->ref = ref;
-	scale_summary(&ref, 1e9 / clock_ref_hz(), &r->ns);
+	r->ns = ref;
+	summary_rescale(&r->ns, 1e9 / clock_ref_hz());
 	r->ns.cv = ref.cv;
 	est_free(&e);
 	free(count);

@@ -53,60 +53,69 @@ body_text(const struct snippet_code *c)
 	return (text);
 }
 
-/* The chain, then the body's bytes as .byte lines: 1, 0 none, -1. */
+/* `links' copies of l, then the body: code and instructions into *c. */
 static int
-witness_text(const struct snippet *s, unsigned links, FILE *fp)
+witness_code(const struct arch_witness_link *l, size_t links,
+    const struct snippet_code *body, struct snippet_code *c)
 {
-	char *regs;
-	size_t i;
-	int rc;
+	size_t i, at = 0;
 
-	if ((regs = body_text(&s->body)) == NULL)
+	memset(c, 0, sizeof(*c));
+	c->len = links * l->len + body->len;
+	c->ninsns = links + body->ninsns;
+	if ((c->bytes = malloc(c->len)) == NULL ||
+	    (c->insns = calloc(c->ninsns, sizeof(*c->insns))) == NULL)
 		return (-1);
-	rc = arch_clock_witness(regs, links, fp);
-	free(regs);
-	for (i = 0; rc == 1 && i < s->body.len; i++)
-		fprintf(fp, "%s0x%02x", i % 16 == 0 ? "\n.byte " : ",",
-		    s->body.bytes[i]);
-	return (rc);
+	for (i = 0; i < links; i++, at += l->len) {
+		memcpy(c->bytes + at, l->code, l->len);
+		c->insns[i].offset = (uint32_t)at;
+		snprintf(c->insns[i].text, sizeof(c->insns[i].text), "%s",
+		    l->text);
+	}
+	memcpy(c->bytes + at, body->bytes, body->len);
+	for (i = 0; i < body->ninsns; i++) {
+		c->insns[links + i] = body->insns[i];
+		c->insns[links + i].offset += (uint32_t)at;
+	}
+	return (0);
 }
 
 struct snippet *
 snippet_witness(const struct snippet *s, double copy)
 {
+	struct arch_witness_link l;
+	struct snippet_code code;
 	struct snippet_spec spec;
 	struct snippet *w = NULL;
-	char err[4096], warn[1024], *text = NULL;
+	char err[4096], warn[1024], *regs;
 	double links;
-	size_t len;
-	FILE *fp;
 	int rc;
 
 	links = fmax(ceil(WITNESS_SHADOW * copy), WITNESS_MIN_LINKS);
 	if (!(links <= WITNESS_MAX_LINKS) || s->body.ninsns == 0 ||
-	    (fp = open_memstream(&text, &len)) == NULL)
+	    (regs = body_text(&s->body)) == NULL)
 		return (NULL);
-	rc = witness_text(s, (unsigned)links, fp);
-	if (fclose(fp) != 0 || rc != 1) {
-		free(text);
+	rc = arch_clock_witness(regs, &l);
+	free(regs);
+	if (rc != 1)
 		return (NULL);
+	if (witness_code(&l, (size_t)links, &s->body, &code) == 0) {
+		memset(&spec, 0, sizeof(spec));
+		spec.title = "clock witness";
+		spec.body_label = "witness";
+		spec.body_code = &code;
+		spec.init_code = &s->init;
+		spec.init_label = "init";
+		spec.per_copy = (unsigned)links;
+		spec.mode = CB_LATENCY;
+		spec.keep_mode = 1;
+		spec.allow_syscalls = s->allow_syscalls;
+		spec.timeout = s->timeout;
+		if (snippet_prepare(&spec, &w, err, sizeof(err), warn,
+		    sizeof(warn)) != 0)
+			w = NULL;
 	}
-	memset(&spec, 0, sizeof(spec));
-	spec.title = "clock witness";
-	spec.body = text;
-	spec.body_len = len;
-	spec.body_label = "witness";
-	spec.init_code = &s->init;
-	spec.init_label = "init";
-	spec.per_copy = (unsigned)links;
-	spec.mode = CB_LATENCY;
-	spec.keep_mode = 1;
-	spec.allow_syscalls = s->allow_syscalls;
-	spec.timeout = s->timeout;
-	if (snippet_prepare(&spec, &w, err, sizeof(err), warn,
-	    sizeof(warn)) != 0)
-		w = NULL;
-	free(text);
+	snippet_code_free(&code);
 	return (w);
 }
 

@@ -12,7 +12,7 @@
 
 #define WITNESS_SHADOW		3	/* chain links a cycle of the body */
 #define WITNESS_MIN_LINKS	24
-#define WITNESS_MAX_LINKS	300
+#define WITNESS_MAX_LINKS	3000	/* a body of up to 1,000 cycles */
 #define WITNESS_SLOWER		0.02	/* the clock's drop that is corrected */
 #define WITNESS_ROUNDS		3
 #define WITNESS_EXTRA		"clock_witness"	/* the result's extra */
@@ -21,7 +21,7 @@
  * The witness of `s', whose copy of the body took `copy' cycles (r's
  * median times its per_copy): a snippet to measure with WITNESS_ROUNDS
  * rounds, or NULL when the body cannot lower the clock, is too long for
- * one, names every register its chain could use, or will not assemble.
+ * one, or names every register its chain could use.
  */
 struct snippet *snippet_witness(const struct snippet *s, double copy);
 

@@ -29,6 +29,7 @@
 
 #include "core/levels.h"
 #include "core/stats.h"
+#include "draws.h"
 
 #define POWER_TARGET	0.95
 #define POWER_SPREADS	5	/* log distance of the levels, in spreads */
@@ -43,18 +44,6 @@ static const char *const dist_name[] = { "normal", "lognormal",
 struct tally {
 	unsigned	trials, hits;
 };
-
-static double
-uniform(struct stats_rng *g)
-{
-	return (((double)(stats_rng_next(g) >> 11) + 0.5) * 0x1p-53);
-}
-
-static double
-gauss(struct stats_rng *g)
-{
-	return (sqrt(-2 * log(uniform(g))) * cos(2 * M_PI * uniform(g)));
-}
 
 /* One sample of the null family d around c with spread s. */
 static double

@@ -35,8 +35,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "snippet/witness.h"
 #include "core/stats.h"
+#include "snippet/witness.h"
+#include "draws.h"
 
 #define SAMPLES		10
 #define FALSE_TARGET	0.01
@@ -51,18 +52,6 @@ static const double spreads[] = { 0.002, 0.01, 0.03 };
 static const double slowdowns[] = { 0, 0.01, 0.03, 0.05, 0.08 };
 #define NSPREAD	(sizeof(spreads) / sizeof(spreads[0]))
 #define NSLOW	(sizeof(slowdowns) / sizeof(slowdowns[0]))
-
-static double
-uniform(struct stats_rng *g)
-{
-	return (((double)(stats_rng_next(g) >> 11) + 0.5) * 0x1p-53);
-}
-
-static double
-gauss(struct stats_rng *g)
-{
-	return (sqrt(-2 * log(uniform(g))) * cos(2 * M_PI * uniform(g)));
-}
 
 static double
 sample(struct stats_rng *g, enum family f, double centre, double s)

@@ -235,10 +235,9 @@ arch_exegesis_setup(const char *body, char *buf, size_t len)
 }
 
 int
-arch_clock_witness(const char *body, unsigned links, FILE *fp)
+arch_clock_witness(const char *body, struct arch_witness_link *l)
 {
 	(void)body;
-	(void)links;
-	(void)fp;
+	(void)l;
 	return (0);
 }

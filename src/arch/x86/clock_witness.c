@@ -12,7 +12,8 @@
  * the cores we know (256-bit code did not on the cores measured; AMD's
  * do not by instruction).
  *
- * The witness is `addq %r, %r' repeated: one cycle a link on every x86
+ * The witness is `addq %r, %r' repeated, encoded here (no assembler to
+ * run for each of thousands of rows): one cycle a link on every x86
  * core, on the integer ports, which 512-bit code leaves free (beside six
  * vpaddd on %zmm a copy the chain kept its cycle).  Its register is one
  * of those the body names in no width; the accumulator, counter, data and
@@ -25,8 +26,13 @@
 
 #include "arch/arch.h"
 
-static const char *const witness_regs[] = {
-	"%r8", "%r9", "%r10", "%r11", "%r12", "%r13", "%rbx", "%rbp",
+/* The chain's candidates, by name and number in the encoding. */
+static const struct {
+	const char	*name;
+	unsigned	 num;
+} witness_regs[] = {
+	{ "r8", 8 }, { "r9", 9 }, { "r10", 10 }, { "r11", 11 },
+	{ "r12", 12 }, { "r13", 13 }, { "rbx", 3 }, { "rbp", 5 },
 };
 
 /*
@@ -58,27 +64,30 @@ families(const char *body, int *wide)
 }
 
 int
-arch_clock_witness(const char *body, unsigned links, FILE *fp)
+arch_clock_witness(const char *body, struct arch_witness_link *l)
 {
-	const char *reg = NULL;
 	uint64_t used;
 	size_t i;
-	unsigned k;
+	unsigned n;
 	int wide, f;
 
 	used = families(body, &wide);
 	if (!wide)
 		return (0);
-	for (i = 0; i < sizeof(witness_regs) / sizeof(witness_regs[0]) &&
-	    reg == NULL; i++) {
-		f = arch_reg_family(witness_regs[i] + 1,
-		    strlen(witness_regs[i] + 1));
-		if (f >= 0 && f < 64 && !(used & ((uint64_t)1 << f)))
-			reg = witness_regs[i];
+	for (i = 0; i < sizeof(witness_regs) / sizeof(witness_regs[0]); i++) {
+		f = arch_reg_family(witness_regs[i].name,
+		    strlen(witness_regs[i].name));
+		if (f < 0 || f >= 64 || (used & ((uint64_t)1 << f)))
+			continue;
+		/* addq %r, %r: REX.W (R and B for r8-r15), 01 /r, mod 11. */
+		n = witness_regs[i].num;
+		l->code[0] = (uint8_t)(0x48 | (n >= 8 ? 0x05 : 0));
+		l->code[1] = 0x01;
+		l->code[2] = (uint8_t)(0xc0 | (n & 7) << 3 | (n & 7));
+		l->len = 3;
+		snprintf(l->text, sizeof(l->text), "add %%%s,%%%s",
+		    witness_regs[i].name, witness_regs[i].name);
+		return (1);
 	}
-	if (reg == NULL)
-		return (-1);
-	for (k = 0; k < links; k++)
-		fprintf(fp, "addq %s, %s\n", reg, reg);
-	return (1);
+	return (-1);
 }
