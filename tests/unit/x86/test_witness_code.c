@@ -59,8 +59,8 @@ test_spread(void **state)
 	assert_int_equal(w->per_copy, WITNESS_MIN_LINKS);
 	snippet_free(w);
 	/* Too long a copy for a witness. */
-	assert_null(snippet_witness(s, WITNESS_MAX_LINKS / WITNESS_SHADOW +
-	    1));
+	assert_null(snippet_witness(s, (double)WITNESS_MAX_LINKS /
+	    WITNESS_SHADOW + 1));
 	snippet_free(s);
 }
 
