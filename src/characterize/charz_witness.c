@@ -13,12 +13,11 @@ measure(struct snippet **w, struct cb_result **of, size_t m,
 {
 	const struct cb_bench *b[BATCH] = { NULL };
 	struct cb_result wr[BATCH];
-	struct cb_options wo = *o;
+	struct cb_options wo = snippet_witness_options(o);
 	size_t i;
 
 	for (i = 0; i < m; i++)
 		b[i] = &w[i]->bench;
-	wo.rounds = WITNESS_ROUNDS;
 	rounds_run(b, m, &wo, wr, NULL, NULL);
 	for (i = 0; i < m; i++) {
 		snippet_witness_apply(of[i], &wr[i]);

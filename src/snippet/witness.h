@@ -15,6 +15,7 @@
 #define WITNESS_MAX_LINKS	3000	/* a body of up to 1,000 cycles */
 #define WITNESS_SLOWER		0.02	/* the clock's drop that is corrected */
 #define WITNESS_ROUNDS		3
+#define WITNESS_SAMPLES		5	/* a round's */
 #define WITNESS_EXTRA		"clock_witness"	/* the result's extra */
 
 /*
@@ -37,12 +38,16 @@ double	snippet_copy_cycles(const struct snippet *s, const struct cb_result *r);
 void	snippet_witness_apply(struct cb_result *r, const struct cb_result *w);
 
 /*
- * Measure s's witness with o's options but WITNESS_ROUNDS rounds, where
+ * Measure s's witness with o's options but WITNESS_ROUNDS rounds of
+ * WITNESS_SAMPLES samples (snippet_witness_options), where
  * s's body may have run under a lower clock, and apply it to r, s's
  * result.
  */
 void	snippet_witness_measure(const struct snippet *s,
 	    const struct cb_options *o, struct cb_result *r);
+
+/* o, as a witness is measured. */
+struct cb_options snippet_witness_options(const struct cb_options *o);
 
 /* r's witness's cycles a link (its clock_witness extra); NAN: none. */
 double	snippet_witness_reading(const struct cb_result *r);
@@ -51,7 +56,9 @@ double	snippet_witness_reading(const struct cb_result *r);
  * The factor to multiply a result's cycles by, from its witness's cycles
  * a link (median and the low end of its 95% interval): 1 / median when
  * the median is WITNESS_SLOWER or more over one cycle and the interval's
- * low end three quarters of that, else 1.
+ * low end three quarters of that, and the median under 1 + 1 / (2 *
+ * WITNESS_SHADOW), which a body run in series with the chain reaches;
+ * else 1.
  */
 double	snippet_witness_factor(double median, double ci_low);
 

@@ -39,7 +39,7 @@
 #include "snippet/witness.h"
 #include "draws.h"
 
-#define SAMPLES		10
+#define SAMPLES		WITNESS_SAMPLES
 #define FALSE_TARGET	0.01
 #define FALSE_TARGET_WIDE 0.05	/* at a spread of 3% */
 #define POWER_TARGET	0.95

@@ -2,7 +2,8 @@
 /*
  * Unit tests for snippet/witness.c's decision and core/rescale.c: a
  * witness reading 2% or more over a cycle a link, its interval's low end
- * 1.5% or more, converts; one short of either does not, nor does a
+ * 1.5% or more, converts; one short of either does not, nor does one
+ * of a sixth or more over (a body run in series with the chain), nor a
  * reading that is no number; a converted result has every cycle figure
  * divided by the reading and its ticks, nanoseconds and probe untouched,
  * the flag and the extra set; an unconverted one only the extra; a failed
@@ -31,6 +32,11 @@ test_factor(void **state)
 	assert_float_equal(snippet_witness_factor(1.05, 1.014), 1, 0);
 	assert_float_equal(snippet_witness_factor(1.0, 0.99), 1, 0);
 	assert_float_equal(snippet_witness_factor(0.9, 0.8), 1, 0);
+	/* A body in series with the chain (a microcode assist), no clock. */
+	assert_float_equal(snippet_witness_factor(1.16, 1.15), 1 / 1.16,
+	    1e-12);
+	assert_float_equal(snippet_witness_factor(1.17, 1.16), 1, 0);
+	assert_float_equal(snippet_witness_factor(1.31, 1.30), 1, 0);
 	assert_float_equal(snippet_witness_factor(NAN, 1.1), 1, 0);
 	assert_float_equal(snippet_witness_factor(1.1, NAN), 1, 0);
 }
