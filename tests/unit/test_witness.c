@@ -63,24 +63,35 @@ result(struct cb_result *r, double *samples, struct cb_round *rounds,
 	r->probe_floor = 0.25;
 }
 
+/* r, all figures `c', after a witness of status st read median, ci_low. */
+static void
+apply(struct cb_result *r, double *samples, struct cb_round *rounds, double c,
+    enum cb_status st, double median, double ci_low)
+{
+	struct cb_result w;
+
+	memset(&w, 0, sizeof(w));
+	w.status = st;
+	w.cycles.median = median;
+	w.cycles.ci95_low = ci_low;
+	result(r, samples, rounds, c);
+	snippet_witness_apply(r, &w);
+}
+
 static void
 test_apply(void **state)
 {
-	struct cb_result r, w;
+	struct cb_result r;
 	struct cb_round rounds[1];
 	double samples[2];
 
 	(void)state;
-	memset(&w, 0, sizeof(w));
-	w.status = CB_OK;
-	w.cycles.median = 1.08;
-	w.cycles.ci95_low = 1.075;
-	result(&r, samples, rounds, 4.32);
-	snippet_witness_apply(&r, &w);
+	apply(&r, samples, rounds, 4.32, CB_OK, 1.08, 1.075);
 	assert_true(r.flags & CB_FLAG_CLOCK_SLOWED);
 	assert_int_equal(r.nextras, 1);
 	assert_string_equal(r.extras[0].key, "clock_witness");
 	assert_float_equal(r.extras[0].value, 1.08, 0);
+	assert_float_equal(snippet_witness_reading(&r), 1.08, 0);
 	assert_float_equal(r.cycles.median, 4, 1e-12);
 	assert_float_equal(r.cycles.min, 4, 1e-12);
 	assert_float_equal(r.cycles.p99, 4, 1e-12);
@@ -95,22 +106,17 @@ test_apply(void **state)
 	assert_float_equal(r.probe_floor, 0.25, 0);
 
 	/* Held clock: the reading is kept, the figures are not touched. */
-	w.cycles.median = 1.001;
-	w.cycles.ci95_low = 0.999;
-	result(&r, samples, rounds, 1.0);
-	snippet_witness_apply(&r, &w);
+	apply(&r, samples, rounds, 1.0, CB_OK, 1.001, 0.999);
 	assert_false(r.flags & CB_FLAG_CLOCK_SLOWED);
 	assert_int_equal(r.nextras, 1);
 	assert_float_equal(r.cycles.median, 1.0, 0);
 
-	/* A witness that failed: nothing. */
-	w.status = CB_ERROR;
-	w.cycles.median = 1.5;
-	result(&r, samples, rounds, 6.0);
-	snippet_witness_apply(&r, &w);
+	/* A witness that failed: nothing, and no reading. */
+	apply(&r, samples, rounds, 6.0, CB_ERROR, 1.5, 1.4);
 	assert_int_equal(r.nextras, 0);
 	assert_int_equal(r.flags, 0);
 	assert_float_equal(r.cycles.median, 6.0, 0);
+	assert_true(isnan(snippet_witness_reading(&r)));
 }
 
 int
