@@ -341,14 +341,17 @@ list_forms(const struct forms *fs)
 static size_t
 slowed_rows(json_t *doc)
 {
-	json_t *res, *flag;
+	json_t *rows = json_object_get(doc, "results"), *flags;
+	const char *f;
 	size_t i, k, n = 0;
 
-	json_array_foreach(json_object_get(doc, "results"), i, res)
-		json_array_foreach(json_object_get(res, "flags"), k, flag)
-			if (json_is_string(flag) && strcmp(json_string_value(
-			    flag), "clock-slowed") == 0)
+	for (i = 0; i < json_array_size(rows); i++) {
+		flags = json_object_get(json_array_get(rows, i), "flags");
+		for (k = 0; k < json_array_size(flags); k++)
+			if ((f = json_string_value(json_array_get(flags,
+			    k))) != NULL && strcmp(f, "clock-slowed") == 0)
 				n++;
+	}
 	return (n);
 }
 
