@@ -121,10 +121,12 @@ PY
 }
 
 # Informative (each sample is converted under its own clock): the table
+# shows it under --verbose, the results file always.  25% injected, so a
+# host moving the real clock a few percent cannot cancel it.
 # shows it under --verbose, the results file always.
 @test "a drifting core clock (test hook) is flagged clock-drift" {
 	need_python
-	CYCLEBENCH_TEST_DRIFT=0.05 run "$CB" run basic/imul-latency --quick \
+	CYCLEBENCH_TEST_DRIFT=0.25 run "$CB" run basic/imul-latency --quick \
 	    --verbose --json out.json
 	assert_status 0
 	assert_line '^basic/imul-latency .*clock-drift'

@@ -114,10 +114,12 @@ PY
 # The table shows the flags that ask to act or to distrust the figure;
 # what only informs (a clock that drifted, which each sample's own clock
 # makes good; samples dropped) is in the JSON and under --verbose.  The
-# empty loop is the resolution itself, not below it.
+# empty loop is the resolution itself, not below it.  The drift injected
+# is 25%: a host that moved the real clock 3% the other way between the
+# first round and the last cancelled a 5% one (seen on a KVM guest).
 @test "the table shows only the flags that ask to act or distrust" {
 	need_python
-	CYCLEBENCH_TEST_DRIFT=0.05 run --separate-stderr "$CB" run \
+	CYCLEBENCH_TEST_DRIFT=0.25 run --separate-stderr "$CB" run \
 	    basic/imul-latency basic/empty-loop --quick --json out.json
 	assert_status 0
 	assert_line "^basic/imul-latency +latency$ROW_OK"
@@ -134,7 +136,7 @@ for r in d["results"]:
     assert r["estimate"]["imul_low"] <= r["estimate"]["imul_check"] <= \
         r["estimate"]["imul_high"], r["estimate"]
 PY
-	CYCLEBENCH_TEST_DRIFT=0.05 run --separate-stderr "$CB" run \
+	CYCLEBENCH_TEST_DRIFT=0.25 run --separate-stderr "$CB" run \
 	    basic/imul-latency --quick --verbose
 	assert_status 0
 	assert_line "^basic/imul-latency +latency$ROW_OK .*clock-drift"
