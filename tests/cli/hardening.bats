@@ -123,7 +123,6 @@ PY
 # Informative (each sample is converted under its own clock): the table
 # shows it under --verbose, the results file always.  25% injected, so a
 # host moving the real clock a few percent cannot cancel it.
-# shows it under --verbose, the results file always.
 @test "a drifting core clock (test hook) is flagged clock-drift" {
 	need_python
 	CYCLEBENCH_TEST_DRIFT=0.25 run "$CB" run basic/imul-latency --quick \
