@@ -352,6 +352,25 @@ agree() {
 	[ "$(field "$T/y.json" 0 '"clock_witness" in r["extras"]')" = False ]
 }
 
+# Merge-masking keeps what the mask leaves out of the destination, so a
+# masked op repeated is a chain through it; {z} and a plain vector load
+# write theirs whole.  Which mode asm chose says how it read them.
+@test "asm: an AVX-512 merge-masked op is a chain, a zero-masked one not" {
+	grep -qw avx512f /proc/cpuinfo || skip "no AVX-512 on this CPU"
+	run --separate-stderr "$CB" asm --quick \
+	    'vaddps %zmm2,%zmm3,%zmm1{%k1}' --json "$T/m.json"
+	[ "$status" -eq 0 ]
+	[ "$(field "$T/m.json" 0 'r["mode"]')" = latency ]
+	run --separate-stderr "$CB" asm --quick \
+	    'vaddps %zmm2,%zmm3,%zmm1{%k1}{z}' --json "$T/z.json"
+	[ "$status" -eq 0 ]
+	[ "$(field "$T/z.json" 0 'r["mode"]')" = throughput ]
+	run --separate-stderr "$CB" asm --quick 'vmovups (%r14),%zmm1' \
+	    --json "$T/l.json"
+	[ "$status" -eq 0 ]
+	[ "$(field "$T/l.json" 0 'r["mode"]')" = throughput ]
+}
+
 @test "asm --format markdown: the row to paste into a post" {
 	run --separate-stderr "$CB" asm --quick --format markdown 'nop'
 	[ "$status" -eq 0 ]

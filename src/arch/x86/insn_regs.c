@@ -4,10 +4,13 @@
  * text of it (AT&T or Intel), for asm's test of a snippet that depends
  * on itself.  Rules, not a full decoder: the destination is the last
  * operand (AT&T) or the first (Intel); it is read too unless the
- * instruction only writes it (moves, loads of an address, conversions,
- * bit scans, three-operand forms other than accumulating ones) or it is
- * a zeroing idiom (xor %eax,%eax); an 8- or 16-bit destination merges
- * into its register, so it is read.  Registers in an address are read.
+ * instruction only writes it (moves other than those that merge into a
+ * vector register, loads of an address, conversions, bit scans,
+ * three-operand forms other than accumulating ones) or it is a zeroing
+ * idiom (xor %eax,%eax).  An 8- or 16-bit destination merges into its
+ * register, so it is read, as is a vector destination under an AVX-512
+ * mask ({%k1}, itself read) unless {z} zeroes what the mask leaves out.
+ * Registers in an address are read.
  * The implicit operands of multiply, divide, sign extension, cpuid,
  * rdtsc and cmpxchg, and the flags of adc, sbb, rcl, rcr, cmovcc, setcc
  * and jcc, are known; push and pop's %rsp is left out, as the stack
@@ -47,10 +50,17 @@ static const char *const prefixes[] = { "lock", "rep", "repz", "repe",
 	"cs", "ds", "es", "ss", "fs", "gs", "{vex}", "{vex3}", "{evex}" };
 
 /* Only write their destination. */
-static const char *const write_only[] = { "mov", "lea", "cvt", "vcvt",
-	"bsf", "bsr", "lzcnt", "tzcnt", "popcnt", "pmovzx", "pmovsx",
+static const char *const write_only[] = { "mov", "vmov", "lea", "cvt",
+	"vcvt", "bsf", "bsr", "lzcnt", "tzcnt", "popcnt", "pmovzx", "pmovsx",
 	"vpmovzx", "vpmovsx", "vbroadcast", "vpbroadcast", "rdrand",
 	"rdseed", "rdfsbase", "rdgsbase", "rdpid", "pop", "set" };
+
+/*
+ * Moves that merge into a vector destination: movss and movsd between
+ * registers (from memory they zero the rest), loads of a half.
+ */
+static const char *const merge_moves[] = { "movss", "movsd", "movlps",
+	"movlpd", "movhps", "movhpd" };
 
 /* Three operands, and still read their destination. */
 static const char *const accumulate[] = { "shld", "shrd", "vfmadd",
@@ -177,31 +187,39 @@ arch_reg_family_name(int family, int intel)
 /* An operand: the registers it names; a register operand's family. */
 struct operand {
 	uint64_t	 regs;
+	uint64_t	 mask;		/* in braces after it: {%k1} */
 	int		 reg;		/* -1: memory or immediate */
 	int		 width;
+	int		 zeroing;	/* {z} */
 };
 
 static void
 parse_operand(const char *s, size_t n, int intel, struct operand *o)
 {
 	size_t i, k;
-	int f, w, memory, nregs = 0;
+	int f, w, memory, braced = 0, nregs = 0;
 
 	memset(o, 0, sizeof(*o));
 	o->reg = -1;
 	memory = memchr(s, intel ? '[' : '(', n) != NULL;
 	for (i = 0; i < n; i = k) {
 		if (!isalnum((unsigned char)s[i])) {
+			braced += s[i] == '{' ? 1 : s[i] == '}' ? -1 : 0;
 			k = i + 1;
 			continue;
 		}
 		for (k = i; k < n && isalnum((unsigned char)s[k]); k++)
 			;
+		if (braced && k - i == 1 && s[i] == 'z')
+			o->zeroing = 1;
 		/* AT&T names registers with '%'; a bare word is no register. */
-		if (!intel && (i == 0 || s[i - 1] != '%'))
+		if ((!intel && (i == 0 || s[i - 1] != '%')) ||
+		    (f = lookup(s + i, k - i, &w)) < 0)
 			continue;
-		if ((f = lookup(s + i, k - i, &w)) < 0)
+		if (braced) {
+			o->mask |= 1ULL << f;
 			continue;
+		}
 		o->regs |= 1ULL << f;
 		o->reg = f;
 		o->width = w;
@@ -346,10 +364,12 @@ arch_insn_regs(const char *text, int intel, struct arch_insn_regs *r)
 	if (sets_flags(m))
 		r->writes |= 1ULL << FLAGS;
 	d = intel ? 0 : nops - 1;
-	/* The sources, and a memory destination's address. */
-	for (i = 0; i < nops; i++)
+	/* The sources, a memory destination's address, and masks. */
+	for (i = 0; i < nops; i++) {
+		r->reads |= ops[i].mask;
 		if (i != d || ops[i].reg < 0)
 			r->reads |= ops[i].regs;
+	}
 	if (nops == 0 || (dst = &ops[d])->reg < 0)
 		return (0);
 	if (IN(compare, m, 0) || IN(read_only, m, 0) || m[0] == 'j' ||
@@ -358,12 +378,15 @@ arch_insn_regs(const char *text, int intel, struct arch_insn_regs *r)
 		return (0);
 	}
 	dst_read = !IN(write_only, m, 0) && (nops < 3 || IN(accumulate, m, 0));
+	if (nops == 2 && IN(merge_moves, m, 1))
+		dst_read = m[3] == 'l' || m[3] == 'h' || ops[1 - d].reg >= 0;
 	if ((z = zeroed(m, ops, nops, d)) >= 0) {
 		r->reads &= ~(1ULL << z);
 		dst_read = 0;
 	}
 	/* An 8- or 16-bit write merges into the rest of the register. */
-	if (dst_read || dst->width < 4)
+	if (dst_read || dst->width < 4 || (dst->mask != 0 && !dst->zeroing &&
+	    dst->reg >= VEC0 && dst->reg < FLAGS))
 		r->reads |= dst->regs;
 	r->writes |= dst->regs;
 	if (strcmp(m, "xchg") == 0 || strcmp(m, "xadd") == 0)

@@ -58,6 +58,42 @@ test_att(void **state)
 	    R("xmm0") | R("xmm1") | R("xmm2"), R("xmm0"));
 	uses("xchg %rax,%rbx", 0, R("rax") | R("rbx"), R("rax") | R("rbx"));
 	uses("jne 10 <.text+0x10>", 0, FL, 0);
+	uses("vmovups (%r9),%zmm1", 0, R("r9"), R("xmm1"));
+	uses("vmovaps %xmm1,%xmm2", 0, R("xmm1"), R("xmm2"));
+	uses("movss %xmm1,%xmm2", 0, R("xmm1") | R("xmm2"), R("xmm2"));
+	uses("movss (%r9),%xmm2", 0, R("r9"), R("xmm2"));
+	uses("movlps (%r9),%xmm2", 0, R("r9") | R("xmm2"), R("xmm2"));
+	uses("vmovss %xmm1,%xmm2,%xmm3", 0, R("xmm1") | R("xmm2"), R("xmm3"));
+}
+
+/*
+ * AVX-512 decorations: a mask register in braces is read, not the
+ * destination; merge-masking keeps a vector destination's unselected
+ * elements, so it reads it, and {z} zeroes them instead, as a mask
+ * destination always has them.
+ */
+static void
+test_masked(void **state)
+{
+	(void)state;
+	uses("vaddps 0x40(%r9),%zmm2,%zmm1{%k1}", 0,
+	    R("r9") | R("xmm2") | R("xmm1") | R("k1"), R("xmm1"));
+	uses("vaddps 0x40(%r9),%zmm2,%zmm1{%k1}{z}", 0,
+	    R("r9") | R("xmm2") | R("k1"), R("xmm1"));
+	uses("vmovups (%r9),%zmm1{%k2}{z}", 0, R("r9") | R("k2"), R("xmm1"));
+	uses("vmovups %zmm1,(%r9){%k2}", 0, R("r9") | R("k2") | R("xmm1"), 0);
+	uses("vpcmpeqd %zmm1,%zmm2,%k1{%k2}", 0,
+	    R("xmm1") | R("xmm2") | R("k2"), R("k1"));
+	uses("vaddps {rn-sae},%zmm2,%zmm1,%zmm0", 0, R("xmm1") | R("xmm2"),
+	    R("xmm0"));
+	uses("vaddps (%r9){1to16},%zmm2,%zmm0", 0, R("r9") | R("xmm2"),
+	    R("xmm0"));
+	uses("vaddps zmm1{k1},zmm2,ZMMWORD PTR [r9+0x40]", 1,
+	    R("r9") | R("xmm2") | R("xmm1") | R("k1"), R("xmm1"));
+	uses("vaddps zmm1{k1}{z},zmm2,zmm3", 1,
+	    R("xmm2") | R("xmm3") | R("k1"), R("xmm1"));
+	uses("vaddps zmm0,zmm1,zmm2,{rn-sae}", 1, R("xmm1") | R("xmm2"),
+	    R("xmm0"));
 }
 
 static void
@@ -68,6 +104,8 @@ test_intel(void **state)
 	uses("mov r14,QWORD PTR [r14]", 1, R("r14"), R("r14"));
 	uses("imul rbx,rax,0x5", 1, R("rax"), R("rbx") | FL);
 	uses("xor eax,eax", 1, 0, R("rax") | FL);
+	uses("movsd xmm2,xmm1", 1, R("xmm1") | R("xmm2"), R("xmm2"));
+	uses("movhpd xmm2,QWORD PTR [r9]", 1, R("r9") | R("xmm2"), R("xmm2"));
 }
 
 /* The chains of a body given as objdump's lines. */
@@ -135,6 +173,7 @@ main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_att),
 		cmocka_unit_test(test_intel),
+		cmocka_unit_test(test_masked),
 		cmocka_unit_test(test_chain),
 	};
 
