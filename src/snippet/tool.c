@@ -114,8 +114,13 @@ tool_run(char *const argv[], const char *tool, const char *from,
 		return (TOOL_FAILED);
 	}
 	fflush(NULL);
-	if ((pid = fork()) < 0) {
-		snprintf(err, errlen, "fork: %s", strerror(errno));
+	/*
+	 * vfork: a fork copies this process's page tables, and from a
+	 * characterize run holding 1.2 GB a fork and exec took 29 ms, a
+	 * spawn 1.  exec_tool makes only system calls before its exec.
+	 */
+	if ((pid = vfork()) < 0) {
+		snprintf(err, errlen, "vfork: %s", strerror(errno));
 		close(fds[0]);
 		close(fds[1]);
 		return (TOOL_FAILED);
