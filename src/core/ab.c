@@ -51,8 +51,6 @@ ab_measure(const struct cb_bench *a, const struct cb_bench *b,
 	struct cb_result res[2];
 	struct cb_options opts;
 	struct relay rl = { progress, arg, 0, 2 * rounds };
-	double *d;
-	size_t k;
 
 	memset(r, 0, sizeof(*r));
 	r->shift = r->lo = r->hi = NAN;
@@ -68,6 +66,16 @@ ab_measure(const struct cb_bench *a, const struct cb_bench *b,
 			not_measured(&r->b, b, r->b.cpu);
 		return (-1);
 	}
+	return (ab_shift(r, 0, 0));
+}
+
+int
+ab_shift(struct ab *r, double err_a, double err_b)
+{
+	double *d, e, lo, hi;
+	size_t k;
+
+	r->shift = r->lo = r->hi = NAN;
 	r->rounds = (unsigned)(r->a.nrounds < r->b.nrounds ? r->a.nrounds :
 	    r->b.nrounds);
 	if ((d = calloc(r->rounds + 1, sizeof(*d))) == NULL)
@@ -76,6 +84,15 @@ ab_measure(const struct cb_bench *a, const struct cb_bench *b,
 		d[k] = r->a.rounds[k].median - r->b.rounds[k].median;
 	stats_hodges_lehmann(d, r->rounds, &r->shift, &r->lo, &r->hi);
 	free(d);
+	/* Each side's conversion may be off by its error, in whole. */
+	e = err_a * r->a.cycles.median * err_a * r->a.cycles.median +
+	    err_b * r->b.cycles.median * err_b * r->b.cycles.median;
+	if (e > 0) {
+		lo = r->shift - r->lo;
+		hi = r->hi - r->shift;
+		r->lo = r->shift - sqrt(lo * lo + e);
+		r->hi = r->shift + sqrt(hi * hi + e);
+	}
 	return (0);
 }
 

@@ -34,6 +34,15 @@ int	ab_measure(const struct cb_bench *a, const struct cb_bench *b,
 	    const struct cb_options *o, unsigned rounds, struct ab *r,
 	    ab_progress_fn *progress, void *arg);
 
+/*
+ * r's shift, interval and rounds from the paired round medians of r->a
+ * and r->b: ab_measure's, and again after a side's cycles were converted
+ * to another clock, the conversion's relative errors err_a and err_b
+ * (each side's whole figure moves with it) widening the interval in
+ * quadrature.  0, or -1 when out of memory.
+ */
+int	ab_shift(struct ab *r, double err_a, double err_b);
+
 /* One sentence: "A is 2.10 +- 0.20 cycles slower than B (...)". */
 void	ab_verdict(const struct ab *r, char *buf, size_t len);
 

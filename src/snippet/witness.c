@@ -19,7 +19,8 @@
  * 1.08.  A witness whose median reads WITNESS_SLOWER or more over one
  * cycle, and the low end of its 95% interval three quarters of that,
  * converts the result under its clock: every cycle figure divided by its
- * reading, the result flagged clock-slowed (tests/study/witness_study.c
+ * reading, the figure's interval widened by the reading's, the result
+ * flagged clock-slowed (tests/study/witness_study.c
  * has the false alarms and the power of that rule).  A reading of
  * 1 + 1 / (2 * WITNESS_SHADOW) or more says the body did not run in the
  * chain's shadow but in series with it, half its cycles or more added to
@@ -154,19 +155,37 @@ snippet_witness_factor(double median, double ci_low)
 	return (1 / median);
 }
 
-void
+/* The relative 95% error of w's reading, the larger side of its interval. */
+static double
+reading_error(const struct cb_result *w)
+{
+	double m = w->cycles.median, e;
+
+	e = fmax(m - w->cycles.ci95_low, w->cycles.ci95_high - m) / m;
+	return (isfinite(e) && e > 0 ? e : 0);
+}
+
+double
 snippet_witness_apply(struct cb_result *r, const struct cb_result *w)
 {
-	double f;
+	double f, e, m, lo, hi;
 
 	if (w->status != CB_OK)
-		return;
+		return (0);
 	cb_result_extra(r, WITNESS_EXTRA, w->cycles.median);
 	if ((f = snippet_witness_factor(w->cycles.median,
-	    w->cycles.ci95_low)) != 1) {
-		result_rescale_cycles(r, f);
-		r->flags |= CB_FLAG_CLOCK_SLOWED;
-	}
+	    w->cycles.ci95_low)) == 1)
+		return (0);
+	result_rescale_cycles(r, f);
+	r->flags |= CB_FLAG_CLOCK_SLOWED;
+	/* The figure now carries the reading's error too. */
+	e = reading_error(w);
+	m = r->cycles.median;
+	lo = m - r->cycles.ci95_low;
+	hi = r->cycles.ci95_high - m;
+	r->cycles.ci95_low = m - sqrt(lo * lo + e * m * e * m);
+	r->cycles.ci95_high = m + sqrt(hi * hi + e * m * e * m);
+	return (e);
 }
 
 struct cb_options
@@ -179,21 +198,23 @@ snippet_witness_options(const struct cb_options *o)
 	return (wo);
 }
 
-void
+double
 snippet_witness_measure(const struct snippet *s, const struct cb_options *o,
     struct cb_result *r)
 {
 	struct cb_options wo = snippet_witness_options(o);
 	struct cb_result wr;
 	struct snippet *w;
+	double e;
 
 	if (r->status != CB_OK ||
 	    (w = snippet_witness(s, snippet_copy_cycles(s, r))) == NULL)
-		return;
+		return (0);
 	cb_measure(&w->bench, &wo, &wr);
-	snippet_witness_apply(r, &wr);
+	e = snippet_witness_apply(r, &wr);
 	cb_result_free(&wr);
 	snippet_free(w);
+	return (e);
 }
 
 double

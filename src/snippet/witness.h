@@ -32,18 +32,21 @@ double	snippet_copy_cycles(const struct snippet *s, const struct cb_result *r);
 /*
  * Convert r under the clock its witness's result w read (w measured, else
  * nothing): w's cycles a link become r's clock_witness extra, and when
- * charz_witness_factor() says so every cycle figure of r is divided by
- * them and r flagged clock-slowed.
+ * snippet_witness_factor() says so every cycle figure of r is divided by
+ * them, r's interval widened by the reading's relative error (in
+ * quadrature) and r flagged clock-slowed.  Returns that error (the larger
+ * side of w's 95% interval over its median), 0 when nothing was
+ * converted.
  */
-void	snippet_witness_apply(struct cb_result *r, const struct cb_result *w);
+double	snippet_witness_apply(struct cb_result *r, const struct cb_result *w);
 
 /*
  * Measure s's witness with o's options but WITNESS_ROUNDS rounds of
  * WITNESS_SAMPLES samples (snippet_witness_options), where
  * s's body may have run under a lower clock, and apply it to r, s's
- * result.
+ * result: what snippet_witness_apply() returns.
  */
-void	snippet_witness_measure(const struct snippet *s,
+double	snippet_witness_measure(const struct snippet *s,
 	    const struct cb_options *o, struct cb_result *r);
 
 /* o, as a witness is measured. */

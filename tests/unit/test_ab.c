@@ -2,9 +2,10 @@
 /*
  * Unit tests for core/ab.c: the verdict sentence for each outcome,
  * worked out by hand (slower, faster, no difference, an interval
- * touching zero, no "-0.00"), and the measurement itself in this process
- * with --quick rounds: interleaved rounds paired, and a side that fails
- * leaving the other marked as not measured.
+ * touching zero, no "-0.00"), the shift of paired rounds with and
+ * without a side's conversion error, and the measurement itself in this
+ * process with --quick rounds: interleaved rounds paired, and a side that
+ * fails leaving the other marked as not measured.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -202,11 +203,50 @@ test_measure_fails(void **state)
 	ab_free(&r);
 }
 
+/*
+ * Six pairs of rounds whose differences are 0.1 .. 0.6: the shift is
+ * their Hodges-Lehmann estimate, 0.35, and a side converted with a 1%
+ * error on a figure of 4 cycles adds 0.04 in quadrature to each side of
+ * the interval.
+ */
+static void
+test_shift(void **state)
+{
+	struct cb_round ra[6], rb[6];
+	double lo, hi;
+	struct ab r;
+	size_t k;
+
+	(void)state;
+	memset(&r, 0, sizeof(r));
+	for (k = 0; k < 6; k++) {
+		ra[k].median = 4.1 + 0.1 * (double)k;
+		rb[k].median = 4;
+	}
+	r.a.rounds = ra;
+	r.b.rounds = rb;
+	r.a.nrounds = r.b.nrounds = 6;
+	r.a.cycles.median = r.b.cycles.median = 4;
+	assert_int_equal(ab_shift(&r, 0, 0), 0);
+	assert_int_equal(r.rounds, 6);
+	assert_float_equal(r.shift, 0.35, 1e-9);
+	assert_true(r.lo > 0 && r.lo < 0.35 && r.hi > 0.35);
+	lo = r.lo;
+	hi = r.hi;
+	assert_int_equal(ab_shift(&r, 0.01, 0), 0);
+	assert_float_equal(r.shift, 0.35, 1e-9);
+	assert_float_equal(0.35 - r.lo, sqrt((0.35 - lo) * (0.35 - lo) +
+	    0.04 * 0.04), 1e-9);
+	assert_float_equal(r.hi - 0.35, sqrt((hi - 0.35) * (hi - 0.35) +
+	    0.04 * 0.04), 1e-9);
+}
+
 int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_verdict),
+		cmocka_unit_test(test_shift),
 		cmocka_unit_test(test_measure),
 		cmocka_unit_test(test_measure_fails),
 	};

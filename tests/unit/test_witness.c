@@ -5,9 +5,9 @@
  * 1.5% or more, converts; one short of either does not, nor does one
  * of a sixth or more over (a body run in series with the chain), nor a
  * reading that is no number; a converted result has every cycle figure
- * divided by the reading and its ticks, nanoseconds and probe untouched,
- * the flag and the extra set; an unconverted one only the extra; a failed
- * witness changes nothing.
+ * divided by the reading and its interval widened by the reading's, its
+ * ticks, nanoseconds and probe untouched, the flag and the extra set; an
+ * unconverted one only the extra; a failed witness changes nothing.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -76,7 +76,9 @@ apply(struct cb_result *r, double *samples, struct cb_round *rounds, double c,
 	w.cycles.median = median;
 	w.cycles.ci95_low = ci_low;
 	result(r, samples, rounds, c);
-	snippet_witness_apply(r, &w);
+	assert_float_equal(snippet_witness_apply(r, &w), st == CB_OK &&
+	    snippet_witness_factor(median, ci_low) != 1 ?
+	    (median - ci_low) / median : 0, 1e-12);
 }
 
 static void
@@ -96,7 +98,9 @@ test_apply(void **state)
 	assert_float_equal(r.cycles.median, 4, 1e-12);
 	assert_float_equal(r.cycles.min, 4, 1e-12);
 	assert_float_equal(r.cycles.p99, 4, 1e-12);
-	assert_float_equal(r.cycles.ci95_high, 4, 1e-12);
+	/* Its interval takes in the reading's error, 0.005 / 1.08. */
+	assert_float_equal(r.cycles.ci95_high, 4 + 4 * 0.005 / 1.08, 1e-12);
+	assert_float_equal(r.cycles.ci95_low, 4 - 4 * 0.005 / 1.08, 1e-12);
 	assert_float_equal(r.cycles.cv, 0.01, 0);
 	assert_float_equal(r.samples[1], 4, 1e-12);
 	assert_float_equal(r.rounds[0].median, 4, 1e-12);
