@@ -287,7 +287,6 @@ sample_loop(const struct cb_bench *b, void *ctx, const struct cb_options *o,
 	while (!round_over(s, o, start, end)) {
 		guard_begin(&g, o->cpu, (b->flags & CB_BENCH_SWITCHES) ?
 		    WATCH_NONE : WATCH_SWITCHES);
-		ra = ratio_now(cal);
 		rc = fit_once(b->body, ctx, base, &t, &r2);
 		rb = ratio_now(cal);
 		pb = probe(p, rb);
@@ -298,7 +297,9 @@ sample_loop(const struct cb_bench *b, void *ctx, const struct cb_options *o,
 		gather_add(s, clean, whole, t.ref / b->ops, cyc, fmax(pa, pb));
 		if (clean)
 			gather_r2(s, r2);
+		/* The clock after one sample is the clock before the next. */
 		pa = pb;
+		ra = rb;
 	}
 	r->ratio_after = ratio_now(cal);
 	return (0);

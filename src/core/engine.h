@@ -28,8 +28,9 @@
  * switches tasks by design is judged by the time it spent runnable but
  * not running instead: a task that took its CPU shows there.  Calibrated
  * samples carry their own clock: a reference add chain timed just before
- * and just after the sample, at two lengths whose difference cancels the
- * call's overhead, gives the cycles per tick to convert it with,
+ * and just after the sample (the one after a loop sample is the one
+ * before the next), at two lengths whose difference cancels the call's
+ * overhead, gives the cycles per tick to convert it with,
  * and a sample across which the two disagree by more than
  * ENGINE_DRIFT_LIMIT is dropped (ENGINE_PATH_DRIFT_LIMIT for a path
  * sample, whose calls spread far wider than that and may last long enough
