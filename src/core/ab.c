@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "core/ab.h"
+#include "core/rescale.h"
 #include "core/rounds.h"
 #include "core/stats.h"
 
@@ -72,7 +73,7 @@ ab_measure(const struct cb_bench *a, const struct cb_bench *b,
 int
 ab_shift(struct ab *r, double err_a, double err_b)
 {
-	double *d, e, lo, hi;
+	double *d;
 	size_t k;
 
 	r->shift = r->lo = r->hi = NAN;
@@ -85,14 +86,8 @@ ab_shift(struct ab *r, double err_a, double err_b)
 	stats_hodges_lehmann(d, r->rounds, &r->shift, &r->lo, &r->hi);
 	free(d);
 	/* Each side's conversion may be off by its error, in whole. */
-	e = err_a * r->a.cycles.median * err_a * r->a.cycles.median +
-	    err_b * r->b.cycles.median * err_b * r->b.cycles.median;
-	if (e > 0) {
-		lo = r->shift - r->lo;
-		hi = r->hi - r->shift;
-		r->lo = r->shift - sqrt(lo * lo + e);
-		r->hi = r->shift + sqrt(hi * hi + e);
-	}
+	interval_widen(r->shift, &r->lo, &r->hi, hypot(err_a *
+	    r->a.cycles.median, err_b * r->b.cycles.median));
 	return (0);
 }
 

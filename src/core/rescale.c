@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /* A result's cycles under another clock (core/rescale.h). */
+#include <math.h>
 #include <stddef.h>
 
 #include "core/rescale.h"
@@ -35,4 +36,13 @@ result_rescale_cycles(struct cb_result *r, double factor)
 		r->levels[i].ci95_low *= factor;
 		r->levels[i].ci95_high *= factor;
 	}
+}
+
+void
+interval_widen(double centre, double *lo, double *hi, double by)
+{
+	double below = centre - *lo, above = *hi - centre;
+
+	*lo = centre - sqrt(below * below + by * by);
+	*hi = centre + sqrt(above * above + by * by);
 }

@@ -19,4 +19,11 @@ void	result_rescale_cycles(struct cb_result *r, double factor);
 /* A summary's figures times f, but its cv, which is relative. */
 void	summary_rescale(struct cb_summary *s, double f);
 
+/*
+ * The interval *lo..*hi around `centre' widened on each side by `by' in
+ * quadrature: for an error the interval's resampling could not see (a
+ * conversion under another clock).
+ */
+void	interval_widen(double centre, double *lo, double *hi, double by);
+
 #endif

@@ -168,7 +168,7 @@ reading_error(const struct cb_result *w)
 double
 snippet_witness_apply(struct cb_result *r, const struct cb_result *w)
 {
-	double f, e, m, lo, hi;
+	double f, e;
 
 	if (w->status != CB_OK)
 		return (0);
@@ -180,11 +180,8 @@ snippet_witness_apply(struct cb_result *r, const struct cb_result *w)
 	r->flags |= CB_FLAG_CLOCK_SLOWED;
 	/* The figure now carries the reading's error too. */
 	e = reading_error(w);
-	m = r->cycles.median;
-	lo = m - r->cycles.ci95_low;
-	hi = r->cycles.ci95_high - m;
-	r->cycles.ci95_low = m - sqrt(lo * lo + e * m * e * m);
-	r->cycles.ci95_high = m + sqrt(hi * hi + e * m * e * m);
+	interval_widen(r->cycles.median, &r->cycles.ci95_low,
+	    &r->cycles.ci95_high, e * r->cycles.median);
 	return (e);
 }
 
