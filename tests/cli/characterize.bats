@@ -39,8 +39,11 @@ near() {
 	assert_line $'^opcode,class,latency,latency_ci95,latency_mca,throughput,throughput_ci95,throughput_mca,flags,form\r$'
 	near "$(figure 2 ADD64rr)" 1.00 0.05
 	near "$(figure 2 IMUL64rr)" 3.00 0.10
-	# One imul a cycle; adds on several ports, at least two a cycle.
-	near "$(figure 3 IMUL64rr)" 1.00 0.10
+	# One imul a cycle (three on Zen 5); adds on several ports, at least
+	# two a cycle.
+	awk -v t="$(figure 3 IMUL64rr)" 'BEGIN { d1 = t - 1; d3 = t - 1 / 3
+	    exit !((d1 >= -0.1 && d1 <= 0.1) || (d3 >= -0.03 && d3 <= 0.03)) }' ||
+	    fail "imul's reciprocal throughput $(figure 3 IMUL64rr)"
 	awk -v t="$(figure 3 ADD64rr)" 'BEGIN { exit !(t > 0.1 && t <= 0.55) }' ||
 	    fail "add's reciprocal throughput $(figure 3 ADD64rr)"
 }
@@ -176,7 +179,9 @@ PY
 }
 
 @test "characterize --exegesis-yaml: exegesis's own format, which its analysis reads" {
-	run --separate-stderr "$CB" characterize ADD64rr IMUL64rr --exegesis-yaml ex
+	need_python
+	run --separate-stderr "$CB" characterize ADD64rr IMUL64rr --exegesis-yaml ex \
+	    --json ex.json
 	assert_status 0
 	[ -s ex-latency.yaml ] && [ -s ex-inverse_throughput.yaml ] ||
 	    fail "no YAML written"
@@ -184,7 +189,16 @@ PY
 	run llvm-exegesis-16 -mode=analysis -benchmarks-file=ex-inverse_throughput.yaml \
 	    -analysis-clustering=naive -analysis-clusters-output-file=-
 	assert_status 0
-	assert_output "WriteIMul64Reg,1.0"
+	# The analysis reads back the row's reciprocal throughput per
+	# instruction (one imul a cycle, three on Zen 5), whatever copies
+	# measured it.
+	got=$(printf '%s\n' "$output" | sed -n 's/.*,WriteIMul64Reg,\([0-9.]*\)$/\1/p')
+	json_check ex.json "$got" <<'PY'
+want = [r["cycles"]["median"] for r in d["results"]
+        if r["form"]["opcode"] == "IMUL64rr" and r["mode"] == "throughput"][0]
+got = float(sys.argv[2])
+assert abs(got - want) <= 0.01 + 0.02 * want, (got, want)
+PY
 	run --separate-stderr "$CB" characterize ADD64rr --exegesis-yaml ''
 	assert_usage_error "--exegesis-yaml takes a file name base"
 }
@@ -197,7 +211,7 @@ PY
 	assert_status 0
 	assert_line '^ADD64rr mode=latency +1\.0'
 	assert_line '^IMUL64rr mode=latency +3\.0'
-	assert_line '^IMUL64rr mode=throughput +1\.0'
+	assert_line '^IMUL64rr mode=throughput +(1\.0|0\.33)'
 }
 
 @test "characterize: opcodes named in any case" {

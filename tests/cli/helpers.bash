@@ -154,14 +154,14 @@ need_python() {
 	printf '%s\n' "$PYTHON" > "$cache.$$" && mv "$cache.$$" "$cache"
 }
 
-# json_check FILE <<'PY' ... PY: run the Python on stdin with `d' bound to
-# FILE's parsed JSON; a failed assert prints its traceback and fails.
-# Call need_python first.
+# json_check FILE [ARG...] <<'PY' ... PY: run the Python on stdin with
+# `d' bound to FILE's parsed JSON (and sys.argv[2:] the ARGs); a failed
+# assert prints its traceback and fails.  Call need_python first.
 json_check() {
 	"${PYTHON:-python3}" -c '
 import json, sys
 with open(sys.argv[1]) as f:
     d = json.load(f)
 exec(compile(sys.stdin.read(), "json_check", "exec"))
-' "$1"
+' "$@"
 }
