@@ -163,6 +163,26 @@ int		 arch_exegesis_chain(const char *insn, const char *key,
 		    struct arch_chain *c);
 
 /*
+ * characterize: independent copies for a throughput snippet whose
+ * instruction reads its own destination (exegesis's key ties the two, or
+ * the instruction keeps it: bsf), which runs no faster than its latency
+ * over the destinations the snippet cycles through.  From the first
+ * instruction (AT&T) and its key: the instruction once for its own
+ * destination and once for each free register of the same kind, "; "
+ * between them, in body, and set-up zeroing the new ones (exegesis's are
+ * zero) in init; `evex' keeps the EVEX encoding.  Returns the number of
+ * copies, or 0 when there is no such register destination or no more
+ * than `had' copies could be made.
+ */
+struct arch_widen {
+	char		 body[2048];
+	char		 init[1024];
+};
+
+unsigned	 arch_exegesis_widen(const char *insn, const char *key,
+		    int evex, unsigned had, struct arch_widen *w);
+
+/*
  * characterize: what a form needs set, beyond exegesis's registers (all
  * zero), to run at all, from its body as llvm-mc writes it (AT&T, "; "
  * between instructions): assembly text into buf for the end of the

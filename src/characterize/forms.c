@@ -155,6 +155,63 @@ chain(struct form *f)
 	f->lat.chain = f->chain.kind;
 }
 
+/* The destinations exegesis's snippet cycles through: its keys' first
+   operands, told apart. */
+static unsigned
+destinations(const struct xdoc *d)
+{
+	char first[32], other[32];
+	size_t i, j;
+	unsigned n = 0;
+
+	for (i = 0; i < d->ninsns; i++) {
+		if (sscanf(d->insns[i], "%*s %31s", first) != 1)
+			continue;
+		for (j = 0; j < i; j++)
+			if (sscanf(d->insns[j], "%*s %31s", other) == 1 &&
+			    strcmp(first, other) == 0)
+				break;
+		n += j == i;
+	}
+	return (n);
+}
+
+static void
+widen(struct form *f)
+{
+	const struct xsplit *t = f->thr.split;
+	struct arch_widen w;
+	unsigned had;
+
+	if (t == NULL || t->att == NULL || t->body.ninsns == 0 ||
+	    f->thr.doc->ninsns == 0)
+		return;
+	had = destinations(f->thr.doc);
+	f->wide.copies = arch_exegesis_widen(t->body.insns[0].text,
+	    f->thr.doc->insns[0], strncmp(f->cls, "avx512", 6) == 0, had, &w);
+	if (f->wide.copies == 0)
+		return;
+	if ((f->wide.body = strdup(w.body)) == NULL ||
+	    (f->wide.init = strdup(w.init)) == NULL) {
+		free(f->wide.body);
+		memset(&f->wide, 0, sizeof(f->wide));
+		return;		/* out of memory: exegesis's snippet */
+	}
+	snprintf(f->wide.kind, sizeof(f->wide.kind), "independent: the "
+	    "instruction once for each of %u destinations, where exegesis's "
+	    "snippet had %u, each read again by the copy after it",
+	    f->wide.copies, had);
+}
+
+void
+forms_widen(struct forms *fs)
+{
+	size_t i;
+
+	for (i = 0; i < fs->n; i++)
+		widen(&fs->f[i]);
+}
+
 int
 forms_join(const struct xdocs *lat, struct xsplit *lsplit,
     const struct xdocs *thr, struct xsplit *tsplit, struct forms *out)
@@ -412,8 +469,12 @@ forms_free(struct forms *fs)
 {
 	size_t i;
 
-	for (i = 0; i < fs->n; i++)
+	for (i = 0; i < fs->n; i++) {
 		free(fs->f[i].chain_intel);
+		free(fs->f[i].wide.body);
+		free(fs->f[i].wide.init);
+		free(fs->f[i].wide.intel);
+	}
 	free(fs->f);
 	fs->f = NULL;
 	fs->n = 0;

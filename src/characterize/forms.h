@@ -38,6 +38,13 @@ struct form {
 	int		 chained;
 	char		*chain_intel;	/* chain.body in Intel syntax, or
 					   NULL (forms_free frees it) */
+	struct form_wide {		/* throughput: copies made independent
+					   (arch_exegesis_widen); body NULL:
+					   exegesis's snippet as it is */
+		char	*body, *init, *intel;
+		unsigned copies;
+		char	 kind[160];	/* what was done, for the row */
+	} wide;
 };
 
 struct forms {
@@ -67,6 +74,11 @@ char	*forms_opcode_list(char *const *filters, size_t n);
 
 /* Whether `word' is a class of FORMS_CLASSES. */
 int	forms_is_class(const char *word);
+
+/* Make the throughput copies of every form that reads its own
+   destination independent (struct form_wide); out of memory leaves a
+   form's snippet as exegesis wrote it. */
+void	forms_widen(struct forms *fs);
 
 /* --quick: one form a mnemonic, the widest GPR or vector one. */
 void	forms_quick(struct forms *fs);

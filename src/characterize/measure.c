@@ -36,15 +36,21 @@ init_text(const struct snippet_code *c, const char *chain, const char *need,
 	return (fclose(fp) != 0 ? -1 : 0);
 }
 
-int
-charz_prepare(struct charz_row *row, double timeout)
+/*
+ * The row's snippet with exegesis's copies made independent when `wide',
+ * else as exegesis or cyclebench's chain has it.
+ */
+static int
+prepare(struct charz_row *row, double timeout, int wide)
 {
 	const struct xsplit *sp = row->snip->split;
+	const struct form_wide *fw = &row->form->wide;
 	struct snippet_spec spec;
 	char err[4096], warn[1024], setup[1024], *init = NULL;
 	int rc, need, chained;
 
 	row->s = NULL;
+	row->wide = 0;
 	snprintf(row->name, sizeof(row->name), "x86/%s", row->form->opcode);
 	if (row->snip->doc == NULL) {
 		snprintf(row->why, sizeof(row->why), "llvm-exegesis wrote no "
@@ -62,7 +68,8 @@ charz_prepare(struct charz_row *row, double timeout)
 		    row->form->chain.kind != NULL ? row->form->chain.kind : "");
 		return (-1);
 	}
-	if ((need = arch_exegesis_setup(sp->att, setup, sizeof(setup))) < 0) {
+	if ((need = arch_exegesis_setup(wide ? fw->body : sp->att, setup,
+	    sizeof(setup))) < 0) {
 		snprintf(row->why, sizeof(row->why), "%.200s", setup);
 		return (-1);
 	}
@@ -85,8 +92,15 @@ charz_prepare(struct charz_row *row, double timeout)
 		spec.body_code = NULL;
 		spec.per_copy = 1;
 	}
-	if (chained || need) {
-		if (init_text(&sp->init, chained ? row->form->chain.init : "",
+	if (wide) {
+		spec.body = fw->body;
+		spec.body_len = strlen(spec.body);
+		spec.body_code = NULL;
+		spec.per_copy = fw->copies;
+	}
+	if (chained || wide || need) {
+		if (init_text(&sp->init, chained ? row->form->chain.init :
+		    wide ? fw->init : "",
 		    need ? setup : "", &init, &spec.init_len) != 0) {
 			snprintf(row->why, sizeof(row->why), "out of memory");
 			return (-1);
@@ -101,11 +115,23 @@ charz_prepare(struct charz_row *row, double timeout)
 		snprintf(row->why, sizeof(row->why), "%.200s", err);
 		return (-1);
 	}
+	row->wide = wide;
 	row->s->bench.name = row->name;
 	row->s->bench.desc = row->snip->split->att;
 	memset(row->s->bench.params, 0, sizeof(row->s->bench.params));
 	row->s->bench.params[0] = charz_mode_param(row->mode);
 	return (0);
+}
+
+int
+charz_prepare(struct charz_row *row, double timeout)
+{
+	/* Copies the assembler refuses cost the row nothing: exegesis's. */
+	if (row->mode == CB_THROUGHPUT && row->form->wide.body != NULL &&
+	    row->snip->split != NULL && row->snip->split->att != NULL &&
+	    prepare(row, timeout, 1) == 0)
+		return (0);
+	return (prepare(row, timeout, 0));
 }
 
 struct cb_param

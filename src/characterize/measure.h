@@ -13,7 +13,9 @@
  * Cycles are per instruction: a latency row is the cycles of one copy of
  * the chain over its instructions (exegesis's chain of one instruction
  * repeated, in most forms), a throughput row the cycles of one copy of
- * the independent instructions over their number.
+ * the independent instructions over their number: exegesis's, or its
+ * first instruction once for each of as many destinations as there are
+ * registers for (struct form_wide) when each reads its own.
  */
 #ifndef CB_CHARACTERIZE_MEASURE_H
 #define CB_CHARACTERIZE_MEASURE_H
@@ -32,6 +34,7 @@ struct charz_row {
 	struct snippet		*s;		/* NULL: not measured */
 	char			 why[256];	/* then why not */
 	char			 name[96];
+	int			 wide;		/* measured form->wide's body */
 };
 
 /*

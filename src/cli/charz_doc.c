@@ -61,6 +61,7 @@ json_t *
 charz_form_json(const struct charz_row *row)
 {
 	const struct xsplit *sp = row->snip->split;
+	const struct form_wide *fw = &row->form->wide;
 	int chained = row->mode == CB_LATENCY && row->form->chained;
 	json_t *o = json_object();
 	int bad = 0;
@@ -69,15 +70,20 @@ charz_form_json(const struct charz_row *row)
 	    &bad);
 	results_json_put_key(o, "class", results_json_text(row->form->cls),
 	    &bad);
-	/* A chain of cyclebench's is its own text, one operation a copy. */
+	/* A chain of cyclebench's is its own text, one operation a copy;
+	   independent copies of cyclebench's, theirs. */
 	results_json_put_key(o, "att", results_json_opt_text(chained ?
-	    row->form->chain.body : sp != NULL ? sp->att : NULL), &bad);
+	    row->form->chain.body : row->wide ? fw->body : sp != NULL ?
+	    sp->att : NULL), &bad);
 	results_json_put_key(o, "intel", results_json_opt_text(chained ?
-	    row->form->chain_intel : sp != NULL ? sp->intel : NULL), &bad);
+	    row->form->chain_intel : row->wide ? fw->intel : sp != NULL ?
+	    sp->intel : NULL), &bad);
 	results_json_put_key(o, "instructions", json_integer(chained ? 1 :
-	    sp != NULL ? (json_int_t)sp->ninsns : 0), &bad);
+	    row->wide ? (json_int_t)fw->copies : sp != NULL ?
+	    (json_int_t)sp->ninsns : 0), &bad);
 	results_json_put_key(o, "chain", results_json_opt_text(row->mode ==
-	    CB_LATENCY ? row->snip->chain : NULL), &bad);
+	    CB_LATENCY ? row->snip->chain : row->wide ? fw->kind : NULL),
+	    &bad);
 	if (bad) {
 		json_decref(o);
 		return (NULL);
@@ -180,16 +186,19 @@ per_snippet(json_t *doc, const struct xdocs *x, const char *mode)
 		form = json_object_get(r, "form");
 		chain = json_string_value(json_object_get(form, "chain"));
 		cy = json_object_get(r, "cycles");
+		/* A latency through cyclebench's chain is not of exegesis's
+		   snippet; a reciprocal throughput is the instruction's,
+		   whatever copies measured it. */
 		if (strcmp(json_string_value(json_object_get(r, "mode")),
 		    mode) != 0 || !json_is_object(cy) || (chain != NULL &&
-		    strchr(chain, ':') != NULL))
-			continue;	/* not measured, or cyclebench's chain */
+		    strchr(chain, ':') != NULL && strcmp(mode, "latency") ==
+		    0))
+			continue;
 		for (k = 0; k < x->n; k++)
 			if (strcmp(x->d[k].opcode, json_string_value(
 			    json_object_get(form, "opcode"))) == 0)
 				v[k] = json_number_value(json_object_get(cy,
-				    "median")) * (double)json_integer_value(
-				    json_object_get(form, "instructions"));
+				    "median")) * (double)x->d[k].ninsns;
 	}
 	return (v);
 }

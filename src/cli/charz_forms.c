@@ -54,7 +54,10 @@ snippets_kept(const struct charz_args *a, const char *keep, struct xdocs *lat,
 	return (0);
 }
 
-/* The Intel text of cyclebench's chains, which exegesis did not write. */
+/*
+ * The Intel text of cyclebench's chains and independent copies, which
+ * exegesis did not write: two a form at most.
+ */
 static int
 chains_intel(const char *mc, struct forms *fs, char *err, size_t errlen)
 {
@@ -62,20 +65,26 @@ chains_intel(const char *mc, struct forms *fs, char *err, size_t errlen)
 	size_t i, n = 0;
 	int rc = -1;
 
-	att = calloc(fs->n + 1, sizeof(*att));
-	intel = calloc(fs->n + 1, sizeof(*intel));
+	att = calloc(2 * fs->n + 1, sizeof(*att));
+	intel = calloc(2 * fs->n + 1, sizeof(*intel));
 	if (att == NULL || intel == NULL)
 		snprintf(err, errlen, "out of memory");
 	else {
-		for (i = 0; i < fs->n; i++)
+		for (i = 0; i < fs->n; i++) {
 			if (fs->f[i].chained)
 				att[n++] = fs->f[i].chain.body;
+			if (fs->f[i].wide.body != NULL)
+				att[n++] = fs->f[i].wide.body;
+		}
 		rc = disasm_intel(mc, att, n, intel, CHARZ_TOOL_TIMEOUT, err,
 		    errlen);
 	}
-	for (i = 0, n = 0; rc == 0 && i < fs->n; i++)
+	for (i = 0, n = 0; rc == 0 && i < fs->n; i++) {
 		if (fs->f[i].chained)
 			fs->f[i].chain_intel = intel[n++];
+		if (fs->f[i].wide.body != NULL)
+			fs->f[i].wide.intel = intel[n++];
+	}
 	free(att);
 	free(intel);
 	return (rc);
@@ -162,6 +171,7 @@ split:
 			    "forms chosen is one: leave out --quick", matched));
 		}
 	}
+	forms_widen(fs);
 	rc = chains_intel(t.mc, fs, err, sizeof(err));
 out:
 	free(list);

@@ -225,6 +225,18 @@ arch_exegesis_chain(const char *insn, const char *key, struct arch_chain *c)
 	return (-1);
 }
 
+unsigned
+arch_exegesis_widen(const char *insn, const char *key, int evex,
+    unsigned had, struct arch_widen *w)
+{
+	(void)insn;
+	(void)key;
+	(void)evex;
+	(void)had;
+	w->body[0] = w->init[0] = '\0';
+	return (0);
+}
+
 int
 arch_exegesis_setup(const char *body, char *buf, size_t len)
 {
