@@ -21,22 +21,12 @@
 #include <strings.h>
 
 #include "arch/arch.h"
+#include "arch/x86/regs.h"
 
 #define WIDEN_MAX	24	/* copies: enough for 6 cycles at 4 a cycle */
 
 enum kind { K_NONE, K_GPR, K_HIGH8, K_VEC, K_MMX, K_MASK };
 
-/* General registers by width: 64, 32, 16 and 8 bits, by number. */
-static const char *const gpr[4][16] = {
-	{ "rax", "rcx", "rdx", "rbx", "rsp", "rbp", "rsi", "rdi", "r8", "r9",
-	  "r10", "r11", "r12", "r13", "r14", "r15" },
-	{ "eax", "ecx", "edx", "ebx", "esp", "ebp", "esi", "edi", "r8d",
-	  "r9d", "r10d", "r11d", "r12d", "r13d", "r14d", "r15d" },
-	{ "ax", "cx", "dx", "bx", "sp", "bp", "si", "di", "r8w", "r9w",
-	  "r10w", "r11w", "r12w", "r13w", "r14w", "r15w" },
-	{ "al", "cl", "dl", "bl", "spl", "bpl", "sil", "dil", "r8b", "r9b",
-	  "r10b", "r11b", "r12b", "r13b", "r14b", "r15b" },
-};
 static const char *const high8[4] = { "ah", "ch", "dh", "bh" };
 /* The general registers a copy may take: no implicit use (above). */
 static const unsigned gpr_free = 1u << 3 | 1u << 5 | 1u << 6 | 0xff00u;
@@ -44,7 +34,7 @@ static const unsigned gpr_free = 1u << 3 | 1u << 5 | 1u << 6 | 0xff00u;
 struct reg {
 	enum kind	 kind;
 	unsigned	 num;
-	unsigned	 width;		/* K_GPR: row of gpr[] */
+	unsigned	 width;		/* K_GPR: row of x86_gpr[] */
 	char		 prefix;	/* K_VEC: 'x', 'y' or 'z' */
 };
 
@@ -63,8 +53,8 @@ reg_of(const char *name, size_t len)
 		s[i] = (char)tolower((unsigned char)name[i]);
 	s[len] = '\0';
 	for (w = 0; w < 4; w++)
-		for (i = 0; i < 16; i++)
-			if (strcmp(s, gpr[w][i]) == 0)
+		for (i = 0; i < X86_NGPR; i++)
+			if (strcmp(s, x86_gpr[w][i]) == 0)
 				return ((struct reg){ K_GPR, (unsigned)i,
 				    (unsigned)w, 0 });
 	for (i = 0; i < 4; i++)
@@ -135,7 +125,7 @@ name_of(const struct reg *r, unsigned n, char *buf, size_t len)
 {
 	switch (r->kind) {
 	case K_GPR:
-		snprintf(buf, len, "%s", gpr[r->width][n]);
+		snprintf(buf, len, "%s", x86_gpr[r->width][n]);
 		break;
 	case K_VEC:
 		snprintf(buf, len, "%cmm%u", r->prefix, n);
@@ -156,8 +146,8 @@ zero(const struct reg *r, unsigned n, int evex, int vex, char *buf,
 {
 	switch (r->kind) {
 	case K_GPR:
-		return (snprintf(buf, len, "xorl %%%s, %%%s\n", gpr[1][n],
-		    gpr[1][n]));
+		return (snprintf(buf, len, "xorl %%%s, %%%s\n", x86_gpr[1][n],
+		    x86_gpr[1][n]));
 	case K_VEC:
 		if (evex || n >= 16)
 			return (snprintf(buf, len, "vpxord %%zmm%u, %%zmm%u, "

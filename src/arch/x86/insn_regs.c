@@ -22,8 +22,8 @@
 #include <string.h>
 
 #include "arch/arch.h"
+#include "arch/x86/regs.h"
 
-#define NGPR		16
 #define VEC0		16	/* xmm0 to xmm31 and their ymm, zmm */
 #define FLAGS		48
 #define MASK0		49	/* k0 to k7 */
@@ -33,7 +33,7 @@
 #define RDX		2
 #define RBX		3
 
-static const char *const gpr[4][NGPR] = {
+const char *const x86_gpr[4][X86_NGPR] = {
 	{ "rax", "rcx", "rdx", "rbx", "rsp", "rbp", "rsi", "rdi", "r8", "r9",
 	  "r10", "r11", "r12", "r13", "r14", "r15" },
 	{ "eax", "ecx", "edx", "ebx", "esp", "ebp", "esi", "edi", "r8d",
@@ -51,7 +51,7 @@ static const char *const prefixes[] = { "lock", "rep", "repz", "repe",
 
 /* Only write their destination. */
 static const char *const write_only[] = { "mov", "vmov", "lea", "cvt",
-	"vcvt", "bsf", "bsr", "lzcnt", "tzcnt", "popcnt", "pmovzx", "pmovsx",
+	"vcvt", "lzcnt", "tzcnt", "popcnt", "pmovzx", "pmovsx",
 	"vpmovzx", "vpmovsx", "vbroadcast", "vpbroadcast", "rdrand",
 	"rdseed", "rdfsbase", "rdgsbase", "rdpid", "pop", "set" };
 
@@ -138,8 +138,8 @@ lookup(const char *name, size_t n, int *width)
 	memcpy(buf, name, n);
 	buf[n] = '\0';
 	for (w = 0; w < 4; w++)
-		for (i = 0; i < NGPR; i++)
-			if (strcmp(buf, gpr[w][i]) == 0) {
+		for (i = 0; i < X86_NGPR; i++)
+			if (strcmp(buf, x86_gpr[w][i]) == 0) {
 				*width = widths[w];
 				return (i);
 			}
@@ -171,8 +171,8 @@ arch_reg_family_name(int family, int intel)
 	static char buf[8];
 	const char *pct = intel ? "" : "%";
 
-	if (family >= 0 && family < NGPR)
-		snprintf(buf, sizeof(buf), "%s%s", pct, gpr[0][family]);
+	if (family >= 0 && family < X86_NGPR)
+		snprintf(buf, sizeof(buf), "%s%s", pct, x86_gpr[0][family]);
 	else if (family >= VEC0 && family < FLAGS)
 		snprintf(buf, sizeof(buf), "%sxmm%d", pct, family - VEC0);
 	else if (family == FLAGS)

@@ -64,6 +64,11 @@ test_att(void **state)
 	uses("movss (%r9),%xmm2", 0, R("r9"), R("xmm2"));
 	uses("movlps (%r9),%xmm2", 0, R("r9") | R("xmm2"), R("xmm2"));
 	uses("vmovss %xmm1,%xmm2,%xmm3", 0, R("xmm1") | R("xmm2"), R("xmm3"));
+	/* bsf and bsr keep their destination when the source is zero, so
+	   the core reads it; lzcnt and tzcnt define it always. */
+	uses("bsf %rax,%rbx", 0, R("rax") | R("rbx"), R("rbx") | FL);
+	uses("bsr %eax,%ebx", 0, R("rax") | R("rbx"), R("rbx") | FL);
+	uses("lzcnt %rax,%rbx", 0, R("rax"), R("rbx") | FL);
 }
 
 /*
