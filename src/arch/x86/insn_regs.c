@@ -89,8 +89,8 @@ static const char *const zeroing[] = { "xor", "sub", "pxor", "xorps",
 	"psubw", "psubd", "psubq", "vpsubb", "vpsubw", "vpsubd", "vpsubq" };
 
 /* Read the flags. */
-static const char *const flag_readers[] = { "adc", "sbb", "rcl", "rcr",
-	"cmov", "set", "j" };
+static const char *const flag_readers[] = { "adc", "adox", "sbb", "rcl",
+	"rcr", "cmov", "set", "j" };
 
 #define IN(list, m, whole)	in_list(list, sizeof(list) / sizeof(list[0]), \
 	m, whole)
@@ -303,11 +303,12 @@ base_mnemonic(const char *word, size_t n, char *m, size_t len)
 static int
 sets_flags(const char *m)
 {
-	static const char *const setters[] = { "add", "sub", "adc", "sbb",
-		"and", "or", "xor", "neg", "inc", "dec", "shl", "shr", "sal",
-		"sar", "rol", "ror", "rcl", "rcr", "mul", "imul", "bsf", "bsr",
-		"lzcnt", "tzcnt", "popcnt", "cmpxchg", "xadd", "stc", "clc",
-		"cmc", "andn", "blsr", "blsi", "blsmsk", "bextr", "bzhi" };
+	static const char *const setters[] = { "add", "sub", "adc", "adcx",
+		"adox", "sbb", "and", "or", "xor", "neg", "inc", "dec", "shl",
+		"shr", "sal", "sar", "rol", "ror", "rcl", "rcr", "mul", "imul",
+		"bsf", "bsr", "lzcnt", "tzcnt", "popcnt", "cmpxchg", "xadd",
+		"stc", "clc", "cmc", "andn", "blsr", "blsi", "blsmsk", "bextr",
+		"bzhi" };
 
 	return (IN(setters, m, 1) || IN(compare, m, 0));
 }

@@ -4,8 +4,9 @@
  * (AT&T) with exegesis's key, and the independent copies each gets: how
  * many, the first few of them and their set-up; every copy's destination
  * its own and none a register the instruction reads; and the forms that
- * get none (no tie, a destination named twice, a high byte, x87, no gain
- * over exegesis's own), then text that is no instruction at all.
+ * get none (no tie, a carry chain, a destination named twice, a high
+ * byte, x87, no gain over exegesis's own), then text that is no
+ * instruction at all.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -85,6 +86,11 @@ static const struct widen_case cases[] = {
 	  NULL, NULL },
 	/* No gain over what exegesis cycled through. */
 	{ "bswapl %eax", "BSWAP32r EAX EAX", 0, 12, 0, NULL, NULL },
+	/* The carry chains the copies whatever their destinations. */
+	{ "adcq %rcx, %r14", "ADC64rr R14 R14 RCX", 0, 1, 0, NULL, NULL },
+	{ "sbbq $1, %rdx", "SBB64ri8 RDX RDX i_0x1", 0, 1, 0, NULL, NULL },
+	{ "adoxq %rcx, %r14", "ADOX64rr R14 R14 RCX", 0, 1, 0, NULL, NULL },
+	{ "rclq %r14", "RCL64r1 R14 R14", 0, 1, 0, NULL, NULL },
 	{ "andps %xmm7, %xmm2", "ANDPSrr XMM2 XMM2 XMM7", 0, 15, 0, NULL,
 	  NULL },
 	/* The destination named twice, a high byte, x87. */

@@ -69,6 +69,9 @@ test_att(void **state)
 	uses("bsf %rax,%rbx", 0, R("rax") | R("rbx"), R("rbx") | FL);
 	uses("bsr %eax,%ebx", 0, R("rax") | R("rbx"), R("rbx") | FL);
 	uses("lzcnt %rax,%rbx", 0, R("rax"), R("rbx") | FL);
+	/* adcx and adox carry through a flag each, read and written. */
+	uses("adcx %rax,%rbx", 0, R("rax") | R("rbx") | FL, R("rbx") | FL);
+	uses("adox %rax,%rbx", 0, R("rax") | R("rbx") | FL, R("rbx") | FL);
 }
 
 /*
