@@ -16,8 +16,8 @@
  * throughput snippet's copies divide by 0(%rdi), 64(%rdi), ...).
  *
  * A few forms address memory through a register that exegesis sets to
- * zero like any other (xlat's %rbx, maskmovdqu's implicit %rdi,
- * movdir64b's destination) and fault on their first copy; that register
+ * zero like any other (xlat's %rbx, maskmovdqu's implicit %rdi, AMD's
+ * clzero's %rax, movdir64b's destination) and fault on their first copy; that register
  * is pointed into the scratch memory.  %rdi is its first byte unless the
  * form names it, and then %r14, the sandbox's own pointer to it, which
  * none of them names, still is.  An addr32 form (%edi) would need the
@@ -114,6 +114,7 @@ static const struct address {
 	const char	*setup;
 } addresses[] = {
 	{ "xlatb", 0, "movq %rdi, %rbx" },
+	{ "clzero", 0, "movq %rdi, %rax" },
 	{ "maskmovq", 0, "movq %r14, %rdi" },
 	{ "maskmovdqu", 0, "movq %r14, %rdi" },
 	{ "vmaskmovdqu", 0, "movq %r14, %rdi" },

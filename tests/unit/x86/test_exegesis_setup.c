@@ -5,8 +5,9 @@
  * in memory at every copy's address, the accumulator itself, and the high
  * half, which no values make run; a form that needs nothing; text that
  * is no instruction; and a body too long to set up.  Then the forms that
- * address memory through a register exegesis zeroes (xlat, maskmovdqu,
- * movdir64b's every destination), those through %edi left as they were.
+ * address memory through a register exegesis zeroes (xlat, clzero,
+ * maskmovdqu, movdir64b's every destination), those through %edi left as
+ * they were.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -41,6 +42,7 @@ static const struct setup_case {
 	  "value" },
 	/* Addresses through a register exegesis zeroes: into the scratch. */
 	{ "xlatb", 1, "movq %rdi, %rbx\n" },
+	{ "clzero", 1, "movq %rdi, %rax\n" },
 	{ "maskmovdqu %xmm1, %xmm7", 1, "movq %r14, %rdi\n" },
 	{ "vmaskmovdqu %xmm4, %xmm8", 1, "movq %r14, %rdi\n" },
 	{ "maskmovq %mm4, %mm3", 1, "movq %r14, %rdi\n" },
