@@ -222,15 +222,15 @@ arch_exegesis_widen(const char *insn, const char *key, int evex,
 	    n = (unsigned)++k) {
 		if (k >= 0 && !(avail & 1u << n))
 			continue;
+		if (blen >= sizeof(w->body) || ilen >= sizeof(w->init))
+			break;		/* too long: refused below */
 		name_of(&r, n, name, sizeof(name));
-		blen += (size_t)snprintf(w->body + blen, blen <
-		    sizeof(w->body) ? sizeof(w->body) - blen : 0,
-		    "%s%s%.*s%s%s", copies > 0 ? "; " : "", evex ? "{evex} " :
-		    "", (int)pre, insn, name, at + strlen(def));
+		blen += (size_t)snprintf(w->body + blen, sizeof(w->body) -
+		    blen, "%s%s%.*s%s%s", copies > 0 ? "; " : "", evex ?
+		    "{evex} " : "", (int)pre, insn, name, at + strlen(def));
 		if (k >= 0)
 			ilen += (size_t)zero(&r, n, evex, insn[0] == 'v',
-			    w->init + ilen, ilen < sizeof(w->init) ?
-			    sizeof(w->init) - ilen : 0);
+			    w->init + ilen, sizeof(w->init) - ilen);
 		copies++;
 	}
 	if (blen >= sizeof(w->body) || ilen >= sizeof(w->init) ||

@@ -211,9 +211,17 @@ test_garbage(void **state)
 	    { "andps %zmm200, %zmm200", "A ZMM200 ZMM200" },
 	    { "andps %xmm1234567, %xmm2", "A XMM1234567 XMM1234567" } };
 	struct arch_widen w;
+	char longer[1200];
 	size_t i;
 
 	(void)state;
+	/* Copies the body cannot hold: none, not a part of them. */
+	memset(longer, ' ', sizeof(longer));
+	memcpy(longer, "andps %xmm7, %xmm2", 18);
+	longer[sizeof(longer) - 1] = '\0';
+	assert_int_equal(arch_exegesis_widen(longer, "ANDPSrr XMM2 XMM2 XMM7",
+	    0, 1, &w), 0);
+	assert_string_equal(w.body, "");
 	for (i = 0; i < sizeof(junk) / sizeof(junk[0]); i++) {
 		assert_int_equal(arch_exegesis_widen(junk[i][0], junk[i][1],
 		    0, 0, &w), 0);
