@@ -332,12 +332,12 @@ test_split_lock(void **state)
 }
 
 /*
- * SUB8ri8's opcode 0x82 is invalid in 64-bit mode: llvm-mc skips it and
- * its ModRM byte and decodes `addl %eax, disp32(%rdx)' from the bytes
- * after, the last one running past the snippet's ret.  Without room
- * before the sentinel it swallowed the sentinel's first byte, and the
- * snippet after was read as this one's (whole-table runs lost 17,387 of
- * 17,802 throughput snippets so).  The next snippet is its own.
+ * SUB8ri8's opcode 0x82 is invalid in 64-bit mode.  Read outside a block,
+ * llvm-mc skipped it and its ModRM byte and decoded `addl %eax,
+ * disp32(%rdx)' from the bytes after, the last one running past the
+ * snippet's ret into the sentinel, and the snippet after was read as
+ * this one's (whole-table runs lost 17,387 of 17,802 throughput snippets
+ * so).  In its block it stops there; the next snippet is its own.
  */
 static const char tail[] =
     "---\nmode: latency\nkey:\n  instructions:\n"
