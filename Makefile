@@ -252,6 +252,13 @@ $(BUILD)/tests/%: tests/unit/$(ARCH_DIR)/%.c $(TEST_DEPS)
 # The tests of what one operating system alone has (its files, its calls).
 $(BUILD)/tests/%: tests/unit/$(OS)/%.c $(TEST_DEPS)
 	$(unit_test)
+# Programs the unit tests start: test_isolate's, in which rounds share a
+# process, is built from the library as cb-snippet is.
+$(BUILD)/tests/programs/%: tests/unit/programs/%.c $(INTERNAL)
+	@mkdir -p $(dir $@)
+	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< $(INTERNAL) \
+	    $(LDLIBS)
+$(BUILD)/tests/test_isolate: $(BUILD)/tests/programs/serve_rounds
 
 # Studies of a procedure that decides, on generated data whose truth is
 # known (tests/study): what it gets wrong and what it finds, as tables;

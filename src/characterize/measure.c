@@ -86,6 +86,7 @@ prepare(struct charz_row *row, double timeout, int wide)
 	spec.keep_mode = 1;
 	spec.per_copy = (unsigned)sp->ninsns;
 	spec.timeout = timeout;
+	spec.share_process = 1;	/* exegesis's code, from LLVM's tables */
 	if (chained) {
 		spec.body = row->form->chain.body;
 		spec.body_len = strlen(spec.body);

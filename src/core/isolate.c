@@ -9,9 +9,11 @@
  * signal, what access and where, in its own terms.  The child starts a
  * session of its own, adopts what its benchmark leaves and kills it when
  * done; a benchmark running code that is not ours goes on in a program
- * started for the round instead of a fork (isolate_in_program), which
- * holds none of this one.
- * What comes back through the pipe is checked like a file.
+ * started for its rounds instead of a fork (isolate_in_program), which
+ * holds none of this one, and where its kind allows, the rounds of
+ * several benchmarks go on in one such program, one after another: one
+ * that ends the program costs its own round, and the rest go on in a
+ * new one.  What comes back through the pipe is checked like a file.
  */
 #include <errno.h>
 #include <math.h>
@@ -93,29 +95,37 @@ isolate_set_reason(struct cb_result *r, enum cb_status st, const char *fmt,
 	va_end(ap);
 }
 
-/* Setup, pin, measure, teardown: what runs in the child (or inline). */
-static void
-round_here(const struct cb_bench *b, const struct cb_options *o,
-    const struct engine_prep *p, int first, struct cb_result *r)
+/*
+ * Pin to o's CPU and open a counter: 0, or -1 with r saying why.  A
+ * counter counts the thread that opened it: open it here, and before
+ * setup, which may confine this process (os/sandbox.h) so that nothing
+ * can be opened any more.
+ */
+static int
+round_begin(const struct cb_options *o, struct cb_result *r)
 {
 	char why[CB_REASON_MAX] = "", counter_why[CB_REASON_MAX];
+
+	if (cpuset_pin(o->cpu, why, sizeof(why)) != 0) {
+		isolate_set_reason(r, CB_ERROR, "%s", why);
+		return (-1);
+	}
+	clock_counter_open(counter_why, sizeof(counter_why));
+	return (0);
+}
+
+/* Setup, measure, teardown, on the CPU and counter round_begin took. */
+static void
+round_measure(const struct cb_bench *b, const struct cb_options *o,
+    const struct engine_prep *p, int first, struct cb_result *r)
+{
+	char why[CB_REASON_MAX] = "";
 	void *ctx = (void *)(uintptr_t)b->arg;
 	int rc;
 
 	r->bench = b;
-	if (cpuset_pin(o->cpu, why, sizeof(why)) != 0) {
-		isolate_set_reason(r, CB_ERROR, "%s", why);
-		return;
-	}
 	r->cpu = o->cpu;
-	/*
-	 * A counter counts the thread that opened it: open it here, and
-	 * before setup, which may confine this process (os/sandbox.h) so
-	 * that nothing can be opened any more.
-	 */
-	clock_counter_open(counter_why, sizeof(counter_why));
 	if (b->setup != NULL && (rc = b->setup(&ctx, why, sizeof(why))) != 0) {
-		clock_counter_close();
 		isolate_set_reason(r, rc == CB_SETUP_SKIP ? CB_SKIPPED :
 		    CB_ERROR, "%s", why[0] ? why : "setup failed");
 		return;
@@ -124,11 +134,9 @@ round_here(const struct cb_bench *b, const struct cb_options *o,
 		isolate_set_reason(r, CB_ERROR, "the benchmark has no body");
 		if (b->teardown != NULL)
 			b->teardown(ctx);
-		clock_counter_close();
 		return;
 	}
 	engine_round(b, ctx, o, p, first, r);
-	clock_counter_close();
 	/*
 	 * A benchmark's own figures derive from this round's cycles (per
 	 * page, less the pipe); the run takes their median over rounds.
@@ -139,6 +147,18 @@ round_here(const struct cb_bench *b, const struct cb_options *o,
 	}
 	if (b->teardown != NULL)
 		b->teardown(ctx);
+}
+
+/* Pin, setup, measure, teardown: a round here (isolate = 0). */
+static void
+round_here(const struct cb_bench *b, const struct cb_options *o,
+    const struct engine_prep *p, int first, struct cb_result *r)
+{
+	r->bench = b;
+	if (round_begin(o, r) != 0)
+		return;
+	round_measure(b, o, p, first, r);
+	clock_counter_close();
 }
 
 static volatile sig_atomic_t interrupted;
@@ -253,137 +273,73 @@ child_trap(const struct trap *f, void *arg)
 	in_child.describe(f, in_child.arg, r.reason + used,
 	    sizeof(r.reason) - used);
 	if (write_all(in_child.fd, &r, sizeof(r)) != 0)
-		_exit(3);
-	_exit(4);
+		_exit(ISOLATE_EXIT_UNSENT);
+	_exit(ISOLATE_EXIT_ENDED);
 }
 
+/* The result of a round sent down fd: 0, or -1 if it could not be. */
+static int
+send(int fd, const struct cb_result *r)
+{
+	size_t n = r->nsamples;
+
+	return (write_all(fd, r, sizeof(*r)) != 0 ||
+	    (n && write_all(fd, r->samples, n * sizeof(double)) != 0) ||
+	    (n && write_all(fd, r->samples_ref, n * sizeof(double)) != 0) ||
+	    (n && write_all(fd, r->probe, n * sizeof(double)) != 0) ? -1 : 0);
+}
+
+/*
+ * The rounds share the CPU, pinned once, and the counter, opened once:
+ * after the first round's setup the process may be confined.
+ */
 void
-isolate_child(int fd, const struct cb_bench *b, const struct cb_options *o,
-    const struct engine_prep *p, int first)
+isolate_child(int fd, const struct cb_bench *const *b,
+    const struct cb_options *o, size_t n, const struct engine_prep *p,
+    int first)
 {
 	struct cb_result r;
-	size_t n;
+	size_t i;
 
 	os_child_die_with_parent();
 	/* What the benchmark starts, and their orphans, end with it. */
 	(void)sandbox_adopt_orphans();
 	in_child.fd = fd;
-	in_child.bench = b;
 	memset(&r, 0, sizeof(r));
-	round_here(b, o, p, first, &r);
-	n = r.nsamples;
-	if (write_all(fd, &r, sizeof(r)) != 0 ||
-	    (n && write_all(fd, r.samples, n * sizeof(double)) != 0) ||
-	    (n && write_all(fd, r.samples_ref, n * sizeof(double)) != 0) ||
-	    (n && write_all(fd, r.probe, n * sizeof(double)) != 0))
-		_exit(3);
+	if (round_begin(&o[0], &r) != 0) {
+		r.bench = b[0];
+		_exit(send(fd, &r) != 0 ? ISOLATE_EXIT_UNSENT :
+		    ISOLATE_EXIT_ENDED);
+	}
+	for (i = 0; i < n; i++) {
+		/* Each round finds the vector state a new process has. */
+		if (i > 0)
+			arch_xstate_clean();
+		in_child.bench = b[i];
+		memset(&r, 0, sizeof(r));
+		round_measure(b[i], &o[i], p, first, &r);
+		if (send(fd, &r) != 0)
+			_exit(ISOLATE_EXIT_UNSENT);
+	}
+	clock_counter_close();
 	(void)sandbox_kill_children(ISOLATE_REAP_SECONDS);
 	_exit(0);
 }
 
 static void
-describe_exit(struct cb_result *r, int status)
-{
-	int sig;
-
-	if (WIFSIGNALED(status)) {
-		sig = WTERMSIG(status);
-		isolate_set_reason(r, CB_ERROR, "crashed: killed by signal "
-		    "%d (SIG%s)", sig, sigabbrev_np(sig) ? sigabbrev_np(sig) :
-		    "?");
-	} else if (WIFEXITED(status))
-		isolate_set_reason(r, CB_ERROR, "child exited with status %d "
-		    "without a result", WEXITSTATUS(status));
-}
-
-/*
- * The child and its group: the group may not be there yet if the child
- * has not reached setsid().
- */
-static void
-kill_child(pid_t pid)
-{
-	kill(-pid, SIGKILL);
-	kill(pid, SIGKILL);
-}
-
-/*
- * What the child sent may be anyone's bytes (a snippet can write to the
- * pipe): take it only if every count and every string is within bounds.
- */
-static int
-check_result(struct cb_result *r)
-{
-	unsigned i;
-
-	r->bench = NULL;
-	r->rounds = NULL;
-	r->nrounds = 0;
-	r->reason[sizeof(r->reason) - 1] = '\0';
-	for (i = 0; i < CB_MAX_EXTRAS; i++)
-		r->extras[i].key[sizeof(r->extras[i].key) - 1] = '\0';
-	if ((r->status != CB_OK && r->status != CB_SKIPPED &&
-	    r->status != CB_ERROR) || r->nsamples > CB_MAX_REPETITIONS ||
-	    r->nextras > CB_MAX_EXTRAS || r->nlevels > CB_MAX_LEVELS ||
-	    (r->method != CB_CYCLES_CALIBRATED &&
-	    r->method != CB_CYCLES_COUNTED))
-		return (-1);
-	return (0);
-}
-
-/*
- * Reap the child, and with it anything it started: a benchmark's partner
- * processes share its process group, which is killed while the child is
- * still a zombie holding the group's id.
- */
-static void
-reap(pid_t pid, int *status)
-{
-	siginfo_t si;
-
-	while (waitid(P_PID, (id_t)pid, &si, WEXITED | WNOWAIT) != 0 &&
-	    errno == EINTR)
-		;
-	kill_child(pid);
-	while (waitpid(pid, status, 0) < 0 && errno == EINTR)
-		;
-}
-
-/* Read the child's n doubles into a new array at *out; -1 on failure. */
-static int
-read_doubles(int fd, size_t n, double deadline, double **out)
-{
-	size_t bytes = n * sizeof(double);
-
-	if ((*out = malloc(bytes ? bytes : 1)) == NULL)
-		return (-1);
-	return (isolate_read_until(fd, *out, bytes, deadline) ==
-	    (ssize_t)bytes ? 0 : -1);
-}
-
-static void
-round_isolated(const struct cb_bench *b, const struct cb_options *o,
+round_forked(const struct cb_bench *b, const struct cb_options *o,
     const struct engine_prep *p, int first, struct cb_result *r)
 {
-	isolate_program_fn *describe;
-	double deadline;
-	ssize_t got;
 	pid_t pid;
-	int fds[2], status;
+	int fds[2];
 
 	if (pipe(fds) != 0) {
 		isolate_set_reason(r, CB_ERROR, "pipe: %s", strerror(errno));
 		return;
 	}
-	if ((describe = isolate_program_of(b)) != NULL)
-		pid = isolate_spawn(b, describe, o, p, first, fds[1], r);
-	else {
-		fflush(NULL);
-		if ((pid = fork()) < 0)
-			isolate_set_reason(r, CB_ERROR, "fork: %s",
-			    strerror(errno));
-	}
-	if (pid < 0) {
+	fflush(NULL);
+	if ((pid = fork()) < 0) {
+		isolate_set_reason(r, CB_ERROR, "fork: %s", strerror(errno));
 		close(fds[0]);
 		close(fds[1]);
 		return;
@@ -396,58 +352,103 @@ round_isolated(const struct cb_bench *b, const struct cb_options *o,
 		 */
 		close(fds[0]);
 		(void)setsid();
-		isolate_child(fds[1], b, o, p, first);
+		isolate_child(fds[1], &b, o, 1, p, first);
 	}
 	close(fds[1]);
-	deadline = monotonic_seconds() + o->timeout;
-	got = isolate_read_until(fds[0], r, sizeof(*r), deadline);
-	if (got == (ssize_t)sizeof(*r) && check_result(r) != 0) {
-		kill_child(pid);
-		reap(pid, &status);
-		memset(r, 0, sizeof(*r));
-		isolate_set_reason(r, CB_ERROR,
-		    "the child sent a malformed result");
-		close(fds[0]);
-		return;
-	}
-	if (got != (ssize_t)sizeof(*r)) {
-		memset(r, 0, sizeof(*r));
-		if (got < 0)
-			kill_child(pid);
-		reap(pid, &status);
-		if (got == READ_INTERRUPTED)
-			isolate_set_reason(r, CB_ERROR, "interrupted");
-		else if (got == READ_TIMEOUT)
-			isolate_set_reason(r, CB_ERROR, "timed out after %g s",
-			    o->timeout);
-		else if (describe != NULL && got == 0 && WIFEXITED(status) &&
-		    WEXITSTATUS(status) == 127)
-			/*
-			 * posix_spawn's child exits 127 when its exec fails;
-			 * qemu-user runs that child as a fork, so the spawn
-			 * itself reported success.
-			 */
-			isolate_set_reason(r, CB_ERROR, "cannot execute the "
-			    "measuring program (its exec failed: exit status "
-			    "127; an emulated cyclebench needs binfmt_misc to "
-			    "start the emulator for it)");
-		else
-			describe_exit(r, status);
-		close(fds[0]);
-		return;
-	}
-	r->samples = r->samples_ref = r->probe = NULL;
-	r->rounds = NULL;
-	if (read_doubles(fds[0], r->nsamples, deadline, &r->samples) != 0 ||
-	    read_doubles(fds[0], r->nsamples, deadline, &r->samples_ref) != 0 ||
-	    read_doubles(fds[0], r->nsamples, deadline, &r->probe) != 0) {
-		cb_result_free(r);
-		kill_child(pid);
-		isolate_set_reason(r, CB_ERROR, interrupted ? "interrupted" :
-		    "lost the child's samples");
-	}
+	(void)isolate_collect(pid, fds[0], 0, &o, 1, r);
 	close(fds[0]);
-	reap(pid, &status);
+}
+
+/* Rounds of pg[0..n-1] in one program: how many it settled, at least 1. */
+static size_t
+program_rounds(const struct isolate_program *pg,
+    const struct cb_options *const *o, size_t n, const struct engine_prep *p,
+    int first, struct cb_result *r)
+{
+	pid_t pid;
+	size_t done;
+	int fds[2];
+
+	if (pipe(fds) != 0) {
+		isolate_set_reason(r, CB_ERROR, "pipe: %s", strerror(errno));
+		return (1);
+	}
+	pid = isolate_spawn(pg, o, n, p, first, fds[1], r);
+	close(fds[1]);
+	if (pid < 0) {
+		close(fds[0]);
+		return (1);
+	}
+	done = isolate_collect(pid, fds[0], 1, o, n, r);
+	close(fds[0]);
+	return (done);
+}
+
+/* What b needs of the CPU that it does not offer. */
+static unsigned
+missing_features(const struct cb_bench *b)
+{
+	return (b->cpu_features & ~arch_cpu_features());
+}
+
+/*
+ * How many of b[0..n-1], from the first, go in one program of describe's:
+ * those whose payloads, made into pg, say they share it, and each to be
+ * run (offered what it needs, isolated, on b[0]'s CPU); when b[0]'s
+ * cannot be made, none, with why in r.
+ */
+static size_t
+group(const struct cb_bench *const *b, const struct cb_options *const *o,
+    size_t n, isolate_program_fn *describe, struct isolate_program *pg,
+    struct cb_result *r)
+{
+	char why[CB_REASON_MAX] = "";
+	size_t m;
+
+	for (m = 0; m < n && m < ISOLATE_MAX_SHARED; m++) {
+		if (m > 0 && (!pg[0].shares || isolate_program_of(b[m]) !=
+		    describe || !o[m]->isolate || o[m]->cpu != o[0]->cpu ||
+		    missing_features(b[m])))
+			break;
+		memset(&pg[m], 0, sizeof(pg[m]));
+		if (describe(b[m]->arg, &pg[m], why, sizeof(why)) != 0) {
+			if (m == 0)
+				isolate_set_reason(r, CB_ERROR, "%s", why[0] ?
+				    why : "cannot start the measuring program");
+			break;
+		}
+		if (m > 0 && (!pg[m].shares ||
+		    strcmp(pg[m].path, pg[0].path) != 0)) {
+			free(pg[m].payload);
+			break;
+		}
+	}
+	return (m);
+}
+
+/* A round that cannot run, for want of a feature or after an interrupt. */
+static int
+refused(const struct cb_bench *b, struct cb_result *r)
+{
+	const char *names[16];
+	unsigned missing;
+	size_t i, n;
+	char *q;
+
+	if (interrupted) {
+		isolate_set_reason(r, CB_ERROR, "interrupted");
+		return (1);
+	}
+	if ((missing = missing_features(b)) == 0)
+		return (0);
+	r->status = CB_SKIPPED;
+	n = cb_feature_names(missing, names, 16);
+	/* Not "the CPU lacks": a hypervisor may hide what it has. */
+	q = r->reason + snprintf(r->reason, sizeof(r->reason), "not executed: "
+	    ARCH_FEATURE_SOURCE " or the OS does not offer");
+	for (i = 0; i < n && q < r->reason + sizeof(r->reason) - 16; i++)
+		q += snprintf(q, 16, " %s", names[i]);
+	return (1);
 }
 
 void
@@ -467,36 +468,49 @@ isolate_options(const struct cb_bench *b, const struct cb_options *in,
 		o->timeout = b->timeout;
 }
 
+size_t
+isolate_rounds(const struct cb_bench *const *b,
+    const struct cb_options *const *o, size_t n,
+    const struct engine_prep *p, int first, struct cb_result *r)
+{
+	struct isolate_program pg[ISOLATE_MAX_SHARED];
+	isolate_program_fn *describe;
+	size_t i, m, at;
+
+	if (n == 0)
+		return (0);
+	if (first_measure == 0)
+		first_measure = time(NULL);
+	for (i = 0; i < n && i < ISOLATE_MAX_SHARED; i++) {
+		memset(&r[i], 0, sizeof(r[i]));
+		r[i].cpu = o[i]->cpu;
+	}
+	m = 1;
+	if (refused(b[0], &r[0]))
+		;	/* r[0] says why */
+	else if (!o[0]->isolate)
+		round_here(b[0], o[0], p, first, &r[0]);
+	else if ((describe = isolate_program_of(b[0])) == NULL)
+		round_forked(b[0], o[0], p, first, &r[0]);
+	else if ((m = group(b, o, n, describe, pg, &r[0])) == 0)
+		m = 1;	/* r[0] says why */
+	else {
+		for (at = 0; at < m; )
+			at += program_rounds(pg + at, o + at, m - at, p, first,
+			    r + at);
+		for (i = 0; i < m; i++)
+			free(pg[i].payload);
+	}
+	for (i = 0; i < m; i++) {
+		r[i].bench = b[i];
+		r[i].cpu = o[i]->cpu;
+	}
+	return (m);
+}
+
 void
 isolate_round(const struct cb_bench *b, const struct cb_options *o,
     const struct engine_prep *p, int first, struct cb_result *r)
 {
-	const char *names[16];
-	unsigned missing;
-	size_t i, n;
-	char *q;
-
-	if (first_measure == 0)
-		first_measure = time(NULL);
-	memset(r, 0, sizeof(*r));
-	r->cpu = o->cpu;
-	missing = b->cpu_features & ~arch_cpu_features();
-	if (interrupted)
-		isolate_set_reason(r, CB_ERROR, "interrupted");
-	else if (missing != 0) {
-		r->status = CB_SKIPPED;
-		n = cb_feature_names(missing, names, 16);
-		/* Not "the CPU lacks": a hypervisor may hide what it has. */
-		q = r->reason + snprintf(r->reason, sizeof(r->reason),
-		    "not executed: " ARCH_FEATURE_SOURCE " or the OS does "
-		    "not offer");
-		for (i = 0; i < n && q < r->reason + sizeof(r->reason) - 16;
-		    i++)
-			q += snprintf(q, 16, " %s", names[i]);
-	} else if (o->isolate)
-		round_isolated(b, o, p, first, r);
-	else
-		round_here(b, o, p, first, r);
-	r->bench = b;
-	r->cpu = o->cpu;
+	(void)isolate_rounds(&b, &o, 1, p, first, r);
 }

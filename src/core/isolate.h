@@ -46,29 +46,45 @@ void	isolate_watch_partner(pid_t tid);
 
 /*
  * Rounds of a benchmark whose setup is `setup' go on in another program,
- * started for each round (os/child.h, os_child_spawn) instead of a fork
- * of this process: it has nothing of this one's memory, environment or
- * descriptors but the round's options and the payload `describe' makes
- * from the benchmark's arg, and a fork's cost, which grows with this
- * process's memory, is not paid.  The program calls isolate_serve(),
- * which makes the benchmark from the payload, measures the round and
- * sends the result as a forked child would.  describe writes the
- * program's path into path[0..pathlen-1] and a malloc'd payload into
- * *payload, *len: 0, or -1 with the reason in why.  Returns 0, or -1 if
- * ISOLATE_MAX_PROGRAMS setups are registered already.
+ * started for the rounds instead of a fork of this process: it has
+ * nothing of this one's memory, environment or descriptors but the
+ * rounds' options and the payloads `describe' makes from the benchmarks'
+ * args, and a fork's cost, which grows with this process's memory, is
+ * not paid.  The program calls isolate_serve(), which makes the
+ * benchmarks from the payloads, measures their rounds one after another
+ * and sends each result as a forked child would.  describe fills pg:
+ * the program's path, a malloc'd payload, and whether this benchmark's
+ * round may share one program with the rounds of others that share
+ * (ISOLATE_MAX_SHARED at most): a process start costs 3 to 7 ms on a
+ * cloud guest, more than a short round's sampling.  A round that faults,
+ * hangs or kills its program costs that round alone; the rounds after
+ * it go on in a new one.  Returns 0, or -1 with the reason in why.
+ * isolate_in_program returns 0, or -1 if ISOLATE_MAX_PROGRAMS setups are
+ * registered already.
  */
-typedef int isolate_program_fn(const void *arg, char *path, size_t pathlen,
-    void **payload, size_t *len, char *why, size_t whylen);
+struct isolate_program {
+	char		 path[4096];
+	void		*payload;	/* malloc'd */
+	size_t		 len;
+	int		 shares;
+};
+
+typedef int isolate_program_fn(const void *arg, struct isolate_program *pg,
+    char *why, size_t whylen);
 
 #define ISOLATE_MAX_PROGRAMS	4
+#define ISOLATE_MAX_SHARED	32	/* rounds in one program at most */
 
 int	isolate_in_program(cb_setup_fn *setup, isolate_program_fn *describe);
 
-/* Make the benchmark a payload describes: 0, or -1 with the reason. */
-typedef int isolate_make_fn(const void *payload, size_t len,
-    const struct cb_bench **b, char *why, size_t whylen);
+/*
+ * Make the n benchmarks the payloads describe, to be measured one after
+ * another in this program, into b[0..n-1]: 0, or -1 with the reason.
+ */
+typedef int isolate_make_fn(const void *const *payload, const size_t *len,
+    size_t n, const struct cb_bench **b, char *why, size_t whylen);
 
-/* The main of a program a round started; exits when done. */
+/* The main of a program rounds started; exits when done. */
 void	isolate_serve(isolate_make_fn *make) __attribute__((noreturn));
 
 /* When this process first measured a round; 0 if it has not. */
@@ -84,6 +100,16 @@ void	isolate_options(const struct cb_bench *b, const struct cb_options *in,
  * the round's samples, or a skip or an error with its reason.
  */
 void	isolate_round(const struct cb_bench *b, const struct cb_options *o,
+	    const struct engine_prep *p, int first, struct cb_result *r);
+
+/*
+ * One round each of b[0], b[1], ... (n at most) with options o[0], ...,
+ * as isolate_round() measures one, as many as can share one program
+ * (isolate_in_program), and at least b[0]: how many, their results in
+ * r[0], r[1], ...
+ */
+size_t	isolate_rounds(const struct cb_bench *const *b,
+	    const struct cb_options *const *o, size_t n,
 	    const struct engine_prep *p, int first, struct cb_result *r);
 
 #endif

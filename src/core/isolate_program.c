@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Rounds that run in a program of their own (core/isolate.h,
- * isolate_in_program): the program started for each round with the
- * round's options and the benchmark's payload on its spec descriptor,
- * and, in that program, the payload read back, checked like a file, and
- * the round measured as a forked child would (isolate_child).
+ * isolate_in_program): the program started with the rounds' options and
+ * the benchmarks' payloads on its spec descriptor, and, in that program,
+ * the payloads read back, checked like a file, and the rounds measured
+ * one after another as a forked child measures one (isolate_child).
  */
 #include <errno.h>
 #include <stdio.h>
@@ -21,21 +21,32 @@
 
 #define ISOLATE_SPEC_SECONDS	10.0	/* to read a spec from a memfd */
 
-/* What isolate_spawn hands the program, ahead of the payload. */
-struct exec_spec {
-	char			 magic[8];
-	uint32_t		 sizes[3];	/* of the three below */
+/* Each round's options, then its payload. */
+struct exec_round {
 	struct cb_options	 options;
-	struct engine_prep	 prep;
-	struct cb_result	 result;	/* unused: its size checked */
-	int			 first;
-	double			 ref_hz;	/* the parent's clock */
-	char			 ref_source[64];
 	size_t			 len;		/* of the payload */
 };
 
+/*
+ * What isolate_spawn hands the program, ahead of its rounds; the sizes
+ * of what both must agree on, checked.
+ */
+struct exec_spec {
+	char			 magic[8];
+	uint32_t		 sizes[4];
+	struct engine_prep	 prep;
+	int			 first;
+	double			 ref_hz;	/* the parent's clock */
+	char			 ref_source[64];
+	uint32_t		 n;		/* rounds, each after this */
+};
+
+static const uint32_t exec_sizes[4] = { sizeof(struct exec_spec),
+    sizeof(struct cb_result), sizeof(struct cb_options),
+    sizeof(struct exec_round) };
+
 #define EXEC_MAGIC	"cbround"
-#define EXEC_MAX_PAYLOAD (64UL << 20)
+#define EXEC_MAX_SPEC	(256UL << 20)	/* every round's payload */
 
 /* Which benchmarks' rounds go on in a program (isolate_in_program). */
 static struct {
@@ -71,49 +82,55 @@ isolate_program_of(const struct cb_bench *b)
 }
 
 pid_t
-isolate_spawn(const struct cb_bench *b, isolate_program_fn *describe,
-    const struct cb_options *o, const struct engine_prep *p, int first,
-    int fd, struct cb_result *r)
+isolate_spawn(const struct isolate_program *pg,
+    const struct cb_options *const *o, size_t n,
+    const struct engine_prep *p, int first, int fd, struct cb_result *r)
 {
-	char why[CB_REASON_MAX] = "", path[4096];
-	struct exec_spec *h = NULL;
-	void *payload = NULL;
-	size_t len = 0;
+	char why[CB_REASON_MAX] = "";
+	struct exec_spec *h;
+	struct exec_round er;
+	size_t i, len = sizeof(*h);
+	char *at;
 	pid_t pid = -1;
 
-	if (describe(b->arg, path, sizeof(path), &payload, &len, why,
-	    sizeof(why)) != 0)
-		goto out;
-	if (len > EXEC_MAX_PAYLOAD ||
-	    (h = calloc(1, sizeof(*h) + len)) == NULL) {
-		snprintf(why, sizeof(why), "out of memory");
-		goto out;
+	for (i = 0; i < n; i++)
+		len += sizeof(er) + pg[i].len;
+	if (n > ISOLATE_MAX_SHARED || len > EXEC_MAX_SPEC ||
+	    (h = calloc(1, len)) == NULL) {
+		isolate_set_reason(r, CB_ERROR, "out of memory");
+		return (-1);
 	}
 	memcpy(h->magic, EXEC_MAGIC, sizeof(h->magic));
-	h->sizes[0] = sizeof(h->options);
-	h->sizes[1] = sizeof(h->prep);
-	h->sizes[2] = sizeof(h->result);
-	h->options = *o;
+	memcpy(h->sizes, exec_sizes, sizeof(h->sizes));
 	h->prep = *p;
 	h->first = first;
 	h->ref_hz = clock_ref_hz();
 	snprintf(h->ref_source, sizeof(h->ref_source), "%s",
 	    clock_ref_source());
-	h->len = len;
-	memcpy(h + 1, payload, len);
-	if (os_child_spawn(path, h, sizeof(*h) + len, fd, &pid, why,
-	    sizeof(why)) != 0)
+	h->n = (uint32_t)n;
+	at = (char *)(h + 1);
+	for (i = 0; i < n; i++) {
+		memset(&er, 0, sizeof(er));
+		er.options = *o[i];
+		er.len = pg[i].len;
+		memcpy(at, &er, sizeof(er));
+		memcpy(at + sizeof(er), pg[i].payload, pg[i].len);
+		at += sizeof(er) + pg[i].len;
+	}
+	if (os_child_spawn(pg[0].path, h, len, fd, &pid, why,
+	    sizeof(why)) != 0) {
 		pid = -1;
-out:
-	if (pid < 0)
 		isolate_set_reason(r, CB_ERROR, "%s", why[0] ? why :
 		    "cannot start the measuring program");
-	free(payload);
+	}
 	free(h);
 	return (pid);
 }
 
-/* In a program isolate_spawn started: a result saying what went wrong. */
+/*
+ * In a program isolate_spawn started: a result saying what went wrong,
+ * the first round's, and the end of the program.
+ */
 static void __attribute__((noreturn))
 serve_error(const char *why)
 {
@@ -121,34 +138,58 @@ serve_error(const char *why)
 
 	memset(&r, 0, sizeof(r));
 	isolate_set_reason(&r, CB_ERROR, "%s", why);
-	_exit(write_all(OS_CHILD_RESULT_FD, &r, sizeof(r)) == 0 ? 0 : 3);
+	_exit(write_all(OS_CHILD_RESULT_FD, &r, sizeof(r)) == 0 ?
+	    ISOLATE_EXIT_ENDED : ISOLATE_EXIT_UNSENT);
+}
+
+/* The spec's next len bytes into buf, or the program ends saying so. */
+static void
+spec_read(void *buf, size_t len)
+{
+	if (isolate_read_until(OS_CHILD_SPEC_FD, buf, len,
+	    monotonic_seconds() + ISOLATE_SPEC_SECONDS) != (ssize_t)len)
+		serve_error("the measuring program's spec is cut short");
 }
 
 void
 isolate_serve(isolate_make_fn *make)
 {
 	char why[CB_REASON_MAX] = "";
-	const struct cb_bench *b;
+	const struct cb_bench *b[ISOLATE_MAX_SHARED];
+	struct cb_options o[ISOLATE_MAX_SHARED];
+	void *payload[ISOLATE_MAX_SHARED];
+	size_t len[ISOLATE_MAX_SHARED], total = 0;
+	struct exec_round er;
 	struct exec_spec h;
-	void *payload;
+	uint32_t i;
 
 	if (isolate_read_until(OS_CHILD_SPEC_FD, &h, sizeof(h),
 	    monotonic_seconds() + ISOLATE_SPEC_SECONDS) !=
 	    (ssize_t)sizeof(h) ||
 	    memcmp(h.magic, EXEC_MAGIC, sizeof(h.magic)) != 0 ||
-	    h.sizes[0] != sizeof(h.options) || h.sizes[1] != sizeof(h.prep) ||
-	    h.sizes[2] != sizeof(h.result) || h.len > EXEC_MAX_PAYLOAD)
+	    memcmp(h.sizes, exec_sizes, sizeof(h.sizes)) != 0)
 		serve_error("the measuring program is not this cyclebench's "
 		    "(reinstall both)");
-	if ((payload = malloc(h.len ? h.len : 1)) == NULL)
-		serve_error("out of memory");
-	if (isolate_read_until(OS_CHILD_SPEC_FD, payload, h.len,
-	    monotonic_seconds() + ISOLATE_SPEC_SECONDS) != (ssize_t)h.len)
-		serve_error("the measuring program's spec is cut short");
+	if (h.n == 0 || h.n > ISOLATE_MAX_SHARED)
+		serve_error("the measuring program's spec has no rounds or "
+		    "too many");
+	for (i = 0; i < h.n; i++) {
+		spec_read(&er, sizeof(er));
+		if (er.len > EXEC_MAX_SPEC - total)
+			serve_error("the measuring program's spec is too "
+			    "large");
+		total += er.len;
+		o[i] = er.options;
+		len[i] = er.len;
+		if ((payload[i] = malloc(er.len ? er.len : 1)) == NULL)
+			serve_error("out of memory");
+		spec_read(payload[i], er.len);
+	}
 	close(OS_CHILD_SPEC_FD);
 	h.ref_source[sizeof(h.ref_source) - 1] = '\0';
 	clock_init_from(h.ref_hz, h.ref_source);
-	if (make(payload, h.len, &b, why, sizeof(why)) != 0)
+	if (make((const void *const *)payload, len, h.n, b, why,
+	    sizeof(why)) != 0)
 		serve_error(why);
-	isolate_child(OS_CHILD_RESULT_FD, b, &h.options, &h.prep, h.first);
+	isolate_child(OS_CHILD_RESULT_FD, b, o, h.n, &h.prep, h.first);
 }

@@ -465,17 +465,23 @@ rounds_run(const struct cb_bench *const *b, size_t n,
 {
 	struct rounds_progress pr;
 	struct engine_prep prep;
-	struct cb_result rd;
+	struct cb_result *rd;
 	struct stats_rng g;
 	struct acc *a;
-	size_t *order, i, k, active, got;
+	const struct cb_bench **bs;
+	const struct cb_options **os;
+	size_t *order, i, j, k, m, active, got;
 	unsigned lo, hi;
-	double t0, budget, floor = NAN;
+	double t0, start, budget, floor = NAN;
 
 	memset(r, 0, n * sizeof(*r));
 	a = calloc(n ? n : 1, sizeof(*a));
 	order = calloc(n ? n : 1, sizeof(*order));
-	if (a == NULL || order == NULL) {
+	bs = calloc(n ? n : 1, sizeof(const struct cb_bench *));
+	os = calloc(n ? n : 1, sizeof(const struct cb_options *));
+	rd = calloc(ISOLATE_MAX_SHARED, sizeof(*rd));
+	if (a == NULL || order == NULL || bs == NULL || os == NULL ||
+	    rd == NULL) {
 		for (i = 0; i < n; i++) {
 			r[i].bench = b[i];
 			r[i].status = CB_ERROR;
@@ -484,6 +490,9 @@ rounds_run(const struct cb_bench *const *b, size_t n,
 		}
 		free(a);
 		free(order);
+		free(bs);
+		free(os);
+		free(rd);
 		return (0);
 	}
 	lo = ROUNDS_MIN;
@@ -517,18 +526,27 @@ rounds_run(const struct cb_bench *const *b, size_t n,
 		 */
 		if (pr.pass > 1)
 			shuffle(order, active, &g);
-		for (k = 0; k < active && !cb_interrupted(); k++) {
-			i = order[k];
-			pr.bench = b[i];
+		for (k = 0; k < active; k++) {
+			bs[k] = b[order[k]];
+			os[k] = &a[order[k]].o;
+		}
+		/* Rounds that can share a process share one. */
+		for (k = 0; k < active && !cb_interrupted(); k += m) {
+			pr.bench = bs[k];
 			pr.elapsed = monotonic_seconds() - t0;
 			if (progress != NULL)
 				progress(&pr, arg);
-			isolate_round(b[i], &a[i].o, &prep, pr.pass == 1, &rd);
-			acc_add(&a[i], &rd, pr.elapsed);
-			cb_result_free(&rd);
-			if (enough(&a[i], lo, hi, budget, floor)) {
-				a[i].done = 1;
-				pr.finished++;
+			m = isolate_rounds(bs + k, os + k, active - k, &prep,
+			    pr.pass == 1, rd);
+			for (j = 0, start = pr.elapsed; j < m; j++) {
+				i = order[k + j];
+				acc_add(&a[i], &rd[j], start);
+				start += rd[j].seconds;
+				cb_result_free(&rd[j]);
+				if (enough(&a[i], lo, hi, budget, floor)) {
+					a[i].done = 1;
+					pr.finished++;
+				}
 			}
 		}
 		floor = probe_floor(a, n);
@@ -546,6 +564,9 @@ rounds_run(const struct cb_bench *const *b, size_t n,
 	}
 	free(a);
 	free(order);
+	free(bs);
+	free(os);
+	free(rd);
 	return (got);
 }
 

@@ -4,7 +4,9 @@
  * sibling, power management) that outlast one benchmark's sampling, and
  * samples that share a phase agree with each other while the next run
  * disagrees with all of them.  So every benchmark is measured in rounds,
- * each a short burst in a fresh child process (core/engine.h), and the
+ * each a short burst in a child process (core/engine.h): a fresh one, or
+ * one program the rounds of a pass share where their kind allows
+ * (core/isolate.h: characterize's snippets), one after another; and the
  * rounds of all the benchmarks of a run are interleaved in time, the
  * first pass in the order asked, every later one in a new random order:
  * a phase of the host touches each benchmark a little instead of one benchmark entirely, and a level that

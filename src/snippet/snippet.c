@@ -61,55 +61,84 @@ protect(void *p, size_t len, int prot, const char *what, char *why,
 }
 
 /*
+ * Snippets whose rounds share the measuring program (snippet_share): one
+ * mapping holds them all, so that one system call filter covers all
+ * their code, and the CPU time of all their rounds.
+ */
+static struct {
+	uintptr_t	 lo, hi;
+	double		 seconds;
+} shared;
+
+/*
  * In the measuring program only: a unit test calling setup, or a caller
- * measuring without isolation, must keep its own process as it was.
+ * measuring without isolation, must keep its own process as it was.  The
+ * program is confined once, before the first snippet runs: no snippet's
+ * code can be made executable after that.
  */
 static int
 confine(struct snippet *s, char *why, size_t whylen)
 {
+	static int confined;
 	const struct sandbox_limits lim = {
 		/* The child's wall-clock limit bounds its CPU time too. */
-		.cpu_seconds = s->timeout + 1,
+		.cpu_seconds = (shared.hi ? shared.seconds : s->timeout) + 1,
 		.more_memory = SNIPPET_MORE_MEMORY,
 		.more_tasks = SNIPPET_MORE_TASKS,
 	};
 	const struct sandbox_policy pol = {
-		.code_lo = s->code,
-		.code_hi = s->code_end,
+		.code_lo = shared.hi ? shared.lo : s->code,
+		.code_hi = shared.hi ? shared.hi : s->code_end,
 		.result_fd = OS_CHILD_RESULT_FD,
 		.allow_syscalls = s->allow_syscalls,
 	};
 	unsigned layers;	/* docs/asm.md says which a kernel gives */
 
-	if (!isolate_in_child())
+	if (!isolate_in_child() || confined)
 		return (0);
 	if (sandbox_limit(&lim, why, whylen) != 0 ||
 	    sandbox_confine(&pol, &layers, why, whylen) != 0)
 		return (CB_SETUP_ERROR);
+	confined = 1;
 	return (0);
 }
 
-static int
-snippet_setup(void **ctx, char *why, size_t whylen)
+static size_t
+code_len_of(const struct snippet *s)
 {
-	struct snippet *s = *ctx;
+	return (round_page(ARCH_SNIPPET_OVERHEAD + ARCH_SNIPPET_LOOP_ALIGN +
+	    s->init.len + s->body.len * s->unroll));
+}
+
+/* The bytes of s's mapping: guards, variables, code, scratch, stack. */
+static size_t
+map_len(const struct snippet *s)
+{
+	return (6 * page_size() + code_len_of(s) + SNIPPET_SCRATCH_SIZE +
+	    SNIPPET_STACK_SIZE + SNIPPET_STACK_ABOVE);
+}
+
+/*
+ * s laid out at `base' (NULL: in a mapping of its own), inaccessible
+ * but for its parts, and its code emitted: 0, or CB_SETUP_ERROR.
+ */
+static int
+lay_out(struct snippet *s, uint8_t *base, char *why, size_t whylen)
+{
 	struct arch_snippet_vars *vars;
 	size_t ps = page_size(), code_len;
-	uint8_t *base, *code;
+	uint8_t *code;
 
-	code_len = round_page(ARCH_SNIPPET_OVERHEAD + ARCH_SNIPPET_LOOP_ALIGN +
-	    s->init.len + s->body.len * s->unroll);
-	s->maplen = 6 * ps + code_len + SNIPPET_SCRATCH_SIZE +
-	    SNIPPET_STACK_SIZE + SNIPPET_STACK_ABOVE;
-	s->map = mmap(NULL, s->maplen, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS |
-	    MAP_NORESERVE, -1, 0);
-	if (s->map == MAP_FAILED) {
-		s->map = NULL;
+	s->maplen = map_len(s);
+	code_len = code_len_of(s);
+	if (base == NULL && (base = mmap(NULL, s->maplen, PROT_NONE,
+	    MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0)) ==
+	    MAP_FAILED) {
 		snprintf(why, whylen, "cannot map %zu bytes for the snippet: "
 		    "%s", s->maplen, strerror(errno));
 		return (CB_SETUP_ERROR);
 	}
-	base = s->map;
+	s->map = base;
 	vars = (struct arch_snippet_vars *)(void *)(base + ps);
 	code = base + 2 * ps;
 	s->guard = ps;
@@ -137,9 +166,43 @@ snippet_setup(void **ctx, char *why, size_t whylen)
 	}
 	/* arm64's instruction cache does not see stores: make it. */
 	__builtin___clear_cache((char *)code, (char *)code + code_len);
-	if (protect(code, code_len, PROT_READ | PROT_EXEC, "code", why,
-	    whylen) != 0)
-		return (CB_SETUP_ERROR);
+	return (protect(code, code_len, PROT_READ | PROT_EXEC, "code", why,
+	    whylen) != 0 ? CB_SETUP_ERROR : 0);
+}
+
+int
+snippet_share(struct snippet **s, size_t n, char *why, size_t whylen)
+{
+	size_t i, at, total = 0;
+	uint8_t *arena;
+
+	for (i = 0; i < n; i++)
+		total += map_len(s[i]);
+	arena = mmap(NULL, total, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS |
+	    MAP_NORESERVE, -1, 0);
+	if (arena == MAP_FAILED) {
+		snprintf(why, whylen, "cannot map %zu bytes for %zu snippets: "
+		    "%s", total, n, strerror(errno));
+		return (-1);
+	}
+	shared.lo = (uintptr_t)arena;
+	shared.hi = shared.lo + total;
+	for (i = at = 0; i < n; at += s[i++]->maplen) {
+		if (lay_out(s[i], arena + at, why, whylen) != 0)
+			return (-1);
+		shared.seconds += s[i]->timeout;
+	}
+	return (0);
+}
+
+static int
+snippet_setup(void **ctx, char *why, size_t whylen)
+{
+	struct snippet *s = *ctx;
+	int rc;
+
+	if (s->map == NULL && (rc = lay_out(s, NULL, why, whylen)) != 0)
+		return (rc);
 	isolate_on_trap(snippet_describe_trap, s);
 	return (confine(s, why, whylen));
 }
@@ -149,16 +212,18 @@ snippet_setup(void **ctx, char *why, size_t whylen)
  * cyclebench's to steal: its path, and the snippet packed.
  */
 static int
-snippet_program(const void *arg, char *path, size_t pathlen, void **payload,
-    size_t *len, char *why, size_t whylen)
+snippet_program(const void *arg, struct isolate_program *pg, char *why,
+    size_t whylen)
 {
 	const struct snippet *s = arg;
 
-	if ((size_t)snprintf(path, pathlen, "%s", s->runner) >= pathlen ||
-	    snippet_pack(s, payload, len) != 0) {
+	if ((size_t)snprintf(pg->path, sizeof(pg->path), "%s", s->runner) >=
+	    sizeof(pg->path) || snippet_pack(s, &pg->payload, &pg->len) != 0) {
 		snprintf(why, whylen, "out of memory");
 		return (-1);
 	}
+	/* One filter for all: none may make system calls. */
+	pg->shares = s->shares && !s->allow_syscalls;
 	return (0);
 }
 
@@ -301,6 +366,7 @@ snippet_prepare(const struct snippet_spec *spec, struct snippet **out,
 		goto fail;
 	}
 	s->allow_syscalls = spec->allow_syscalls;
+	s->shares = spec->share_process;
 	s->timeout = spec->timeout > 0 ? spec->timeout : SNIPPET_TIMEOUT;
 	snprintf(s->name, sizeof(s->name), "asm/%s", spec->title);
 	s->chain = snippet_chain(&s->body, spec->intel, s->chain_regs,

@@ -11,7 +11,9 @@
  *			inaccessible pages on both sides
  *	%r15		%r14 + SNIPPET_R15_OFFSET: the second half, offset
  *			by half a page so that loads through one register do
- *			not 4K-alias stores through the other
+ *			not 4K-alias stores through the other; the pages
+ *			both point at are in the TLB (the harness loads
+ *			through each), which a masked load does not fill
  *	%rsp		16-byte aligned, on a stack of its own of
  *			SNIPPET_STACK_SIZE bytes (SNIPPET_STACK_ABOVE more
  *			above it), reset to its value after init at the top
@@ -75,6 +77,12 @@ struct snippet_spec {
 	int		 keep_mode;	/* mode as given, chain or not
 					   (characterize: exegesis's modes) */
 	int		 allow_syscalls;	/* no system call filter */
+	int		 share_process;	/* its rounds may go on in one
+					   measuring program with other
+					   snippets' that may (core/isolate.h):
+					   code from LLVM's tables, never a
+					   user's, which could reach into the
+					   next one's */
 	int		 allow_includes;	/* .include, .incbin read */
 	double		 timeout;	/* seconds: the measuring child's
 					   limit, and each tool's; 0: 60 */
@@ -86,6 +94,7 @@ struct snippet {
 	unsigned	 unroll;
 	unsigned	 per_copy;	/* the figure is per copy / this */
 	int		 allow_syscalls;
+	int		 shares;	/* spec's share_process */
 	double		 timeout;
 	char		 runner[4096];	/* SNIPPET_RUNNER's path */
 	char		 name[96];
@@ -127,6 +136,13 @@ void	snippet_bench_init(struct snippet *s, enum cb_mode mode,
 int	snippet_pack(const struct snippet *s, void **out, size_t *outlen);
 int	snippet_unpack(const void *buf, size_t len, struct snippet **out,
 	    char *why, size_t whylen);
+
+/*
+ * In SNIPPET_RUNNER: s[0..n-1], whose rounds go on there one after
+ * another, mapped together before the first is confined.  0, or -1 with
+ * the reason in why.
+ */
+int	snippet_share(struct snippet **s, size_t n, char *why, size_t whylen);
 
 /* Assembly text on one line, at most len - 1 chars: a name or a label. */
 void	snippet_title(const char *text, size_t textlen, char *buf,

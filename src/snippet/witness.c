@@ -131,6 +131,7 @@ snippet_witness(const struct snippet *s, double copy)
 		spec.keep_mode = 1;
 		spec.allow_syscalls = s->allow_syscalls;
 		spec.timeout = s->timeout;
+		spec.share_process = s->shares;
 		if (snippet_prepare(&spec, &w, err, sizeof(err), warn,
 		    sizeof(warn)) != 0)
 			w = NULL;

@@ -7,7 +7,8 @@
  * is skipped unrun; what a benchmark leaves running, in a session of its
  * own or not, killed with its round; the options a round runs with; a
  * round run by a program of its own, started in a session of its own,
- * and what is said when it cannot start or sends nothing.  The misbehaving
+ * and what is said when it cannot start or sends nothing; rounds that
+ * share a program, and what one that traps, hangs or exits costs them.  The misbehaving
  * benchmarks misbehave in their setup, which runs in the child before
  * anything is measured, so each costs a fork and not a round.
  */
@@ -425,18 +426,161 @@ setup_unused(void **ctx, char *why, size_t len)
 }
 
 static int
-describe_program(const void *arg, char *path, size_t pathlen,
-    void **payload, size_t *len, char *why, size_t whylen)
+describe_program(const void *arg, struct isolate_program *pg, char *why,
+    size_t whylen)
 {
 	(void)arg;
 	if (program_path[0] == '\0') {
 		snprintf(why, whylen, "no program today");
 		return (-1);
 	}
-	snprintf(path, pathlen, "%s", program_path);
-	*payload = strdup("payload");
-	*len = 8;
+	snprintf(pg->path, sizeof(pg->path), "%s", program_path);
+	pg->payload = strdup("payload");
+	pg->len = 8;
 	return (0);
+}
+
+/* Rounds in tests/unit/programs/serve_rounds, which may share it. */
+static char served_path[PATH_MAX];
+static int served_share;
+
+static int
+setup_served(void **ctx, char *why, size_t len)
+{
+	(void)ctx, (void)why, (void)len;
+	return (0);
+}
+
+static int
+describe_served(const void *arg, struct isolate_program *pg, char *why,
+    size_t whylen)
+{
+	(void)why, (void)whylen;
+	snprintf(pg->path, sizeof(pg->path), "%s", served_path);
+	pg->payload = strdup(arg);
+	pg->len = strlen(arg) + 1;
+	pg->shares = served_share;
+	return (0);
+}
+
+#define SERVED_MAX	8
+
+/*
+ * One round each of benchmarks whose rounds do what[i] (serve_rounds.c
+ * says what), with a 2-second limit: how many isolate_rounds took.
+ */
+static size_t
+served(const char *const *what, size_t n, struct cb_result *r)
+{
+	static struct cb_bench b[SERVED_MAX];
+	const struct cb_bench *bp[SERVED_MAX];
+	struct cb_options o[SERVED_MAX];
+	const struct cb_options *op[SERVED_MAX];
+	size_t i;
+
+	assert_true(n <= SERVED_MAX);
+	for (i = 0; i < n; i++) {
+		b[i] = (struct cb_bench){ .name = "t/served",
+		    .mode = CB_LATENCY, .ops = 1, .body = spin,
+		    .setup = setup_served, .arg = what[i] };
+		bp[i] = &b[i];
+		options(&b[i], &o[i], 1);
+		o[i].timeout = 2;
+		op[i] = &o[i];
+	}
+	return (isolate_rounds(bp, op, n, &prep, 1, r));
+}
+
+/* The process round r ran in, which it reports. */
+static double
+pid_of(const struct cb_result *r)
+{
+	unsigned i;
+
+	assert_int_equal(r->status, CB_OK);
+	for (i = 0; i < r->nextras; i++)
+		if (strcmp(r->extras[i].key, "pid") == 0)
+			return (r->extras[i].value);
+	fail_msg("round without its pid: %s", r->reason);
+	return (0);
+}
+
+static void
+free_all(struct cb_result *r, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		cb_result_free(&r[i]);
+}
+
+/*
+ * Rounds whose program says they share it run in one process; a round
+ * that traps, hangs or exits costs its own round, and the rounds after
+ * it go on in a new process, as do those before a trap's end.
+ */
+static void
+test_shared(void **state)
+{
+	static const char *const three[] = { "pid", "pid", "pid" };
+	static const char *const trap[] = { "pid", "trap", "pid", "pid" };
+	static const char *const hang[] = { "pid", "hang", "pid" };
+	static const char *const quit[] = { "pid", "exit", "pid" };
+	static const char *const first[] = { "trap", "pid" };
+	struct cb_result r[SERVED_MAX];
+	char self[PATH_MAX];
+	ssize_t n;
+
+	(void)state;
+	assert_int_equal(isolate_in_program(setup_served, describe_served),
+	    0);
+	n = readlink("/proc/self/exe", self, sizeof(self) - 1);
+	assert_true(n > 0);
+	self[n] = '\0';
+	*strrchr(self, '/') = '\0';
+	assert_true((size_t)snprintf(served_path, sizeof(served_path),
+	    "%.*s/programs/serve_rounds", PATH_MAX - 32, self) <
+	    sizeof(served_path));
+	served_share = 1;
+	assert_int_equal(served(three, 3, r), 3);
+	if (EMULATED() && strstr(r[0].reason, "exit status 127") != NULL) {
+		free_all(r, 3);
+		skip();		/* no binfmt_misc to start the emulator */
+	}
+	assert_true(pid_of(&r[0]) == pid_of(&r[1]));
+	assert_true(pid_of(&r[1]) == pid_of(&r[2]));
+	assert_ptr_equal(r[2].bench->arg, three[2]);
+	free_all(r, 3);
+
+	assert_int_equal(served(trap, 4, r), 4);
+	assert_int_equal(r[1].status, CB_ERROR);
+	assert_non_null(strstr(r[1].reason, "crashed: SIGSEGV"));
+	assert_non_null(strstr(r[1].reason, "as planned"));
+	assert_true(pid_of(&r[2]) == pid_of(&r[3]));
+	assert_true(pid_of(&r[2]) != pid_of(&r[0]));
+	free_all(r, 4);
+
+	assert_int_equal(served(hang, 3, r), 3);
+	assert_string_equal(r[1].reason, "timed out after 2 s");
+	assert_true(pid_of(&r[2]) != pid_of(&r[0]));
+	free_all(r, 3);
+
+	assert_int_equal(served(quit, 3, r), 3);
+	assert_string_equal(r[1].reason, "child exited with status 7 without "
+	    "a result");
+	assert_true(pid_of(&r[2]) != pid_of(&r[0]));
+	free_all(r, 3);
+
+	assert_int_equal(served(first, 2, r), 2);
+	assert_non_null(strstr(r[0].reason, "as planned"));
+	(void)pid_of(&r[1]);
+	free_all(r, 2);
+
+	/* Rounds that do not share take one program each. */
+	served_share = 0;
+	assert_int_equal(served(three, 3, r), 1);
+	(void)pid_of(&r[0]);
+	free_all(r, 1);
 }
 
 /*
@@ -479,15 +623,17 @@ test_program(void **state)
 	cb_result_free(&r);
 	scratch_remove(dir);
 
-	/* Registering again replaces; the table holds a few, then refuses. */
+	/*
+	 * Registering again replaces; the table, which test_shared's and
+	 * the one above hold places in, holds a few, then refuses.
+	 */
 	assert_int_equal(isolate_in_program(setup_in_program,
 	    describe_program), 0);
 	assert_int_equal(isolate_in_program(setup_unused, describe_program),
 	    0);
 	assert_int_equal(isolate_in_program(setup_crash, describe_program),
 	    0);
-	assert_int_equal(isolate_in_program(setup_exit, describe_program), 0);
-	assert_int_equal(isolate_in_program(setup_hang, describe_program), -1);
+	assert_int_equal(isolate_in_program(setup_exit, describe_program), -1);
 }
 
 int
@@ -504,6 +650,7 @@ main(void)
 		cmocka_unit_test(test_missing_feature),
 		cmocka_unit_test(test_options),
 		cmocka_unit_test(test_extras),
+		cmocka_unit_test(test_shared),
 		/* After the others: it fills the table of programs. */
 		cmocka_unit_test(test_program),
 		/* Last: it leaves the process interrupted. */
