@@ -132,6 +132,15 @@ void		 arch_midr_core_name(uint64_t midr, char *buf, size_t len);
  * they hold: there these do nothing.
  */
 void		 arch_xstate_clean(void);
+/*
+ * The floating-point state as a new process finds it, but for MXCSR
+ * (FPCR on arm64), which is kept: on x86, x87 with its control word
+ * 0x37f, no exception flags and an empty stack, the vector registers
+ * zero and unused; on arm64, FPSR's cumulative flags clear.  Rounds that share a process (core/isolate.h) each start so:
+ * a snippet that leaves an x87 exception flag set made the next one's
+ * `fldcw' of a zero control word raise it.
+ */
+void		 arch_fp_state_init(void);
 void		 arch_xstate_dirty_avx(void);
 void		 arch_xstate_dirty_avx512(void);
 

@@ -312,9 +312,9 @@ isolate_child(int fd, const struct cb_bench *const *b,
 		    ISOLATE_EXIT_ENDED);
 	}
 	for (i = 0; i < n; i++) {
-		/* Each round finds the vector state a new process has. */
+		/* Each round finds the FP state a new process has. */
 		if (i > 0)
-			arch_xstate_clean();
+			arch_fp_state_init();
 		in_child.bench = b[i];
 		memset(&r, 0, sizeof(r));
 		round_measure(b[i], &o[i], p, first, &r);

@@ -14,6 +14,8 @@
 
 /* XSAVE components: YMM_Hi128, opmask, ZMM_Hi256, Hi16_ZMM. */
 #define XFEATURES_VECTOR	((1u << 2) | (1u << 5) | (1u << 6) | (1u << 7))
+/* And x87 and SSE: all the floating-point state a new process has. */
+#define XFEATURES_FP		((1u << 0) | (1u << 1) | XFEATURES_VECTOR)
 #define XSTATE_BV_OFFSET	512	/* the header, after the legacy area */
 
 static uint8_t *area;
@@ -44,24 +46,39 @@ xsave_area(void)
 /*
  * XRSTOR initialises every requested component whose XSTATE_BV bit is
  * clear, and the processor then tracks it as unused.  Saving first keeps
- * MXCSR, which XRSTOR of the YMM component reloads.  The processor ANDs
- * the request with XCR0, so components the OS did not enable are left
- * alone.
+ * MXCSR, which XRSTOR of the SSE or YMM component reloads.  The processor
+ * ANDs the request with XCR0, so components the OS did not enable are
+ * left alone.  0, or -1 without XSAVE.
  */
-void
-arch_xstate_clean(void)
+static int
+init_components(uint32_t features)
 {
 	uint64_t *bv;
 	uint8_t *a;
 
 	if ((a = xsave_area()) == NULL)
-		return;
-	__asm__ volatile("xsave (%0)" : : "r" (a), "a" (XFEATURES_VECTOR),
-	    "d" (0) : "memory");
+		return (-1);
+	__asm__ volatile("xsave (%0)" : : "r" (a), "a" (features), "d" (0) :
+	    "memory");
 	bv = (uint64_t *)(void *)(a + XSTATE_BV_OFFSET);
-	*bv &= ~(uint64_t)XFEATURES_VECTOR;
-	__asm__ volatile("xrstor (%0)" : : "r" (a), "a" (XFEATURES_VECTOR),
-	    "d" (0) : "memory");
+	*bv &= ~(uint64_t)features;
+	__asm__ volatile("xrstor (%0)" : : "r" (a), "a" (features), "d" (0) :
+	    "memory");
+	return (0);
+}
+
+void
+arch_xstate_clean(void)
+{
+	(void)init_components(XFEATURES_VECTOR);
+}
+
+/* Without XSAVE, the x87 state alone: the vector registers stay. */
+void
+arch_fp_state_init(void)
+{
+	if (init_components(XFEATURES_FP) != 0)
+		__asm__ volatile("fninit" : : : "memory");
 }
 
 /* All ones, so the upper halves are in use whatever the CPU tracks. */
