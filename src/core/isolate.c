@@ -154,7 +154,6 @@ static void
 round_here(const struct cb_bench *b, const struct cb_options *o,
     const struct engine_prep *p, int first, struct cb_result *r)
 {
-	r->bench = b;
 	if (round_begin(o, r) != 0)
 		return;
 	round_measure(b, o, p, first, r);
@@ -320,6 +319,7 @@ isolate_child(int fd, const struct cb_bench *const *b,
 		round_measure(b[i], &o[i], p, first, &r);
 		if (send(fd, &r) != 0)
 			_exit(ISOLATE_EXIT_UNSENT);
+		cb_result_free(&r);	/* the next round's are its own */
 	}
 	clock_counter_close();
 	(void)sandbox_kill_children(ISOLATE_REAP_SECONDS);
