@@ -267,7 +267,9 @@ $(BUILD)/study/%: tests/study/%.c tests/study/draws.h $(INTERNAL)
 	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -o $@ $< $(INTERNAL) $(LDLIBS)
 
-.PHONY: history-study levels-study witness-study
+.PHONY: fit-study history-study levels-study witness-study
+fit-study: $(BUILD)/study/fit_study
+	$(BUILD)/study/fit_study
 history-study: $(BUILD)/study/history_study
 	$(BUILD)/study/history_study
 levels-study: $(BUILD)/study/levels_study
@@ -308,9 +310,10 @@ $(STUDY): tests/study/verdict_study.c tests/study/sim_results.c \
 .PHONY: verdict-study check-study
 verdict-study: $(STUDY)
 	@VERDICT_STUDY=$(STUDY) scripts/verdict-study
-check-study: $(STUDY) $(BUILD)/study/history_study \
-	    $(BUILD)/study/witness_study
+check-study: $(STUDY) $(BUILD)/study/fit_study \
+	    $(BUILD)/study/history_study $(BUILD)/study/witness_study
 	@VERDICT_STUDY=$(STUDY) scripts/verdict-study --quick
+	@$(BUILD)/study/fit_study --quick >/dev/null
 	@$(BUILD)/study/history_study --quick
 	@$(BUILD)/study/witness_study --quick >/dev/null
 

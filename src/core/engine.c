@@ -291,8 +291,8 @@ sample_loop(const struct cb_bench *b, void *ctx, const struct cb_options *o,
 		rb = ratio_now(cal);
 		pb = probe(p, rb);
 		cyc = to_cycles(t.ref, t.cyc, ra, rb) / b->ops;
-		whole = rc == 0 && cyc > 0;
-		clean = whole && !guard_tripped(&g) &&
+		whole = rc >= 0 && cyc > 0;
+		clean = whole && rc != TIMING_BENT && !guard_tripped(&g) &&
 		    !drifted(ra, rb, ENGINE_DRIFT_LIMIT);
 		gather_add(s, clean, whole, t.ref / b->ops, cyc, fmax(pa, pb));
 		if (clean)

@@ -9,7 +9,11 @@
  * five calls, so the call and timer overhead fall into the intercept.  A
  * slope that is not positive measured no cost and is dropped, as is a fit
  * whose intercept is as large as the smallest count's time: a
- * disturbance bent it.
+ * disturbance bent it.  A fit with a count off its line by more than 2%
+ * of the smallest count's time and eight times the calls' own spread is
+ * bent too (a host that steals the CPU at a steady rate slows only the
+ * counts too long to slip between its steals): its slope is kept as a
+ * disturbed sample, used only where a round has no clean one.
  * Path benchmarks: a sample is one call timed on its own, minus the cost of
  * the time stamps, with a batched slope kept as a cross-check in a
  * benchmark's first round.  Calls are checked for disturbance in batches

@@ -7,7 +7,8 @@
  * counted slope must be three times the reference one.  A fit a busy
  * host bends is refused, and a noisy guest's phases can outlast a dozen
  * quick tries, so a fit is tried for up to FIT_PATIENCE seconds, pausing
- * between tries to step out of a phase.
+ * between tries to step out of a phase.  The rule that calls a fit
+ * bent is tried on times of known shape.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -112,6 +113,41 @@ test_fit(void **state)
 	    per.ref > 0.01, 0);
 }
 
+/*
+ * The bent-fit rule on times with known shapes: a straight line with a
+ * little jitter is not bent; the same line whose longer counts each ran
+ * one 600-tick steal slow (a host taking the CPU at a steady rate) is;
+ * and that step in a body whose calls themselves spread by 400 ticks is
+ * within what such a body wanders by.
+ */
+static void
+test_bent(void **state)
+{
+	static const double x[TIMING_SIZES] = { 1, 5, 3, 7, 2, 6, 4, 8 };
+	static const double jitter[TIMING_SIZES] = { 3, -5, 2, 6, -1, -4, 0,
+	    4 };
+	double y[TIMING_SIZES], gap[TIMING_SIZES];
+	struct stats_fit f;
+	int i;
+
+	(void)state;
+	for (i = 0; i < TIMING_SIZES; i++) {
+		y[i] = 100 + 4000 * x[i] + jitter[i];
+		gap[i] = 10;
+	}
+	assert_int_equal(stats_linear_fit(x, y, TIMING_SIZES, &f), 0);
+	assert_int_equal(timing_bent(x, y, gap, TIMING_SIZES, &f), 0);
+	for (i = 0; i < TIMING_SIZES; i++)
+		y[i] += x[i] >= 5 ? 600 : 0;
+	assert_int_equal(stats_linear_fit(x, y, TIMING_SIZES, &f), 0);
+	/* The step reads as a slope 2.9% high: a figure quietly wrong. */
+	assert_true(f.slope > 4000 * 1.02);
+	assert_int_equal(timing_bent(x, y, gap, TIMING_SIZES, &f), 1);
+	for (i = 0; i < TIMING_SIZES; i++)
+		gap[i] = 400;
+	assert_int_equal(timing_bent(x, y, gap, TIMING_SIZES, &f), 0);
+}
+
 static int
 open_counter(void **state)
 {
@@ -128,6 +164,7 @@ main(void)
 		cmocka_unit_test(test_choose_base),
 		cmocka_unit_test(test_time_best),
 		cmocka_unit_test(test_fit),
+		cmocka_unit_test(test_bent),
 	};
 
 	/* Before the clock starts: the provider is chosen once. */
