@@ -42,6 +42,13 @@ struct charz_args {
  */
 int	charz_parse_args(int argc, char **argv, struct charz_args *a);
 
+/* A row to measure again after the last batch, and its place. */
+struct charz_later {
+	const struct form	*form;
+	enum cb_mode		 mode;
+	size_t			 at;		/* in the document's results */
+};
+
 struct charz_run {
 	struct charz_args	*a;
 	struct llvm_tools	 tools;
@@ -54,6 +61,9 @@ struct charz_run {
 	struct progress		 prog;
 	size_t			 done, total;
 	double			 checkpointed;	/* monotonic seconds; 0: never */
+	struct charz_later	*later;		/* rows to measure again */
+	size_t			 nlater, later_cap, again;
+	size_t			 replaced;	/* of those, now clean */
 };
 
 /* The row of this name and mode in `old', charz_resume_from's map, or

@@ -11,6 +11,13 @@
  * characterize.partial.json in the cache directory), so that Ctrl-C
  * loses nothing, a kill at most a minute, and the next run with the
  * same forms resumes from there.  A form that faults, traps or hangs ends in its own row.
+ *
+ * A batch's rounds span a second or two, and a stretch of the host's
+ * (an SMT sibling slowing the reference chain, so the imul check reads
+ * 2.92; or the body itself, seen by the probe) can cover every round of
+ * its rows.  A row flagged miscalibrated or contended is measured once
+ * more after the last batch, minutes later, and that measurement stands
+ * in its place where it is free of both flags; else the first stays.
  */
 #include <malloc.h>
 #include <getopt.h>
@@ -38,6 +45,7 @@
 #define CHARZ_CHECKPOINT_SECONDS 60.0	/* between checkpoints */
 #define CHARZ_TIMEOUT	10.0		/* seconds a form's child may take */
 #define CHARZ_DISAGREEMENTS 20		/* llvm-mca's worst, listed */
+#define CHARZ_REVISIT	(CB_FLAG_MISCALIBRATED | CB_FLAG_CONTENDED)
 
 static const char characterize_help[] =
 "usage: cyclebench characterize [FILTER...] [options]\n"
@@ -197,34 +205,82 @@ checkpoint_path(struct charz_args *a)
 	return (0);
 }
 
-/* Measure rows[0..n-1] and add them to the document. */
+/*
+ * Test hook: CYCLEBENCH_TEST_STRETCH=first flags every row's first
+ * measurement miscalibrated, =always every measurement, so the tests can
+ * see rows measured again and what stands.
+ */
 static int
-measure_batch(struct charz_run *cr, struct charz_row *rows, size_t n)
+test_stretch(int again)
+{
+	const char *s = getenv("CYCLEBENCH_TEST_STRETCH");
+
+	return (s != NULL && (strcmp(s, "always") == 0 ||
+	    (!again && strcmp(s, "first") == 0)));
+}
+
+/* A row measured in a bad stretch: again, after the last batch. */
+static int
+revisit_later(struct charz_run *cr, const struct charz_row *row, size_t at)
+{
+	struct charz_later *l;
+	size_t cap;
+
+	if (cr->nlater == cr->later_cap) {
+		cap = cr->later_cap ? 2 * cr->later_cap : CHARZ_BATCH;
+		if ((l = realloc(cr->later, cap * sizeof(*l))) == NULL)
+			return (-1);
+		cr->later = l;
+		cr->later_cap = cap;
+	}
+	l = &cr->later[cr->nlater++];
+	l->form = row->form;
+	l->mode = row->mode;
+	l->at = at;
+	return (0);
+}
+
+/*
+ * Measure rows[0..n-1] into the document: appended, or, revisiting
+ * (slot not NULL), each in place of the row at slot[i] where it is free
+ * of the flags that sent it back.
+ */
+static int
+measure_batch(struct charz_run *cr, struct charz_row *rows, size_t n,
+    const size_t *slot)
 {
 	const struct cb_bench *b[CHARZ_BATCH];
 	struct cb_result r[CHARZ_BATCH], one;
 	struct cb_bench stub[CHARZ_BATCH];
 	size_t i, k = 0, at;
-	json_t *part, *res;
+	json_t *part, *res, *all = json_object_get(cr->doc, "results");
 	char head[64];
+	int rc = 0;
 
 	memset(r, 0, sizeof(r));
 	for (i = 0; i < n; i++) {
 		if (charz_prepare(&rows[i], cr->a->opts.timeout) == 0)
 			b[k++] = &rows[i].s->bench;
 	}
-	snprintf(head, sizeof(head), "[%zu/%zu forms] ", cr->done, cr->total);
+	if (slot != NULL)
+		snprintf(head, sizeof(head), "[again %zu/%zu] ", cr->again,
+		    cr->nlater);
+	else
+		snprintf(head, sizeof(head), "[%zu/%zu forms] ", cr->done,
+		    cr->total);
 	progress_line(&cr->prog, head, cr->done, rows[0].name);
 	if (k > 0) {
 		rounds_run(b, k, &cr->a->opts, r, NULL, NULL);
 		charz_witness(rows, n, r, &cr->a->opts);
 	}
-	for (i = 0, at = 0; i < n; i++) {
+	for (i = 0, at = 0; i < n && rc == 0; i++) {
 		if (rows[i].s != NULL) {
 			one = r[at++];
 			if (one.status != CB_OK)
 				charz_why(one.reason, one.reason,
 				    sizeof(one.reason));
+			else if (test_stretch(slot != NULL))
+				one.flags |= CB_FLAG_MISCALIBRATED;
 		} else {
 			memset(&one, 0, sizeof(one));
 			memset(&stub[i], 0, sizeof(stub[i]));
@@ -241,19 +297,23 @@ measure_batch(struct charz_run *cr, struct charz_row *rows, size_t n)
 		    "results"), 0) : NULL;
 		if (res == NULL || json_object_set_new(res, "form",
 		    charz_form_json(&rows[i])) != 0 ||
-		    json_array_append(json_object_get(cr->doc, "results"),
-		    res) != 0) {
-			json_decref(part);
-			return (-1);
-		}
+		    (slot == NULL && json_array_append(all, res) != 0))
+			rc = -1;
+		else if (slot != NULL) {
+			if (one.status == CB_OK && !(one.flags & CHARZ_REVISIT) &&
+			    (rc = json_array_set(all, slot[i], res)) == 0)
+				cr->replaced++;
+		} else if (one.status == CB_OK && (one.flags & CHARZ_REVISIT))
+			rc = revisit_later(cr, &rows[i], json_array_size(all) - 1);
 		json_decref(part);
 	}
 	for (i = 0; i < k; i++)
 		cb_result_free(&r[i]);
 	for (i = 0; i < n; i++)
 		charz_row_free(&rows[i]);
-	cr->done += n;
-	return (0);
+	if (slot == NULL)
+		cr->done += n;
+	return (rc);
 }
 
 /*
@@ -273,12 +333,44 @@ checkpoint_due(struct charz_run *cr)
 	cr->checkpointed = now;
 }
 
+/* The row of form f in mode m (0: latency), to be measured. */
+static void
+row_of(struct charz_row *row, const struct form *f, enum cb_mode mode)
+{
+	memset(row, 0, sizeof(*row));
+	row->form = f;
+	row->mode = mode;
+	row->snip = mode == CB_LATENCY ? &f->lat : &f->thr;
+	snprintf(row->name, sizeof(row->name), "x86/%s", f->opcode);
+}
+
+/* The rows measured in a bad stretch, once more (CHARZ_REVISIT). */
+static int
+revisit(struct charz_run *cr)
+{
+	struct charz_row batch[CHARZ_BATCH];
+	size_t slot[CHARZ_BATCH], n = 0;
+
+	for (cr->again = 0; cr->again < cr->nlater && !cb_interrupted();
+	    cr->again++) {
+		row_of(&batch[n], cr->later[cr->again].form,
+		    cr->later[cr->again].mode);
+		slot[n] = cr->later[cr->again].at;
+		if (++n == CHARZ_BATCH || cr->again + 1 == cr->nlater) {
+			if (measure_batch(cr, batch, n, slot) != 0)
+				return (-1);
+			n = 0;
+			checkpoint_due(cr);
+		}
+	}
+	return (0);
+}
+
 /* Every row of every form, those of the checkpoint taken as they were. */
 static int
 measure_all(struct charz_run *cr, const struct forms *fs)
 {
 	struct charz_row batch[CHARZ_BATCH];
-	const struct form_snip *snip;
 	json_t *prev;
 	size_t i, n = 0;
 	int m;
@@ -287,13 +379,8 @@ measure_all(struct charz_run *cr, const struct forms *fs)
 	progress_start(&cr->prog, cr->total);
 	for (i = 0; i < fs->n && !cb_interrupted(); i++) {
 		for (m = 0; m < 2 && !cb_interrupted(); m++) {
-			snip = m == 0 ? &fs->f[i].lat : &fs->f[i].thr;
-			memset(&batch[n], 0, sizeof(batch[n]));
-			batch[n].form = &fs->f[i];
-			batch[n].mode = m == 0 ? CB_LATENCY : CB_THROUGHPUT;
-			batch[n].snip = snip;
-			snprintf(batch[n].name, sizeof(batch[n].name),
-			    "x86/%s", fs->f[i].opcode);
+			row_of(&batch[n], &fs->f[i], m == 0 ? CB_LATENCY :
+			    CB_THROUGHPUT);
 			prev = cr->old != NULL ? charz_earlier(cr->old,
 			    batch[n].name, cb_mode_name(batch[n].mode)) : NULL;
 			if (prev != NULL) {
@@ -303,14 +390,17 @@ measure_all(struct charz_run *cr, const struct forms *fs)
 				continue;
 			}
 			if (++n == CHARZ_BATCH) {
-				if (measure_batch(cr, batch, n) != 0)
+				if (measure_batch(cr, batch, n, NULL) != 0)
 					return (-1);
 				n = 0;
 				checkpoint_due(cr);
 			}
 		}
 	}
-	if (n > 0 && !cb_interrupted() && measure_batch(cr, batch, n) != 0)
+	if (n > 0 && !cb_interrupted() && measure_batch(cr, batch, n,
+	    NULL) != 0)
+		return (-1);
+	if (revisit(cr) != 0)
 		return (-1);
 	progress_end(&cr->prog);
 	return (0);
@@ -377,6 +467,11 @@ finish(struct charz_run *cr, int argc)
 		fprintf(fp, "%zu rows ran at a lower core clock than the one "
 		    "timed around them (clock-slowed): their cycles are under "
 		    "the clock a one-cycle chain beside them read.\n", slowed);
+	if (cr->a->format == FORM_TEXT && !cr->a->quiet && cr->nlater > 0)
+		fprintf(fp, "%zu rows were measured while the host slowed the "
+		    "reference chain or the body (miscalibrated, contended) and "
+		    "again at the end: %zu of them then without, and those "
+		    "figures stand.\n", cr->nlater, cr->replaced);
 	if (cb_interrupted()) {
 		charz_checkpoint(cr, 1);
 		term_eprintf("cyclebench: interrupted: %zu of %zu rows kept in "
@@ -464,6 +559,7 @@ out:
 		rc = 128 + cli_stop_signal();
 	json_decref(cr.doc);
 	json_decref(cr.old);
+	free(cr.later);
 	for (i = 0; ls != NULL && i < lat.n; i++)
 		xsplit_free(&ls[i]);
 	for (i = 0; ts != NULL && i < thr.n; i++)
