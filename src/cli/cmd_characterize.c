@@ -333,7 +333,7 @@ checkpoint_due(struct charz_run *cr)
 	cr->checkpointed = now;
 }
 
-/* The row of form f in mode m (0: latency), to be measured. */
+/* The row of form f in `mode', to be measured. */
 static void
 row_of(struct charz_row *row, const struct form *f, enum cb_mode mode)
 {
