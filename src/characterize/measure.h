@@ -43,6 +43,12 @@ struct charz_row {
  */
 int	charz_prepare(struct charz_row *row, double timeout);
 
+/*
+ * charz_prepare for rows[0..n-1], their texts given the assembler in one
+ * batch (snippet/assemble.h); returns how many were made.
+ */
+size_t	charz_prepare_all(struct charz_row *rows, size_t n, double timeout);
+
 /* A failed measurement's reason in a reader's terms: "not on this CPU
    (SIGILL)", "privileged (#GP)", or the engine's own. */
 void	charz_why(const char *reason, char *buf, size_t len);

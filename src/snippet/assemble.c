@@ -35,20 +35,20 @@
 #include "cyclebench.h"
 #include "arch/arch.h"
 #include "snippet/assemble.h"
+#include "snippet/assemble_steps.h"
 #include "snippet/elf.h"
 #include "snippet/tool.h"
 #include "snippet/workdir.h"
 #include "util/write_all.h"
 
-#define OBJ_MAX		(SNIPPET_MAX_CODE + (1 << 20))	/* bytes read */
 #define MESSAGE_LINES	20		/* assembler messages shown */
 
 /* Directives that read a file, as gas names them, in any case. */
 static const char *const file_directives[] = { "include", "incbin" };
 
 /* data[0..len-1], then a newline if it does not end with one. */
-static int
-write_source(const char *path, const char *data, size_t len)
+int
+asm_write_source(const char *path, const char *data, size_t len)
 {
 	int fd, rc;
 
@@ -150,8 +150,8 @@ tool_argv(const char *const *tool, const char *const *more, char **argv,
 	argv[n] = NULL;
 }
 
-static int
-is_name_char(char c)
+int
+asm_is_name_char(char c)
 {
 	return (isalnum((unsigned char)c) || c == '_' || c == '$');
 }
@@ -176,7 +176,7 @@ hint_intel(const char *src, size_t len, char *err, size_t errlen)
 			continue;
 		}
 		if ((i > 0 && (src[i - 1] == '%' || src[i - 1] == '.' ||
-		    is_name_char(src[i - 1]))) ||
+		    asm_is_name_char(src[i - 1]))) ||
 		    arch_reg_family(src + i, k - i) < 0)
 			continue;
 		used = strlen(err);
@@ -187,8 +187,8 @@ hint_intel(const char *src, size_t len, char *err, size_t errlen)
 	}
 }
 
-static int
-run_as(const struct workdir *w, const char *label,
+int
+asm_run_as(const struct workdir *w, const char *label,
     const struct snippet_asm_opts *o, char *err, size_t errlen, char *warn,
     size_t warnlen)
 {
@@ -239,14 +239,14 @@ reads_files(const char *src, size_t len, const char *label, char *err,
 	for (i = 0; i < len; i++) {
 		if (src[i] == '\n')
 			line++;
-		if (i > 0 && is_name_char(src[i - 1]))
+		if (i > 0 && asm_is_name_char(src[i - 1]))
 			continue;
 		for (k = 0; k < sizeof(file_directives) /
 		    sizeof(file_directives[0]); k++) {
 			d = file_directives[k];
 			n = strlen(d);
 			if (len - i >= n && strncasecmp(src + i, d, n) == 0 &&
-			    (len - i == n || !is_name_char(src[i + n]))) {
+			    (len - i == n || !asm_is_name_char(src[i + n]))) {
 				snprintf(err, errlen, "%s:%zu: .%s reads a file, "
 				    "which asm refuses by default: a snippet "
 				    "would read whatever the user running it "
@@ -260,8 +260,8 @@ reads_files(const char *src, size_t len, const char *label, char *err,
 }
 
 /* The files the assembler read besides the snippet, from its --MD list. */
-static int
-read_others(const struct workdir *w, const char *label, char *err,
+int
+asm_read_others(const struct workdir *w, const char *label, char *err,
     size_t errlen)
 {
 	char *deps, *p;
@@ -305,21 +305,25 @@ squeeze(const char *in, char *out, size_t len)
 }
 
 /*
- * objdump's listing, one "   offset:\tinstruction" line per instruction.
- * Without objdump the snippet still runs; a fault is then reported by
- * offset alone and the default unroll counts bytes, so failure here is
- * not an error.
+ * objdump's listing, one "   offset:\tinstruction" line per instruction,
+ * into c[0..n-1]: the object's .text when `prefix' is NULL (n is 1),
+ * else its sections prefix0, prefix1, ... each under its own "Disassembly
+ * of section" line.  Without objdump the snippet still runs; a fault is
+ * then reported by offset alone and the default unroll counts bytes, so
+ * failure here is not an error.
  */
-static void
-disassemble(const struct workdir *w, int intel, double timeout,
-    struct snippet_code *c)
+void
+asm_disassemble(const struct workdir *w, int intel, double timeout,
+    const char *prefix, struct snippet_code *c, size_t n)
 {
 	const char *att[] = { "-d", "-z", "--no-show-raw-insn", w->obj,
 	    NULL };
 	const char *intl[] = { "-d", "-z", "--no-show-raw-insn", "-M",
 	    "intel", w->obj, NULL };
+	static const char header[] = "Disassembly of section ";
 	char *argv[16], err[256], *list, *line, *next, *p;
-	size_t len, cap, n = 0;
+	struct snippet_code *cur;
+	size_t len, k;
 	unsigned long off;
 	int status;
 
@@ -330,25 +334,39 @@ disassemble(const struct workdir *w, int intel, double timeout,
 		return;
 	if ((list = workdir_read(w->out, 32L << 20, &len)) == NULL)
 		return;
-	cap = c->len;
-	if ((c->insns = calloc(cap ? cap : 1, sizeof(*c->insns))) == NULL) {
-		free(list);
-		return;
-	}
+	for (k = 0; k < n; k++)
+		if ((c[k].insns = calloc(c[k].len ? c[k].len : 1,
+		    sizeof(*c[k].insns))) == NULL) {
+			while (k > 0)
+				free(c[--k].insns);
+			free(list);
+			return;
+		}
+	cur = prefix == NULL ? c : NULL;
 	for (line = list; *line != '\0'; line = next) {
 		next = strchr(line, '\n');
 		if (next != NULL)
 			*next++ = '\0';
 		else
 			next = line + strlen(line);
-		off = strtoul(line, &p, 16);
-		if (p == line || p[0] != ':' || p[1] != '\t' || off >= c->len ||
-		    n >= cap)
+		if (prefix != NULL && strncmp(line, header, sizeof(header) -
+		    1) == 0) {
+			p = line + sizeof(header) - 1;
+			cur = NULL;
+			if (strncmp(p, prefix, strlen(prefix)) == 0 &&
+			    (k = strtoul(p + strlen(prefix), &p, 10)) < n &&
+			    strcmp(p, ":") == 0)
+				cur = &c[k];
 			continue;
-		c->insns[n].offset = (uint32_t)off;
-		squeeze(p + 2, c->insns[n++].text, SNIPPET_INSN_TEXT);
+		}
+		off = strtoul(line, &p, 16);
+		if (cur == NULL || p == line || p[0] != ':' || p[1] != '\t' ||
+		    off >= cur->len || cur->ninsns >= cur->len)
+			continue;
+		cur->insns[cur->ninsns].offset = (uint32_t)off;
+		squeeze(p + 2, cur->insns[cur->ninsns++].text,
+		    SNIPPET_INSN_TEXT);
 	}
-	c->ninsns = n;
 	free(list);
 }
 
@@ -383,26 +401,27 @@ snippet_assemble(const char *src, size_t len, const char *label,
 		o.timeout = SNIPPET_TOOL_WALL;
 	if (workdir_make(&w, err, errlen) != 0)
 		return (-1);
-	if (write_source(w.src, src, len) != 0) {
+	if (asm_write_source(w.src, src, len) != 0) {
 		snprintf(err, errlen, "cannot write %s: %s", w.src,
 		    strerror(errno));
 		goto out;
 	}
-	if (run_as(&w, label, &o, err, errlen, warn, warnlen) != 0) {
+	if (asm_run_as(&w, label, &o, err, errlen, warn, warnlen) != 0) {
 		if (!o.intel && strncmp(err, "interrupted", 11) != 0)
 			hint_intel(src, len, err, errlen);
 		goto out;
 	}
-	if (!o.allow_includes && read_others(&w, label, err, errlen))
+	if (!o.allow_includes && asm_read_others(&w, label, err, errlen))
 		goto out;
 	/* Read whole or not at all: a cut object would read as broken. */
-	if (stat(w.obj, &st) == 0 && st.st_size > OBJ_MAX) {
+	if (stat(w.obj, &st) == 0 && st.st_size > ASM_OBJ_MAX) {
 		snprintf(err, errlen, "%s assembles to more than %d bytes of "
 		    "code (an object of %jd bytes); the limit is %d", label,
 		    SNIPPET_MAX_CODE, (intmax_t)st.st_size, SNIPPET_MAX_CODE);
 		goto out;
 	}
-	if ((obj = (uint8_t *)workdir_read(w.obj, OBJ_MAX, &objlen)) == NULL) {
+	if ((obj = (uint8_t *)workdir_read(w.obj, ASM_OBJ_MAX, &objlen)) ==
+	    NULL) {
 		snprintf(err, errlen, "cannot read the assembler's output: %s",
 		    strerror(errno));
 		goto out;
@@ -420,7 +439,7 @@ snippet_assemble(const char *src, size_t len, const char *label,
 	}
 	memcpy(c->bytes, text, textlen);
 	c->len = textlen;
-	disassemble(&w, o.intel, o.timeout, c);
+	asm_disassemble(&w, o.intel, o.timeout, NULL, c, 1);
 	rc = 0;
 out:
 	free(obj);

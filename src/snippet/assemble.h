@@ -49,6 +49,20 @@ struct snippet_asm_opts {
 int	snippet_assemble(const char *src, size_t len, const char *label,
 	    const struct snippet_asm_opts *o, struct snippet_code *c,
 	    char *err, size_t errlen, char *warn, size_t warnlen);
+/*
+ * Assemble texts src[0..n-1] together as o says, into c[0..n-1]: one run
+ * of the assembler and one of objdump for them all rather than one each
+ * (some 7 ms apiece), each text in a section of its own.  A text comes
+ * out as snippet_assemble would make it, or not at all (c[i].bytes NULL)
+ * and is left for snippet_assemble, which gives its message: a text
+ * that could read differently beside others (anything but instructions
+ * and .byte lines: a label, a symbol, a section, a macro), one that
+ * fails or draws a warning (a failing batch is halved until the texts
+ * that fail stand alone), any when o->allow_includes.
+ */
+void	snippet_assemble_batch(const char *const *src, const size_t *len,
+	    size_t n, const struct snippet_asm_opts *o,
+	    struct snippet_code *c);
 void	snippet_code_free(struct snippet_code *c);
 /* A copy of c in *to: 0, or -1 when out of memory. */
 int	snippet_code_copy(struct snippet_code *to, const struct snippet_code *c);

@@ -125,16 +125,18 @@ refuse_relocation(const struct object *o, size_t shstr, const Elf64_Shdr *rs,
 }
 
 int
-elf_snippet_text(const uint8_t *obj, size_t len, const uint8_t **text,
-    size_t *textlen, char *err, size_t errlen)
+elf_snippet_sections(const uint8_t *obj, size_t len, const char *const *names,
+    size_t n, const uint8_t **text, size_t *textlen, char *err, size_t errlen)
 {
-	const Elf64_Shdr *s, *t = NULL;
+	const Elf64_Shdr *s;
 	struct object o;
 	const char *name;
-	size_t i, shstr;
+	size_t i, k, shstr;
 
 	if (open_object(&o, obj, len, &shstr, err, errlen) != 0)
 		return (-1);
+	for (k = 0; k < n; k++)
+		text[k] = NULL;
 	for (i = 0; i < o.nsh; i++) {
 		s = &o.sh[i];
 		name = string_at(&o, shstr, s->sh_name);
@@ -143,26 +145,41 @@ elf_snippet_text(const uint8_t *obj, size_t len, const uint8_t **text,
 			refuse_relocation(&o, shstr, s, err, errlen);
 			return (-1);
 		}
-		if (strcmp(name, ".text") == 0 && s->sh_type == SHT_PROGBITS) {
-			t = s;
+		for (k = 0; k < n && strcmp(name, names[k]) != 0; k++)
+			;
+		if (k < n && s->sh_type == SHT_PROGBITS) {
+			if (!inside(&o, s->sh_offset, s->sh_size))
+				break;
+			text[k] = obj + s->sh_offset;
+			textlen[k] = s->sh_size;
 			continue;
 		}
 		/* Notes (.note.gnu.property) describe; they are not code. */
 		if ((s->sh_flags & SHF_ALLOC) && s->sh_size > 0 &&
 		    s->sh_type != SHT_NOTE) {
 			snprintf(err, errlen, "the snippet puts %ju bytes in "
-			    "section %s, but only .text is run: keep data in "
+			    "section %s, but only %s is run: keep data in "
 			    "the scratch area at " ARCH_SNIPPET_SCRATCH_AT,
-			    (uintmax_t)s->sh_size, name);
+			    (uintmax_t)s->sh_size, name, n == 1 ? names[0] :
+			    "its own section");
 			return (-1);
 		}
 	}
-	if (t == NULL || !inside(&o, t->sh_offset, t->sh_size)) {
-		snprintf(err, errlen, "the assembler's output has no readable "
-		    ".text section");
-		return (-1);
-	}
-	*text = obj + t->sh_offset;
-	*textlen = t->sh_size;
+	for (k = 0; k < n; k++)
+		if (text[k] == NULL) {
+			snprintf(err, errlen, "the assembler's output has no "
+			    "readable %s section", names[k]);
+			return (-1);
+		}
 	return (0);
+}
+
+int
+elf_snippet_text(const uint8_t *obj, size_t len, const uint8_t **text,
+    size_t *textlen, char *err, size_t errlen)
+{
+	static const char *const text_section[] = { ".text" };
+
+	return (elf_snippet_sections(obj, len, text_section, 1, text, textlen,
+	    err, errlen));
 }

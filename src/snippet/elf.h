@@ -19,4 +19,14 @@
 int	elf_snippet_text(const uint8_t *obj, size_t len, const uint8_t **text,
 	    size_t *textlen, char *err, size_t errlen);
 
+/*
+ * The same for the n sections names[0..n-1] of an object that holds
+ * several snippets, each in a section of its own (snippet/assemble.h):
+ * text[k] and textlen[k] are names[k]'s.  Every one must be there, and
+ * nothing else allocated may hold bytes.
+ */
+int	elf_snippet_sections(const uint8_t *obj, size_t len,
+	    const char *const *names, size_t n, const uint8_t **text,
+	    size_t *textlen, char *err, size_t errlen);
+
 #endif

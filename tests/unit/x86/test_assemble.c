@@ -6,7 +6,8 @@
  * refused before or after assembling: text too long or holding a NUL, a
  * directive that reads a file (spelt out, or built by a macro and caught
  * from the assembler's list of what it read, its messages about that
- * file withheld), and what only a linker could resolve.
+ * file withheld), and what only a linker could resolve; texts assembled
+ * in one batch, each as it is alone.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -211,6 +212,61 @@ test_insn_at(void **state)
 	assert_null(snippet_insn_at(&none, 3));
 }
 
+/*
+ * A batch: each text that may share the assembler's run comes out as it
+ * does alone; one that fails, and one that could read differently beside
+ * others (a label, a section, a symbol), is left for snippet_assemble.
+ */
+static void
+test_batch(void **state)
+{
+	static const char *const src[] = {
+		"add %rax,%rbx",
+		".byte 0x48,0x01,0xc3\nimul %rcx,%rdx",
+		"mov $1,%rcx; xchg %rcx,(%r14)\nnop",
+		"bogus %rax",
+		"again: nop",
+		".section .cb.0\nnop",
+		"x = 3\nnop",
+		".text\nnop",
+		"  lock; addl $1,%fs:(%rax)",
+	};
+	static const int batched[] = { 1, 1, 1, 0, 0, 0, 0, 0, 1 };
+	enum { N = sizeof(src) / sizeof(src[0]) };
+	const struct snippet_asm_opts o = { 0, 0, 0 };
+	struct snippet_code c[N], one;
+	size_t len[N], i, k;
+	char err[1024];
+
+	(void)state;
+	for (i = 0; i < N; i++)
+		len[i] = strlen(src[i]);
+	snippet_assemble_batch(src, len, N, &o, c);
+	for (i = 0; i < N; i++) {
+		if (!batched[i]) {
+			assert_null(c[i].bytes);
+			continue;
+		}
+		assert_non_null(c[i].bytes);
+		assert_int_equal(assemble(src[i], &one, err, sizeof(err)), 0);
+		assert_int_equal(c[i].len, one.len);
+		assert_memory_equal(c[i].bytes, one.bytes, one.len);
+		assert_int_equal(c[i].ninsns, one.ninsns);
+		for (k = 0; k < one.ninsns; k++) {
+			assert_int_equal(c[i].insns[k].offset,
+			    one.insns[k].offset);
+			assert_string_equal(c[i].insns[k].text,
+			    one.insns[k].text);
+		}
+		snippet_code_free(&one);
+		snippet_code_free(&c[i]);
+	}
+	/* `.byte' data beside an instruction: two instructions to objdump. */
+	assert_int_equal(assemble(src[1], &one, err, sizeof(err)), 0);
+	assert_int_equal(one.ninsns, 2);
+	snippet_code_free(&one);
+}
+
 int
 main(void)
 {
@@ -222,6 +278,7 @@ main(void)
 		cmocka_unit_test(test_messages),
 		cmocka_unit_test(test_intel),
 		cmocka_unit_test(test_insn_at),
+		cmocka_unit_test(test_batch),
 	};
 
 	return (cmocka_run_group_tests(tests, NULL, NULL));
