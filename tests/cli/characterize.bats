@@ -419,17 +419,13 @@ PY
 	CYCLEBENCH_TEST_STRETCH=first run --separate-stderr "$CB" \
 	    characterize ADD64rr IMUL64rr --quick --no-mca --json a.json
 	assert_status 0
-	assert_output '4 rows were measured while the host slowed the reference chain or the body (miscalibrated, contended) and again at the end: '
-	replaced=$(printf '%s\n' "$output" | sed -n 's/.*at the end: \([0-9]*\) of them then without.*/\1/p')
-	[ "${replaced:-0}" -ge 1 ] || fail "no row's second measurement stood"
-	json_check a.json "$replaced" <<'PY'
-import sys
+	assert_output '4 rows were measured while the host slowed the reference chain or the body (miscalibrated, contended) and again at the end: 4 of them then without'
+	json_check a.json <<'PY'
 rows = d["results"]
 assert sorted((r["name"], r["mode"]) for r in rows) == [
     ("x86/ADD64rr", "latency"), ("x86/ADD64rr", "throughput"),
     ("x86/IMUL64rr", "latency"), ("x86/IMUL64rr", "throughput")], rows
-clean = [r for r in rows if "miscalibrated" not in r["flags"]]
-assert len(clean) == int(sys.argv[2]), (len(clean), sys.argv[2])
+assert not any("miscalibrated" in r["flags"] for r in rows), rows
 assert all(r["status"] == "ok" for r in rows)
 PY
 	CYCLEBENCH_TEST_STRETCH=always run --separate-stderr "$CB" \
