@@ -160,16 +160,31 @@ extern const int	 arch_has_intel_syntax;
  * first instruction as llvm-mc writes it (AT&T) and exegesis's key for
  * it ("ADD64rm RSI RSI RDI i_0x1 %noreg i_0x0 %noreg"): assembly text for
  * the body and for what the set-up must add, and what ties one copy to
- * the next.  0, or -1 with kind saying why no chain is built.
+ * the next; `evex' keeps the EVEX encoding, which the assembler would
+ * otherwise trade for VEX where one exists.  0, or -1 with kind saying
+ * why no chain is built.
  */
 struct arch_chain {
 	char		 body[256];
 	char		 init[128];
 	const char	*kind;
+	unsigned	 per_link;	/* copies of the form in one link */
 };
 
 int		 arch_exegesis_chain(const char *insn, const char *key,
-		    struct arch_chain *c);
+		    int evex, struct arch_chain *c);
+
+/*
+ * characterize: a latency chain through registers for a register form
+ * whose latency snippet from exegesis names one register for every
+ * operand (vandnps %xmm7, %xmm7, %xmm7; movq %r9, %r9), which a core may
+ * take as an idiom and drop from the chain.  From the first copy of its
+ * throughput snippet (AT&T) and its key: a chain through the form's
+ * destination in which no copy has one register for every operand, as
+ * arch_exegesis_chain's.  0, or -1 with kind saying why none is built.
+ */
+int		 arch_exegesis_register_chain(const char *insn,
+		    const char *key, int evex, struct arch_chain *c);
 
 /*
  * characterize: independent copies for a throughput snippet whose

@@ -103,30 +103,34 @@ one_register(const char *key)
 	return (n >= 2);
 }
 
+/* An AVX-512 form, whose copies of cyclebench's keep its encoding. */
+static int
+evex(const struct form *f)
+{
+	return (strncmp(f->cls, "avx512", 6) == 0);
+}
+
 /*
- * exegesis's latency chain of one register for every operand is, for xor
- * or sub, an idiom a core breaks the chain on; the throughput snippet's
- * first copy, whose destination is also its first source, chains the
- * same opcode through a register without it.
+ * exegesis's latency chain of one register for every operand may be an
+ * idiom a core breaks the chain on (xor, sub, andn of a register with
+ * itself; a move to itself): the chain arch_exegesis_register_chain
+ * builds from the throughput snippet's first copy instead.
  */
 static int
 idiom_free(struct form *f)
 {
 	const struct xsplit *t = f->thr.split;
-	char a[32], b[32], c[32];
 
 	if (f->lat.split == NULL || f->lat.split->att == NULL ||
 	    f->lat.doc->ninsns != 1 || !one_register(f->lat.doc->insns[0]) ||
 	    t == NULL || t->att == NULL || t->body.ninsns == 0 ||
-	    sscanf(f->thr.doc->insns[0], "%*s %31s %31s %31s", a, b, c) != 3 ||
-	    strcmp(a, b) != 0 || strcmp(b, c) == 0)
+	    f->thr.doc->ninsns == 0)
 		return (0);
-	snprintf(f->chain.body, sizeof(f->chain.body), "%s",
-	    t->body.insns[0].text);
-	f->chain.kind = "register: the throughput snippet's first copy "
-	    "repeated, through its destination; exegesis's chain had one "
-	    "register for every operand, which some cores take as an idiom";
-	return (1);
+	if (arch_exegesis_register_chain(t->body.insns[0].text,
+	    f->thr.doc->insns[0], evex(f), &f->chain) == 0)
+		return (1);
+	memset(&f->chain, 0, sizeof(f->chain));	/* exegesis's chain stands */
+	return (0);
 }
 
 static void
@@ -147,7 +151,7 @@ chain(struct form *f)
 	    f->lat.split->att != NULL))
 		return;
 	if (arch_exegesis_chain(t->body.insns[0].text, f->thr.doc->insns[0],
-	    &f->chain) != 0)
+	    evex(f), &f->chain) != 0)
 		return;
 	f->chained = 1;
 	f->lat.doc = f->thr.doc;
@@ -188,7 +192,7 @@ widen(struct form *f)
 		return;
 	had = destinations(f->thr.doc);
 	f->wide.copies = arch_exegesis_widen(t->body.insns[0].text,
-	    f->thr.doc->insns[0], strncmp(f->cls, "avx512", 6) == 0, had, &w);
+	    f->thr.doc->insns[0], evex(f), had, &w);
 	if (f->wide.copies == 0)
 		return;
 	if ((f->wide.body = strdup(w.body)) == NULL ||

@@ -92,7 +92,7 @@ compose(struct charz_row *row, double timeout, int wide,
 		spec->body = row->form->chain.body;
 		spec->body_len = strlen(spec->body);
 		spec->body_code = NULL;
-		spec->per_copy = 1;
+		spec->per_copy = row->form->chain.per_link;
 	}
 	if (wide) {
 		spec->body = fw->body;

@@ -70,15 +70,16 @@ charz_form_json(const struct charz_row *row)
 	    &bad);
 	results_json_put_key(o, "class", results_json_text(row->form->cls),
 	    &bad);
-	/* A chain of cyclebench's is its own text, one operation a copy;
-	   independent copies of cyclebench's, theirs. */
+	/* A chain of cyclebench's is its own text, with the copies of the
+	   form in one link; independent copies of cyclebench's, theirs. */
 	results_json_put_key(o, "att", results_json_opt_text(chained ?
 	    row->form->chain.body : row->wide ? fw->body : sp != NULL ?
 	    sp->att : NULL), &bad);
 	results_json_put_key(o, "intel", results_json_opt_text(chained ?
 	    row->form->chain_intel : row->wide ? fw->intel : sp != NULL ?
 	    sp->intel : NULL), &bad);
-	results_json_put_key(o, "instructions", json_integer(chained ? 1 :
+	results_json_put_key(o, "instructions", json_integer(chained ?
+	    (json_int_t)row->form->chain.per_link :
 	    row->wide ? (json_int_t)fw->copies : sp != NULL ?
 	    (json_int_t)sp->ninsns : 0), &bad);
 	results_json_put_key(o, "chain", results_json_opt_text(row->mode ==

@@ -269,6 +269,81 @@ test_chained(void **state)
 	destroy(&w);
 }
 
+/*
+ * A latency snippet of one register for every operand, which a core may
+ * take as an idiom, is chained from the throughput snippet's first copy;
+ * one whose registers differ, or that has one operand, stands.
+ */
+static void
+test_idiom_chains(void **state)
+{
+	static const struct fx thr[] = {
+		{ "ADD64rr", "ADD64rr R8 R8 R12", "addq %r12, %r8",
+		  "add r8, r12", { 0x4d, 0x01, 0xe0 }, 3 },
+		{ "MOV64rr", "MOV64rr RBX RAX", "movq %rax, %rbx",
+		  "mov rbx, rax", { 0x48, 0x89, 0xc3 }, 3 },
+		{ "NOT64r", "NOT64r RAX RAX", "notq %rax", "not rax",
+		  { 0x48, 0xf7, 0xd0 }, 3 },
+		{ "VANDNPSrr", "VANDNPSrr XMM5 XMM13 XMM11",
+		  "vandnps %xmm11, %xmm13, %xmm5",
+		  "vandnps xmm5, xmm13, xmm11", { 0xc4, 0xc1, 0x10, 0x55,
+		  0xeb }, 5 },
+		{ "XOR64rr", "XOR64rr RAX RAX RBX", "xorq %rbx, %rax",
+		  "xor rax, rbx", { 0x48, 0x31, 0xd8 }, 3 },
+	};
+	static const struct fx lat[] = {
+		{ "ADD64rr", "ADD64rr RBP RBP RCX", "addq %rcx, %rbp",
+		  "add rbp, rcx", { 0x48, 0x01, 0xcd }, 3 },
+		{ "MOV64rr", "MOV64rr R9 R9", "movq %r9, %r9", "mov r9, r9",
+		  { 0x4d, 0x89, 0xc9 }, 3 },
+		{ "NOT64r", "NOT64r RBX RBX", "notq %rbx", "not rbx",
+		  { 0x48, 0xf7, 0xd3 }, 3 },
+		{ "VANDNPSrr", "VANDNPSrr XMM7 XMM7 XMM7",
+		  "vandnps %xmm7, %xmm7, %xmm7", "vandnps xmm7, xmm7, xmm7",
+		  { 0xc5, 0xc0, 0x55, 0xff }, 4 },
+		{ "XOR64rr", "XOR64rr RCX RCX RCX", "xorq %rcx, %rcx",
+		  "xor rcx, rcx", { 0x48, 0x31, 0xc9 }, 3 },
+	};
+	static const struct {
+		const char	*opcode, *body;	/* NULL: exegesis's */
+		unsigned	 per_link;
+	} want[] = {
+		{ "ADD64rr", NULL, 0 },
+		{ "MOV64rr", "movq %rax, %rbx; movq %rbx, %rax", 2 },
+		{ "NOT64r", NULL, 0 },
+		{ "VANDNPSrr", "vandnps %xmm11, %xmm13, %xmm13", 1 },
+		{ "XOR64rr", "xorq %rbx, %rax", 1 },
+	};
+	const struct form *f;
+	struct world w;
+	size_t i;
+
+	(void)state;
+	build(&w, thr, sizeof(thr) / sizeof(thr[0]), lat,
+	    sizeof(lat) / sizeof(lat[0]));
+	for (i = 0; i < sizeof(want) / sizeof(want[0]); i++) {
+		f = form(&w.fs, want[i].opcode);
+#if defined(__x86_64__) || defined(__i386__)	/* arch/x86 chains */
+		if (want[i].body == NULL) {
+			assert_false(f->chained);
+			assert_string_equal(f->lat.chain,
+			    "info of the snippet");
+			assert_null(f->chain.kind);
+			continue;
+		}
+		assert_true(f->chained);
+		assert_string_equal(f->chain.body, want[i].body);
+		assert_int_equal(f->chain.per_link, want[i].per_link);
+		assert_ptr_equal(f->lat.doc, f->thr.doc);
+		assert_ptr_equal(f->lat.chain, f->chain.kind);
+		assert_true(strncmp(f->chain.kind, "register: ", 10) == 0);
+#else
+		assert_false(f->chained);
+#endif
+	}
+	destroy(&w);
+}
+
 /* What filters keep, in the forms' order. */
 static void
 expect_kept(const char *const *filters, size_t n, const char *want)
@@ -467,6 +542,7 @@ main(void)
 		cmocka_unit_test(test_join),
 		cmocka_unit_test(test_classes),
 		cmocka_unit_test(test_chained),
+		cmocka_unit_test(test_idiom_chains),
 		cmocka_unit_test(test_filter),
 		cmocka_unit_test(test_filter_refused),
 		cmocka_unit_test(test_opcode_list),

@@ -217,11 +217,24 @@ arch_snippet_emit(uint8_t *code, size_t cap, struct arch_snippet_vars *v,
 }
 
 int
-arch_exegesis_chain(const char *insn, const char *key, struct arch_chain *c)
+arch_exegesis_chain(const char *insn, const char *key, int evex,
+    struct arch_chain *c)
 {
 	(void)insn;
 	(void)key;
+	(void)evex;
 	c->kind = "characterize chains x86-64 memory forms only";
+	return (-1);
+}
+
+int
+arch_exegesis_register_chain(const char *insn, const char *key, int evex,
+    struct arch_chain *c)
+{
+	(void)insn;
+	(void)key;
+	(void)evex;
+	c->kind = "characterize chains x86-64 register forms only";
 	return (-1);
 }
 

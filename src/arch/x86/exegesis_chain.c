@@ -36,16 +36,32 @@
  * Anything else (read-only compares, vector loads that do not read their
  * destination, prefetches, stores without a matching load) gets no chain
  * and says so.
+ *
+ * Register forms (arch_exegesis_register_chain) are chained by exegesis,
+ * but now and then through one register for every operand: xor, sub,
+ * andn or pcmpgt of a register with itself is an idiom a core breaks
+ * the chain on, and a move to itself is dropped at rename.  The
+ * throughput snippet's first copy, whose registers differ, is chained
+ * instead: as it is where its destination is also its first source
+ * (exegesis's key ties them: addq %rcx, %rbp); with its destination fed
+ * back as its first source where it has three registers (vandnps %xmm11,
+ * %xmm13, %xmm13); followed by its mirror where it has two of one kind,
+ * source and destination, so two copies make a link (movq %rax, %rbx;
+ * movq %rbx, %rax).  A masked, memory or immediate operand, registers
+ * of two kinds (movd %xmm1, %eax), and mulx, whose middle operand is a
+ * second destination, get no chain.
  */
 #include <ctype.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "arch/arch.h"
+#include "arch/x86/regs.h"
 
 #define MAX_OPS	4
 
-/* Split AT&T operands at top-level commas; returns their number. */
+/* Split AT&T operands at top-level commas; returns their number, or -1
+   for more than MAX_OPS or one too long to be an operand. */
 static int
 operands(const char *ops, char op[MAX_OPS][64])
 {
@@ -70,8 +86,9 @@ operands(const char *ops, char op[MAX_OPS][64])
 				ops++;
 			continue;
 		}
-		if (k + 1 < sizeof(op[0]))
-			op[n][k++] = *ops;
+		if (k + 1 == sizeof(op[0]))
+			return (-1);
+		op[n][k++] = *ops;
 	}
 	op[n][k] = '\0';
 	return (n + 1);
@@ -108,6 +125,9 @@ static const char *const rmw[] = { "inc", "dec", "not", "neg", "shl",
 static const char *const vex_half[] = { "vmovhp", "vmovlp", NULL };
 /* Complex multiplies, whose destination may not be a source. */
 static const char *const distinct_dest[] = { "vfcmulc", "vfmulc", NULL };
+/* Write two registers, their middle operand the second: no source to
+   feed back (mulx's sources are %rdx and its first operand). */
+static const char *const two_dests[] = { "mulx", NULL };
 /* One memory operand, read; the chain runs through %rax and %rdx. */
 static const char *const implicit_acc[] = { "div", "idiv", "mul", "imul",
 	NULL };
@@ -216,8 +236,108 @@ same_class(const char *a, const char *b)
 	return (n >= 2 && a[0] == '%');
 }
 
-int
-arch_exegesis_chain(const char *insn, const char *key, struct arch_chain *c)
+/* A general register's width (its row in x86_gpr), or -1. */
+static int
+gpr_width(const char *op)
+{
+	int w, i;
+
+	for (w = 0; w < 4; w++)
+		for (i = 0; i < X86_NGPR; i++)
+			if (op[0] == '%' && strcmp(op + 1, x86_gpr[w][i]) == 0)
+				return (w);
+	return (-1);
+}
+
+/* Two registers of one kind: general ones of one width, or vector, mask
+   or MMX registers of one prefix. */
+static int
+same_kind(const char *a, const char *b)
+{
+	int wa = gpr_width(a), wb = gpr_width(b);
+
+	if (wa >= 0 || wb >= 0)
+		return (wa == wb);
+	return (same_class(a, b));
+}
+
+static int
+register_chain(const char *insn, const char *key, struct arch_chain *c)
+{
+	char mn[32], op[MAX_OPS][64];
+	struct arch_insn_regs r;
+	int n, i, src, dst;
+
+	memset(c->body, 0, sizeof(c->body));
+	memset(c->init, 0, sizeof(c->init));
+	c->per_link = 1;
+	if (sscanf(insn, "%31s", mn) != 1 ||
+	    (n = operands(insn + strlen(mn), op)) < 2 || n > 3) {
+		c->kind = "not two or three operands to chain through";
+		return (-1);
+	}
+	for (i = 0; i < n; i++)
+		if (op[i][0] != '%' || strpbrk(op[i], "({ ") != NULL) {
+			c->kind = "an operand that is not a register alone";
+			return (-1);
+		}
+	if (strcmp(op[n - 2], op[n - 1]) == 0 || (n == 3 &&
+	    strcmp(op[0], op[1]) == 0)) {
+		c->kind = "its first copy names one register twice too";
+		return (-1);
+	}
+	if (named(mn, no_gas_text) || (strcmp(mn, "movslq") == 0 &&
+	    gpr_width(op[1]) != 0)) {
+		c->kind = "GNU as has no text for this encoding to chain";
+		return (-1);
+	}
+	if (tied(key)) {
+		snprintf(c->body, sizeof(c->body), "%s", insn);
+		c->kind = "register: the throughput snippet's first copy "
+		    "repeated, through its destination, which is also its "
+		    "first source; exegesis's chain had one register for "
+		    "every operand, which some cores take as an idiom";
+		return (0);
+	}
+	if (n == 3 && starts(mn, two_dests)) {
+		c->kind = "its middle operand is a destination, not a source "
+		    "to feed back";
+		return (-1);
+	}
+	if (n == 3 && starts(mn, distinct_dest)) {
+		c->kind = "its destination must differ from its sources: no "
+		    "chain through it";
+		return (-1);
+	}
+	if (n == 3 && same_kind(op[1], op[2])) {
+		snprintf(c->body, sizeof(c->body), "%s %s, %s, %s", mn, op[0],
+		    op[1], op[1]);
+		c->kind = "register: the throughput snippet's first copy with "
+		    "its destination fed back as its first source; exegesis's "
+		    "chain had one register for every operand, which some "
+		    "cores take as an idiom";
+		return (0);
+	}
+	src = arch_reg_family(op[0] + 1, strlen(op[0] + 1));
+	dst = arch_reg_family(op[1] + 1, strlen(op[1] + 1));
+	if (n == 2 && same_kind(op[0], op[1]) &&
+	    arch_insn_regs(insn, 0, &r) == 0 && src >= 0 && dst >= 0 &&
+	    (r.reads >> src & 1) && (r.writes >> dst & 1)) {
+		snprintf(c->body, sizeof(c->body), "%s; %s %s, %s", insn, mn,
+		    op[1], op[0]);
+		c->per_link = 2;
+		c->kind = "register: the throughput snippet's first copy and "
+		    "its mirror, source and destination swapped, two copies a "
+		    "link; exegesis's chain had one register for every "
+		    "operand, which a core may drop as a move to itself";
+		return (0);
+	}
+	c->kind = "no chain through registers of one kind";
+	return (-1);
+}
+
+static int
+memory_chain(const char *insn, const char *key, struct arch_chain *c)
 {
 	char mn[32], op[MAX_OPS][64];
 	const char *rest, *bare;
@@ -225,6 +345,7 @@ arch_exegesis_chain(const char *insn, const char *key, struct arch_chain *c)
 
 	memset(c->body, 0, sizeof(c->body));
 	memset(c->init, 0, sizeof(c->init));
+	c->per_link = 1;
 	if (sscanf(insn, "%31s", mn) != 1) {
 		c->kind = "no instruction";
 		return (-1);
@@ -314,4 +435,53 @@ arch_exegesis_chain(const char *insn, const char *key, struct arch_chain *c)
 	c->kind = "a load whose destination it does not read: no chain "
 	    "built";
 	return (-1);
+}
+
+/*
+ * The body with {evex} before each instruction, so that as keeps the
+ * EVEX encoding of an AVX-512 form where a VEX one exists (vaddps on
+ * %xmm0 to %xmm15, which the form's row would not have measured).
+ */
+static int
+keep_evex(struct arch_chain *c)
+{
+	char out[sizeof(c->body)];
+	const char *p = c->body, *end;
+	size_t len = 0, n;
+
+	for (; *p != '\0' && len < sizeof(out); p = *end != '\0' ? end + 2 :
+	    end) {
+		end = strstr(p, "; ");
+		if (end == NULL)
+			end = p + strlen(p);
+		n = (size_t)(end - p);
+		len += (size_t)snprintf(out + len, sizeof(out) - len,
+		    "%s{evex} %.*s", len > 0 ? "; " : "", (int)n, p);
+	}
+	if (len >= sizeof(out)) {
+		memset(c->body, 0, sizeof(c->body));
+		memset(c->init, 0, sizeof(c->init));
+		c->kind = "too long a chain to keep its EVEX encoding";
+		return (-1);
+	}
+	memcpy(c->body, out, len + 1);
+	return (0);
+}
+
+int
+arch_exegesis_chain(const char *insn, const char *key, int evex,
+    struct arch_chain *c)
+{
+	if (memory_chain(insn, key, c) != 0)
+		return (-1);
+	return (evex ? keep_evex(c) : 0);
+}
+
+int
+arch_exegesis_register_chain(const char *insn, const char *key, int evex,
+    struct arch_chain *c)
+{
+	if (register_chain(insn, key, c) != 0)
+		return (-1);
+	return (evex ? keep_evex(c) : 0);
 }

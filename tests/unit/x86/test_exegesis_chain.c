@@ -4,7 +4,7 @@
  * llvm-mc writes them (AT&T) with exegesis's key, and the chain each
  * gets, by its kind's first word and its body and set-up, or none with
  * the reason; then text that is no instruction at all, which must be
- * refused without a crash.
+ * refused without a crash.  The same for register forms' chains.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -139,7 +139,7 @@ check(const struct chain_case *c)
 	int rc;
 
 	memset(&ch, 0x5a, sizeof(ch));
-	rc = arch_exegesis_chain(c->insn, c->key, &ch);
+	rc = arch_exegesis_chain(c->insn, c->key, 0, &ch);
 	if (ch.kind == NULL)
 		fail_msg("%s: no kind", c->insn);
 	if (c->kind == NULL) {
@@ -182,10 +182,10 @@ test_locked_kind(void **state)
 
 	(void)state;
 	assert_int_equal(arch_exegesis_chain("lock xaddq %rax, (%rdi)",
-	    "LOCK_XADD64rm", &ch), 0);
+	    "LOCK_XADD64rm", 0, &ch), 0);
 	assert_non_null(strstr(ch.kind, "locked"));
 	assert_int_equal(arch_exegesis_chain("xaddq %rax, (%rdi)",
-	    "XADD64rm", &ch), 0);
+	    "XADD64rm", 0, &ch), 0);
 	assert_null(strstr(ch.kind, "locked"));
 }
 
@@ -203,20 +203,20 @@ test_garbage(void **state)
 
 	(void)state;
 	for (i = 0; i < sizeof(junk) / sizeof(junk[0]); i++) {
-		if (arch_exegesis_chain(junk[i], "", &ch) != -1)
+		if (arch_exegesis_chain(junk[i], "", 0, &ch) != -1)
 			fail_msg("\"%s\" chained: %s", junk[i], ch.body);
 		assert_non_null(ch.kind);
 	}
 	/* Words and operands longer than any buffer. */
 	memset(big, 'a', sizeof(big) - 1);
 	big[sizeof(big) - 1] = '\0';
-	assert_int_equal(arch_exegesis_chain(big, big, &ch), -1);
+	assert_int_equal(arch_exegesis_chain(big, big, 0, &ch), -1);
 	memcpy(big, "addq ", 5);
 	big[600] = ',';
 	memcpy(big + 990, "(%rdi)", 7);
-	assert_int_equal(arch_exegesis_chain(big, big, &ch), -1);
+	assert_int_equal(arch_exegesis_chain(big, big, 0, &ch), -1);
 	snprintf(big, sizeof(big), "movq %%rax, (%%rdi)%0900d", 0);
-	assert_int_equal(arch_exegesis_chain(big, "", &ch), -1);
+	assert_int_equal(arch_exegesis_chain(big, "", 0, &ch), -1);
 }
 
 /*
@@ -272,9 +272,168 @@ test_lone_lock(void **state)
 	(void)state;
 	lock = strdup("lock");
 	assert_non_null(lock);
-	assert_int_equal(arch_exegesis_chain(lock, "", &ch), -1);
+	assert_int_equal(arch_exegesis_chain(lock, "", 0, &ch), -1);
 	assert_string_equal(ch.kind, "a lone lock prefix");
 	free(lock);
+}
+
+/*
+ * Register forms whose latency snippet from exegesis had one register for
+ * every operand: the throughput snippet's first copy, chained through
+ * its destination, so that no copy is an idiom; or none, with why.
+ */
+static const struct reg_case {
+	const char	*insn, *key;
+	const char	*body;		/* NULL: no chain */
+	unsigned	 per_link;
+} reg_cases[] = {
+	/* Tied: as it is. */
+	{ "xorq %rbx, %rax", "XOR64rr RAX RAX RBX", "xorq %rbx, %rax", 1 },
+	{ "andnps %xmm12, %xmm4", "ANDNPSrr XMM4 XMM4 XMM12",
+	  "andnps %xmm12, %xmm4", 1 },
+	{ "vfmadd231ps %ymm3, %ymm2, %ymm1",
+	  "VFMADD231PSYr YMM1 YMM1 YMM2 YMM3",
+	  "vfmadd231ps %ymm3, %ymm2, %ymm1", 1 },
+	/* Three registers: the destination fed back as the first source. */
+	{ "vandnps %xmm11, %xmm13, %xmm5", "VANDNPSrr XMM5 XMM13 XMM11",
+	  "vandnps %xmm11, %xmm13, %xmm13", 1 },
+	{ "vpxorq %zmm1, %zmm2, %zmm3", "VPXORQZrr ZMM3 ZMM2 ZMM1",
+	  "vpxorq %zmm1, %zmm2, %zmm2", 1 },
+	{ "kandnw %k1, %k2, %k3", "KANDNWrr K3 K2 K1",
+	  "kandnw %k1, %k2, %k2", 1 },
+	{ "andnq %rax, %rbx, %rcx", "ANDN64rr RCX RBX RAX",
+	  "andnq %rax, %rbx, %rbx", 1 },
+	/* Two of one kind: the copy and its mirror. */
+	{ "movq %rax, %rbx", "MOV64rr RBX RAX",
+	  "movq %rax, %rbx; movq %rbx, %rax", 2 },
+	{ "movl %r13d, %ecx", "MOV32rr_REV ECX R13D",
+	  "movl %r13d, %ecx; movl %ecx, %r13d", 2 },
+	{ "vmovaps %zmm4, %zmm9", "VMOVAPSZrr ZMM9 ZMM4",
+	  "vmovaps %zmm4, %zmm9; vmovaps %zmm9, %zmm4", 2 },
+	{ "sqrtps %xmm1, %xmm2", "SQRTPSr XMM2 XMM1",
+	  "sqrtps %xmm1, %xmm2; sqrtps %xmm2, %xmm1", 2 },
+	/* Registers of two kinds or widths: no mirror. */
+	{ "movslq %r10d, %r9", "MOVSX64rr32 R9 R10D", NULL, 0 },
+	{ "movd %xmm1, %eax", "MOVPDI2DIrr EAX XMM1", NULL, 0 },
+	{ "vpcmpeqd %xmm1, %xmm2, %k1", "VPCMPEQDZ128rr K1 XMM2 XMM1",
+	  NULL, 0 },
+	/* Text GNU as refuses, and a destination as must keep apart. */
+	{ "movslq %r8d, %r14d", "MOVSX32rr32 R14D R8D", NULL, 0 },
+	{ "vfmulcph %zmm1, %zmm2, %zmm3", "VFMULCPHZrr ZMM3 ZMM2 ZMM1",
+	  NULL, 0 },
+	/* mulx's middle operand is its low half's destination. */
+	{ "mulxq %rsi, %r13, %r12", "MULX64rr R12 R13 RSI", NULL, 0 },
+	/* A compare writes no register to chain through. */
+	{ "cmpq %rax, %rbx", "CMP64rr RBX RAX", NULL, 0 },
+	{ "ucomiss %xmm1, %xmm2", "UCOMISSrr XMM2 XMM1", NULL, 0 },
+	/* Masks, immediates, memory, one operand, one register twice. */
+	{ "vpaddd %zmm1, %zmm2, %zmm3 {%k1}", "VPADDDZrrk ZMM3 ZMM0 K1 ZMM2 "
+	  "ZMM1", NULL, 0 },
+	{ "imulq $3, %rax, %rbx", "IMUL64rri32 RBX RAX i_0x3", NULL, 0 },
+	{ "addq (%rdi), %rax", "ADD64rm RAX RAX RDI i_0x1 %noreg i_0x0 "
+	  "%noreg", NULL, 0 },
+	{ "notq %rax", "NOT64r RAX RAX", NULL, 0 },
+	{ "vpsubb %xmm8, %xmm8, %xmm3", "VPSUBBrr XMM3 XMM8 XMM8", NULL, 0 },
+	{ "movq %r9, %r9", "MOV64rr R9 R9", NULL, 0 },
+	{ "fadd %st(1), %st", "ADD_FST0r ST1", NULL, 0 },
+};
+
+static void
+test_register_chains(void **state)
+{
+	const struct reg_case *c;
+	struct arch_chain ch;
+	size_t i;
+	int rc;
+
+	(void)state;
+	for (i = 0; i < sizeof(reg_cases) / sizeof(reg_cases[0]); i++) {
+		c = &reg_cases[i];
+		memset(&ch, 0x5a, sizeof(ch));
+		rc = arch_exegesis_register_chain(c->insn, c->key, 0, &ch);
+		if (ch.kind == NULL)
+			fail_msg("%s: no kind", c->insn);
+		if (c->body == NULL) {
+			if (rc != -1)
+				fail_msg("%s: chained (%s: %s)", c->insn,
+				    ch.kind, ch.body);
+			assert_string_equal(ch.body, "");
+			continue;
+		}
+		if (rc != 0)
+			fail_msg("%s: no chain: %s", c->insn, ch.kind);
+		if (strcmp(ch.body, c->body) != 0)
+			fail_msg("%s: body \"%s\", not \"%s\"", c->insn,
+			    ch.body, c->body);
+		assert_true(strncmp(ch.kind, "register: ", 10) == 0);
+		assert_string_equal(ch.init, "");
+		assert_int_equal(ch.per_link, c->per_link);
+	}
+}
+
+/* Text that is no instruction, as a register form: refused. */
+static void
+test_register_garbage(void **state)
+{
+	static const char *const junk[] = { "", " ", "garbage text",
+	    ",,,,,,,,", "%rax", "movq %rax,", "movq , %rax",
+	    "addq %rax, %rbx, %rcx, %rdx", "vaddps %xmm1, %xmm2, %xmm3, "
+	    "%xmm4, %xmm5", "movq %rax %rbx" };
+	struct arch_chain ch;
+	char big[1024];
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof(junk) / sizeof(junk[0]); i++) {
+		if (arch_exegesis_register_chain(junk[i], "", 0, &ch) != -1)
+			fail_msg("\"%s\" chained: %s", junk[i], ch.body);
+		assert_non_null(ch.kind);
+	}
+	memset(big, 'a', sizeof(big) - 1);
+	big[sizeof(big) - 1] = '\0';
+	assert_int_equal(arch_exegesis_register_chain(big, big, 0, &ch), -1);
+	snprintf(big, sizeof(big), "vaddps %%xmm1, %%xmm2, %%xmm%0900d", 3);
+	assert_int_equal(arch_exegesis_register_chain(big, "", 0, &ch), -1);
+}
+
+/*
+ * An AVX-512 form's chain keeps its encoding: {evex} before each
+ * instruction, or GNU as writes vaddps on %xmm12 as VEX, and the row of
+ * VADDPSZ128rm measures VADDPSrm.
+ */
+static void
+test_evex(void **state)
+{
+	struct arch_chain ch;
+
+	(void)state;
+	assert_int_equal(arch_exegesis_chain("vaddps (%rdi), %xmm13, %xmm12",
+	    "VADDPSZ128rm XMM12 XMM13 RDI i_0x1 %noreg i_0x0 %noreg", 1, &ch),
+	    0);
+	assert_string_equal(ch.body, "{evex} vaddps (%rdi), %xmm12, %xmm12");
+	assert_int_equal(arch_exegesis_chain("vmovaps %xmm3, (%rdi)",
+	    "VMOVAPSZ128mr RDI i_0x1 %noreg i_0x0 %noreg XMM3", 1, &ch), 0);
+	assert_string_equal(ch.body, "{evex} vmovaps %xmm3, (%rdi); "
+	    "{evex} vmovaps (%rdi), %xmm3");
+	assert_int_equal(arch_exegesis_register_chain("vmovaps %xmm1, %xmm2",
+	    "VMOVAPSZ128rr XMM2 XMM1", 1, &ch), 0);
+	assert_string_equal(ch.body, "{evex} vmovaps %xmm1, %xmm2; "
+	    "{evex} vmovaps %xmm2, %xmm1");
+	assert_int_equal(ch.per_link, 2);
+	assert_int_equal(arch_exegesis_register_chain(
+	    "vpsubb %xmm9, %xmm11, %xmm3", "VPSUBBZ128rr XMM3 XMM11 XMM9", 1,
+	    &ch), 0);
+	assert_string_equal(ch.body, "{evex} vpsubb %xmm9, %xmm11, %xmm11");
+	/* Without it, as the text is. */
+	assert_int_equal(arch_exegesis_register_chain(
+	    "vpsubb %xmm9, %xmm11, %xmm3", "VPSUBBrr XMM3 XMM11 XMM9", 0,
+	    &ch), 0);
+	assert_string_equal(ch.body, "vpsubb %xmm9, %xmm11, %xmm11");
+	/* No chain is no chain with it either. */
+	assert_int_equal(arch_exegesis_register_chain(
+	    "vpcmpeqd %xmm1, %xmm2, %k1", "VPCMPEQDZ128rr K1 XMM2 XMM1", 1,
+	    &ch), -1);
+	assert_string_equal(ch.body, "");
 }
 
 int
@@ -286,6 +445,9 @@ main(void)
 		cmocka_unit_test(test_garbage),
 		cmocka_unit_test(test_no_false_chains),
 		cmocka_unit_test(test_lone_lock),
+		cmocka_unit_test(test_register_chains),
+		cmocka_unit_test(test_register_garbage),
+		cmocka_unit_test(test_evex),
 	};
 
 	return (cmocka_run_group_tests(tests, NULL, NULL));
