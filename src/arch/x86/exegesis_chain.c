@@ -267,10 +267,6 @@ register_chain(const char *insn, const char *key, struct arch_chain *c)
 	char mn[32], op[MAX_OPS][64];
 	struct arch_insn_regs r;
 	int n, i, src, dst;
-
-	memset(c->body, 0, sizeof(c->body));
-	memset(c->init, 0, sizeof(c->init));
-	c->per_link = 1;
 	if (sscanf(insn, "%31s", mn) != 1 ||
 	    (n = operands(insn + strlen(mn), op)) < 2 || n > 3) {
 		c->kind = "not two or three operands to chain through";
@@ -342,10 +338,6 @@ memory_chain(const char *insn, const char *key, struct arch_chain *c)
 	char mn[32], op[MAX_OPS][64];
 	const char *rest, *bare;
 	int n, mem = -1, i;
-
-	memset(c->body, 0, sizeof(c->body));
-	memset(c->init, 0, sizeof(c->init));
-	c->per_link = 1;
 	if (sscanf(insn, "%31s", mn) != 1) {
 		c->kind = "no instruction";
 		return (-1);
@@ -437,18 +429,30 @@ memory_chain(const char *insn, const char *key, struct arch_chain *c)
 	return (-1);
 }
 
+/* Nothing built yet: a failed builder leaves no half of a chain. */
+static void
+clear(struct arch_chain *c)
+{
+	memset(c->body, 0, sizeof(c->body));
+	memset(c->init, 0, sizeof(c->init));
+	c->per_link = 1;
+}
+
 /*
- * The body with {evex} before each instruction, so that as keeps the
- * EVEX encoding of an AVX-512 form where a VEX one exists (vaddps on
- * %xmm0 to %xmm15, which the form's row would not have measured).
+ * A built chain, with {evex} before each instruction when `evex', so
+ * that as keeps the EVEX encoding of an AVX-512 form where a VEX one
+ * exists (vaddps on %xmm0 to %xmm15, which the form's row would not have
+ * measured).
  */
 static int
-keep_evex(struct arch_chain *c)
+finish(int built, int evex, struct arch_chain *c)
 {
 	char out[sizeof(c->body)];
 	const char *p = c->body, *end;
 	size_t len = 0, n;
 
+	if (built != 0 || !evex)
+		return (built);
 	for (; *p != '\0' && len < sizeof(out); p = *end != '\0' ? end + 2 :
 	    end) {
 		end = strstr(p, "; ");
@@ -459,8 +463,7 @@ keep_evex(struct arch_chain *c)
 		    "%s{evex} %.*s", len > 0 ? "; " : "", (int)n, p);
 	}
 	if (len >= sizeof(out)) {
-		memset(c->body, 0, sizeof(c->body));
-		memset(c->init, 0, sizeof(c->init));
+		clear(c);
 		c->kind = "too long a chain to keep its EVEX encoding";
 		return (-1);
 	}
@@ -472,16 +475,14 @@ int
 arch_exegesis_chain(const char *insn, const char *key, int evex,
     struct arch_chain *c)
 {
-	if (memory_chain(insn, key, c) != 0)
-		return (-1);
-	return (evex ? keep_evex(c) : 0);
+	clear(c);
+	return (finish(memory_chain(insn, key, c), evex, c));
 }
 
 int
 arch_exegesis_register_chain(const char *insn, const char *key, int evex,
     struct arch_chain *c)
 {
-	if (register_chain(insn, key, c) != 0)
-		return (-1);
-	return (evex ? keep_evex(c) : 0);
+	clear(c);
+	return (finish(register_chain(insn, key, c), evex, c));
 }
