@@ -267,7 +267,7 @@ $(BUILD)/study/%: tests/study/%.c tests/study/draws.h $(INTERNAL)
 	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -o $@ $< $(INTERNAL) $(LDLIBS)
 
-.PHONY: fit-study history-study levels-study witness-study
+.PHONY: fit-study history-study levels-study witness-study recal-study
 fit-study: $(BUILD)/study/fit_study
 	$(BUILD)/study/fit_study
 history-study: $(BUILD)/study/history_study
@@ -276,6 +276,8 @@ levels-study: $(BUILD)/study/levels_study
 	$(BUILD)/study/levels_study
 witness-study: $(BUILD)/study/witness_study
 	$(BUILD)/study/witness_study
+recal-study: $(BUILD)/study/recal_study
+	$(BUILD)/study/recal_study
 
 # A fuzz target's corpus replayed as a unit test (tests/fuzz/replay.c).
 $(BUILD)/tests/replay_%: tests/fuzz/fuzz_%.c tests/fuzz/replay.c \
@@ -311,11 +313,13 @@ $(STUDY): tests/study/verdict_study.c tests/study/sim_results.c \
 verdict-study: $(STUDY)
 	@VERDICT_STUDY=$(STUDY) scripts/verdict-study
 check-study: $(STUDY) $(BUILD)/study/fit_study \
-	    $(BUILD)/study/history_study $(BUILD)/study/witness_study
+	    $(BUILD)/study/history_study $(BUILD)/study/witness_study \
+	    $(BUILD)/study/recal_study
 	@VERDICT_STUDY=$(STUDY) scripts/verdict-study --quick
 	@$(BUILD)/study/fit_study --quick >/dev/null
 	@$(BUILD)/study/history_study --quick
 	@$(BUILD)/study/witness_study --quick >/dev/null
+	@$(BUILD)/study/recal_study --quick >/dev/null
 
 # One throw-away PostgreSQL cluster for every target that tests the
 # PostgreSQL results store (scripts/with-postgres; skipped, and said so,

@@ -155,6 +155,9 @@ enum cb_cpu_feature {
 					   body ran than around it: cycles are
 					   under the clock a witness chain beside
 					   the body read (characterize) */
+#define CB_FLAG_RECALIBRATED	0x1000u	/* the multiply read more than 1% below
+					   a whole number: cycles are under its
+					   clock, the add chain's was slowed */
 
 /*
  * The body: run `iters' (>= 1) iterations of the measured block.  `ctx' is
@@ -294,6 +297,9 @@ struct cb_result {
 					   NAN: counted */
 	double		 imul_low;	/* its 95% interval */
 	double		 imul_high;
+	double		 recalibration;	/* calibrated: what every cycle figure
+					   was multiplied by for the check
+					   (1: nothing); NAN: counted */
 	unsigned	 disturbed;	/* samples dropped as disturbed */
 	unsigned	 flags;		/* CB_FLAG_* */
 	int		 cpu;		/* the CPU it ran on */

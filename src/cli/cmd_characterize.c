@@ -14,10 +14,11 @@
  *
  * A batch's rounds span a second or two, and a stretch of the host's
  * (an SMT sibling slowing the reference chain, so the imul check reads
- * 2.92; or the body itself, seen by the probe) can cover every round of
- * its rows.  A row flagged miscalibrated or contended is measured once
- * more after the last batch, minutes later, and that measurement stands
- * in its place where it is free of both flags; else the first stays.
+ * 2.92 and the row is recalibrated; or the body itself, seen by the
+ * probe) can cover every round of its rows.  A row flagged so, or
+ * miscalibrated, is measured once more after the last batch, minutes
+ * later, and that measurement stands in its place where it is free of
+ * those flags; else the first stays.
  */
 #include <malloc.h>
 #include <getopt.h>
@@ -45,7 +46,8 @@
 #define CHARZ_CHECKPOINT_SECONDS 60.0	/* between checkpoints */
 #define CHARZ_TIMEOUT	10.0		/* seconds a form's child may take */
 #define CHARZ_DISAGREEMENTS 20		/* llvm-mca's worst, listed */
-#define CHARZ_REVISIT	(CB_FLAG_MISCALIBRATED | CB_FLAG_CONTENDED)
+#define CHARZ_REVISIT	(CB_FLAG_MISCALIBRATED | CB_FLAG_RECALIBRATED | \
+			 CB_FLAG_CONTENDED)
 
 static const char characterize_help[] =
 "usage: cyclebench characterize [FILTER...] [options]\n"
@@ -475,7 +477,8 @@ finish(struct charz_run *cr, int argc)
 		    "the clock a one-cycle chain beside them read.\n", slowed);
 	if (cr->a->format == FORM_TEXT && !cr->a->quiet && cr->nlater > 0)
 		fprintf(fp, "%zu rows were measured while the host slowed the "
-		    "reference chain or the body (miscalibrated, contended) and "
+		    "reference chain or the body (miscalibrated, recalibrated, "
+		    "contended) and "
 		    "again at the end: %zu of them then without, and those "
 		    "figures stand.\n", cr->nlater, cr->replaced);
 	if (cb_interrupted()) {

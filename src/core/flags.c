@@ -82,6 +82,8 @@ flags_of(const struct cb_result *r, const struct flag_facts *f)
 		fl |= CB_FLAG_CONTENDED;
 	if (miscalibrated(r))
 		fl |= CB_FLAG_MISCALIBRATED;
+	if (r->recalibration > 1 + FLAGS_CAL_TOLERANCE)
+		fl |= CB_FLAG_RECALIBRATED;
 	return (fl);
 }
 
@@ -174,10 +176,10 @@ flags_cal_warning(size_t bad, size_t n, double off, char *buf, size_t len)
 	buf[0] = '\0';
 	if (bad > 0)
 		snprintf(buf, len, "in %zu of %zu rows a dependent "
-		    ARCH_MUL_NAME " timed in each round read off a whole number "
-		    "of calibrated cycles: the add chain the cycles are "
-		    "calibrated on lost cycles to something sharing the core, "
-		    "so those rows, flagged miscalibrated, may be off by up to "
-		    "%.1f%%", bad, n, 100 * off);
+		    ARCH_MUL_NAME " timed in each round read above a whole "
+		    "number of calibrated cycles: it was slowed, or the clock "
+		    "moved between it and the add chain the cycles are "
+		    "calibrated on, so those rows, flagged miscalibrated, may "
+		    "be off by up to %.1f%%", bad, n, 100 * off);
 	return (buf);
 }

@@ -12,12 +12,17 @@
  * much: on a 2-vCPU bhyve guest, rounds the contention probe saw shared
  * read 2.90 to 2.94 cycles for 3, quiet rounds 2.993 to 3.006.  A row's
  * check is the median of its rounds' readings with its 95% interval
- * (order statistics); the figure is miscalibrated when the whole interval
- * lies more than FLAGS_CAL_TOLERANCE from the nearest whole number the
- * architecture allows.  Short of that, its own interval grows by as far
- * as the check's median is from the whole number: a single round read off
- * moves the median of the round medians no more than it moves the
- * check's.
+ * (order statistics).  A check below the nearest whole number the
+ * architecture allows puts every figure of the row under the multiply's
+ * clock (core/rescale.h); more than FLAGS_CAL_TOLERANCE below, the row
+ * is flagged recalibrated, as a body on the add chain's units was slowed
+ * with it and may read high by up to as much.  A check above says
+ * nothing of the clock (the multiply itself was slowed, or the clock
+ * moved between the chain and the check): the figure is miscalibrated
+ * when the whole interval lies more than FLAGS_CAL_TOLERANCE from the
+ * whole number.  Short of that, its own interval grows by as far as the
+ * check's median is from it: a single round read off moves the median of
+ * the round medians no more than it moves the check's.
  */
 #ifndef CB_FLAGS_H
 #define CB_FLAGS_H

@@ -72,11 +72,12 @@ const struct cb_flag_info cb_flag_table[] = {
 	    "for.  Measure again where the core is not shared." },
 	{ CB_FLAG_MISCALIBRATED, "miscalibrated", FLAG_DISTRUST, "Cycles are "
 	    "calibrated, and a dependent multiply, timed once in each round "
-	    "the figure rests on, reads off a whole number of cycles: the 95% "
-	    "interval of its median is more than 1% from the nearest whole "
-	    "number the architecture allows.  The add chain the cycles are "
-	    "calibrated on lost cycles to something sharing the core, and the "
-	    "figure is off by about as much." },
+	    "the figure rests on, reads above a whole number of cycles: the "
+	    "95% interval of its median is more than 1% over the nearest "
+	    "whole number the architecture allows.  The multiply was slowed "
+	    "or the clock moved between the add chain the cycles are "
+	    "calibrated on and the multiply, and the figure may be off by "
+	    "about as much." },
 	{ CB_FLAG_UNSETTLED, "unsettled", FLAG_DISTRUST, "A round's time ran "
 	    "out before any of its samples passed the checks for disturbance, "
 	    "as under an emulator or on a very busy host: rather than no "
@@ -94,6 +95,16 @@ const struct cb_flag_info cb_flag_table[] = {
 	    "2% or more over a cycle a link.  The cycles are converted under "
 	    "the clock the witness read; its cycles a link are the "
 	    "clock_witness extra." },
+	{ CB_FLAG_RECALIBRATED, "recalibrated", FLAG_DISTRUST, "Cycles are "
+	    "calibrated, and a dependent multiply, timed once in each round "
+	    "the figure rests on, read more than 1% below the nearest whole "
+	    "number of cycles the architecture allows: something sharing the "
+	    "core slowed the add chain the cycles are calibrated on, which "
+	    "lost cycles the multiply did not.  Every cycle figure is under "
+	    "the multiply's clock, multiplied by the whole number over its "
+	    "reading (the estimate's recalibration); a body on the units the "
+	    "add chain uses was slowed with it and may read high by up to as "
+	    "much." },
 };
 
 const size_t cb_nflags = sizeof(cb_flag_table) / sizeof(cb_flag_table[0]);

@@ -3,6 +3,7 @@
 #include <math.h>
 #include <stddef.h>
 
+#include "core/flags.h"
 #include "core/rescale.h"
 
 void
@@ -45,4 +46,36 @@ interval_widen(double centre, double *lo, double *hi, double by)
 
 	*lo = centre - sqrt(below * below + by * by);
 	*hi = centre + sqrt(above * above + by * by);
+}
+
+double
+result_recalibrate(struct cb_result *r)
+{
+	double below, above, f, e;
+	size_t i;
+
+	r->recalibration = NAN;
+	if (r->method != CB_CYCLES_CALIBRATED || !isfinite(r->imul_check) ||
+	    r->imul_check <= 0)
+		return (1);
+	flags_cal_error(r->imul_check, r->imul_check, &below, &above);
+	r->recalibration = f = 1 / (1 - below);
+	if (f == 1)
+		return (1);
+	/* The check's own spread, relative, before it is converted. */
+	e = fmax(r->imul_check - r->imul_low, r->imul_high - r->imul_check) /
+	    r->imul_check;
+	result_rescale_cycles(r, f);
+	r->loop_overhead *= f;
+	r->first_call *= f;
+	r->batched *= f;
+	r->imul_check *= f;
+	r->imul_low *= f;
+	r->imul_high *= f;
+	for (i = 0; i < r->nrounds; i++)
+		r->rounds[i].imul_check *= f;
+	if (isfinite(e))
+		interval_widen(r->cycles.median, &r->cycles.ci95_low,
+		    &r->cycles.ci95_high, e * r->cycles.median);
+	return (f);
 }

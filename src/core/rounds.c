@@ -220,25 +220,28 @@ est_input_of(const struct cb_result *r, const double *x, size_t *count)
  * sample of the run, which no resampling of them can show: the interval
  * grows by it in quadrature, each way by the larger of a 95% half-width
  * of 1.96 sd and how far the row's check, the median of its rounds'
- * readings as the figure is of their medians, is off (core/flags.h).
+ * readings as the figure is of their medians, is still off once the
+ * figure is under the clock it read (core/rescale.h): above the whole
+ * number, where a slowed multiply says nothing of the clock.
  */
 static void
-with_calibration(const struct cb_result *r, struct est *e)
+with_calibration(struct cb_result *r)
 {
+	struct cb_summary *c = &r->cycles;
 	double lo, hi, cal, below, above;
 
-	if (r->method != CB_CYCLES_CALIBRATED || !isfinite(e->ci_low) ||
-	    !isfinite(e->ci_high))
+	if (r->method != CB_CYCLES_CALIBRATED || !isfinite(c->ci95_low) ||
+	    !isfinite(c->ci95_high))
 		return;
 	cal = 1.96 * ENGINE_CALIBRATION_SD;
 	flags_cal_error(r->imul_check, r->imul_check, &below, &above);
-	lo = e->centre - e->ci_low;
-	hi = e->ci_high - e->centre;
-	below = fmax(below, cal) * e->centre;
-	above = fmax(above, cal) * e->centre;
+	lo = c->median - c->ci95_low;
+	hi = c->ci95_high - c->median;
+	below = fmax(below, cal) * c->median;
+	above = fmax(above, cal) * c->median;
 	/* A figure low by `below' has its truth above it. */
-	e->ci_low = e->centre - sqrt(lo * lo + above * above);
-	e->ci_high = e->centre + sqrt(hi * hi + below * below);
+	c->ci95_low = c->median - sqrt(lo * lo + above * above);
+	c->ci95_high = c->median + sqrt(hi * hi + below * below);
 }
 
 /*
@@ -311,10 +314,11 @@ finish(struct acc *a, const struct engine_prep *p, double floor)
 	struct est e;
 	unsigned char *used;
 	size_t *count, i;
-	double ratio;
+	double ratio, recal;
 
 	r->probe_floor = floor;
 	r->contended = r->imul_check = r->imul_low = r->imul_high = NAN;
+	r->recalibration = NAN;
 	if (r->status != CB_OK)
 		return;
 	r->r2 = finite_median(a->r2, r->nrounds);
@@ -357,16 +361,18 @@ finish(struct acc *a, const struct engine_prep *p, double floor)
 	if (summarize(&in, e.basis, 0, &r->cycles) != 0)
 		goto oom_stats;
 	r->cycles.median = e.centre;
-	with_calibration(r, &e);
 	r->cycles.ci95_low = e.ci_low;
 	r->cycles.ci95_high = e.ci_high;
+	recal = result_recalibrate(r);
+	with_calibration(r);
 	r->ref = ref;
 	r->ns = ref;
 	summary_rescale(&r->ns, 1e9 / clock_ref_hz());
 	r->ns.cv = ref.cv;
 	est_free(&e);
 	free(count);
-	facts.loop_cycles = p->loop_ticks * ratio;
+	facts.loop_cycles = p->loop_ticks * ratio * recal;
+	facts.all_centre *= recal;
 	facts.precision = asked_precision(a);
 	r->flags = flags_of(r, &facts) |
 	    (a->unsettled ? CB_FLAG_UNSETTLED : 0) |

@@ -43,7 +43,7 @@ cmp_put_wrapped(FILE *fp, const char *first, int indent, const char *text)
 /* The flags that bear on a verdict, as a note shows them. */
 static const char *const verdict_flags[] = {
 	"multilevel", "contended", "below-resolution", "few-samples",
-	"miscalibrated", NULL
+	"miscalibrated", "recalibrated", NULL
 };
 
 /* The cell's flags among verdict_flags, "a,b", into buf. */

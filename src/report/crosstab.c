@@ -41,6 +41,7 @@ static const struct {
 	{ "unsettled", 'u' },
 	{ "emulated", 'e' },
 	{ "clock-slowed", 'w' },
+	{ "recalibrated", 'l' },
 };
 
 #define NKNOWN	(sizeof(known_flags) / sizeof(known_flags[0]))

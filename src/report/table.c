@@ -282,7 +282,7 @@ report_legend(FILE *fp, const char *ref, int width)
 
 /*
  * The calibration's warning, from the rows it casts doubt on: those
- * whose own rounds timed a dependent multiply off a whole number of
+ * whose own rounds timed a dependent multiply above a whole number of
  * cycles (core/flags.h).  Nothing when no row is.
  */
 static void

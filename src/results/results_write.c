@@ -271,6 +271,7 @@ estimate_json(const struct cb_result *r, int *bad)
 	put(o, "imul_check", results_json_num(r->imul_check), bad);
 	put(o, "imul_low", results_json_num(r->imul_low), bad);
 	put(o, "imul_high", results_json_num(r->imul_high), bad);
+	put(o, "recalibration", results_json_num(r->recalibration), bad);
 	return (o);
 }
 

@@ -166,16 +166,29 @@ reading_error(const struct cb_result *w)
 	return (isfinite(e) && e > 0 ? e : 0);
 }
 
+/*
+ * x of w's cycles under the add chain's clock, as the body's were timed:
+ * the witness's links are such a chain, slowed with the calibration's by
+ * whatever shares the core, so its own recalibration (core/rescale.h)
+ * would read that slowing as a lower clock.
+ */
+static double
+on_chain_clock(const struct cb_result *w, double x)
+{
+	return (w->recalibration > 0 ? x / w->recalibration : x);
+}
+
 double
 snippet_witness_apply(struct cb_result *r, const struct cb_result *w)
 {
-	double f, e;
+	double f, e, m;
 
 	if (w->status != CB_OK)
 		return (0);
-	cb_result_extra(r, WITNESS_EXTRA, w->cycles.median);
-	if ((f = snippet_witness_factor(w->cycles.median,
-	    w->cycles.ci95_low)) == 1)
+	m = on_chain_clock(w, w->cycles.median);
+	cb_result_extra(r, WITNESS_EXTRA, m);
+	if ((f = snippet_witness_factor(m,
+	    on_chain_clock(w, w->cycles.ci95_low))) == 1)
 		return (0);
 	result_rescale_cycles(r, f);
 	r->flags |= CB_FLAG_CLOCK_SLOWED;

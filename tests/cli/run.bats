@@ -57,7 +57,8 @@ assert isinstance(s, list) and len(s) > 0, s
 assert all(isinstance(x, num) and not isinstance(x, bool) for x in s), s
 assert isinstance(r["flags"], list), r["flags"]
 known = {"poor-fit", "clock-drift", "disturbed", "noisy", "few-samples",
-         "below-resolution", "multilevel", "contended", "miscalibrated"}
+         "below-resolution", "multilevel", "contended", "miscalibrated",
+         "recalibrated"}
 assert set(r["flags"]) <= known, r["flags"]
 PY
 

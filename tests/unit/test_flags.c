@@ -2,8 +2,8 @@
 /*
  * Unit tests for core/flags.c: when contention flags a row (only when it
  * moved the figure), the empty loop against itself, the calibration
- * check's interval and when it makes a row miscalibrated, and how far it
- * widens a row's interval.
+ * check's interval and when it makes a row miscalibrated or says it was
+ * recalibrated, and how far it widens a row's interval.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -144,6 +144,23 @@ test_miscalibrated(void **state)
 	assert_int_equal(flags_of(&r, &f), 0);
 }
 
+/* Recalibrated when the check moved the figures by more than 1%. */
+static void
+test_recalibrated(void **state)
+{
+	struct cb_result r;
+	struct flag_facts f;
+
+	(void)state;
+	clean(&r, &f);
+	r.recalibration = 3 / 2.92;
+	assert_int_equal(flags_of(&r, &f), CB_FLAG_RECALIBRATED);
+	r.recalibration = 3 / 2.985;
+	assert_int_equal(flags_of(&r, &f), 0);
+	r.recalibration = NAN;
+	assert_int_equal(flags_of(&r, &f), 0);
+}
+
 /* Order statistics: 9 readings give ranks 2 to 8 (96%); 5, the extremes. */
 static void
 test_median_ci(void **state)
@@ -193,6 +210,7 @@ main(void)
 		cmocka_unit_test(test_contended),
 		cmocka_unit_test(test_below_resolution),
 		cmocka_unit_test(test_miscalibrated),
+		cmocka_unit_test(test_recalibrated),
 		cmocka_unit_test(test_median_ci),
 		cmocka_unit_test(test_cal_error),
 	};

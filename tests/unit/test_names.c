@@ -148,7 +148,8 @@ test_flag_table(void **state)
 	    CB_FLAG_CLOCK_DRIFT, CB_FLAG_DISTURBED, CB_FLAG_NOISY,
 	    CB_FLAG_FEW_SAMPLES, CB_FLAG_BELOW_RESOLUTION,
 	    CB_FLAG_MULTILEVEL, CB_FLAG_CONTENDED, CB_FLAG_MISCALIBRATED,
-	    CB_FLAG_UNSETTLED, CB_FLAG_EMULATED, CB_FLAG_CLOCK_SLOWED };
+	    CB_FLAG_UNSETTLED, CB_FLAG_EMULATED, CB_FLAG_CLOCK_SLOWED,
+	    CB_FLAG_RECALIBRATED };
 	unsigned seen = 0;
 	size_t i, j;
 
@@ -171,6 +172,8 @@ test_flag_table(void **state)
 	assert_string_equal(cb_flag_name(CB_FLAG_EMULATED), "emulated");
 	assert_string_equal(cb_flag_name(CB_FLAG_CLOCK_SLOWED),
 	    "clock-slowed");
+	assert_string_equal(cb_flag_name(CB_FLAG_RECALIBRATED),
+	    "recalibrated");
 	assert_null(cb_flag_name(0));
 	assert_null(cb_flag_name(0x8000u));
 }

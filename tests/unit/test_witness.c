@@ -124,12 +124,46 @@ test_apply(void **state)
 	assert_true(isnan(snippet_witness_reading(&r)));
 }
 
+/*
+ * A witness recalibrated for a slowed add chain (core/rescale.h) is read
+ * on that chain's clock, as the body was timed: its links were slowed
+ * with the calibration's, which is no lower clock.
+ */
+static void
+test_recalibrated(void **state)
+{
+	struct cb_result r, w;
+	struct cb_round rounds[1];
+	double samples[2];
+
+	(void)state;
+	memset(&w, 0, sizeof(w));
+	w.status = CB_OK;
+	w.recalibration = 1.027;
+	w.cycles.median = 1.027;
+	w.cycles.ci95_low = 1.025;
+	result(&r, samples, rounds, 2.0);
+	assert_float_equal(snippet_witness_apply(&r, &w), 0, 0);
+	assert_false(r.flags & CB_FLAG_CLOCK_SLOWED);
+	assert_float_equal(snippet_witness_reading(&r), 1, 1e-12);
+	assert_float_equal(r.cycles.median, 2.0, 0);
+	/* A lower clock under the body still converts, by its own drop. */
+	w.cycles.median = 1.08 * 1.027;
+	w.cycles.ci95_low = 1.075 * 1.027;
+	result(&r, samples, rounds, 4.32);
+	snippet_witness_apply(&r, &w);
+	assert_true(r.flags & CB_FLAG_CLOCK_SLOWED);
+	assert_float_equal(snippet_witness_reading(&r), 1.08, 1e-12);
+	assert_float_equal(r.cycles.median, 4, 1e-12);
+}
+
 int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_factor),
 		cmocka_unit_test(test_apply),
+		cmocka_unit_test(test_recalibrated),
 	};
 
 	return (cmocka_run_group_tests(tests, NULL, NULL));
