@@ -216,6 +216,15 @@ $(BIN): $(CLI_OBJS) $(INTERNAL) $(CB_TRUE) $(RUNNER)
 	$(CC) $(ARCHFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ $(CLI_OBJS) $(INTERNAL) \
 	    $(LDLIBS)
 
+# The tool with the link seams of tests/seams defined (core/seams.h):
+# the CLI tests bring on with it what no machine does when asked.
+# Beside the tool, where it finds its runner and cb-true.
+SEAMS_BIN = $(BUILD)/cyclebench-seams
+SEAMS_OBJ = $(BUILD)/obj/tests/seams/seams.o
+$(SEAMS_BIN): $(CLI_OBJS) $(SEAMS_OBJ) $(INTERNAL) $(CB_TRUE) $(RUNNER)
+	$(CC) $(ARCHFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ $(CLI_OBJS) \
+	    $(SEAMS_OBJ) $(INTERNAL) $(LDLIBS)
+
 # The program a snippet runs in (src/snippet/runner).
 $(RUNNER): $(BUILD)/obj/src/snippet/runner/cb_snippet.o $(INTERNAL)
 	$(CC) $(ARCHFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ $< $(INTERNAL) $(LDLIBS)
@@ -335,8 +344,9 @@ unit-tests: $(TESTS)
 check-unit: $(TESTS)
 	@scripts/with-postgres scripts/run-unit-tests $(TESTS)
 
-check-cli: $(BIN) $(HELPERS)
-	CYCLEBENCH=$(abspath $(BIN)) HELPERS=$(abspath $(BUILD)/tests/helpers) \
+check-cli: $(BIN) $(SEAMS_BIN) $(HELPERS)
+	CYCLEBENCH=$(abspath $(BIN)) CYCLEBENCH_SEAMS=$(abspath $(SEAMS_BIN)) \
+	    HELPERS=$(abspath $(BUILD)/tests/helpers) \
 	    scripts/with-postgres bats tests/cli
 
 # Every JSON document the tool writes, freshly written here, against the
@@ -430,13 +440,13 @@ screenshot: $(BIN)
 check-lint:
 	cppcheck --enable=warning,performance,portability --error-exitcode=1 \
 	    --inline-suppr -q -Iinclude -Isrc -D__x86_64__ -D__linux__ \
-	    src tests/unit
+	    src tests/unit tests/seams
 
 # clang-tidy with the checks .clang-tidy chooses, each finding an error.
 # One file a process: run over several, clang-tidy 14 reports a va_list
 # used uninitialised in one that, checked alone, has none.  Library
 # headers are system headers, whose findings are not ours.
-TIDY_SRCS = $(LIB_SRCS) $(CLI_SRCS) $(wildcard tests/fuzz/*.c)
+TIDY_SRCS = $(LIB_SRCS) $(CLI_SRCS) $(wildcard tests/fuzz/*.c tests/seams/*.c)
 TIDY_FLAGS = $(CPPFLAGS) -std=gnu11 -DCORPUS=\"tidy\" \
 	    $(patsubst -I%,-isystem %,$(shell $(PKG_CONFIG) --cflags $(PKGS)))
 check-tidy:

@@ -39,6 +39,7 @@
 #include "cli/measure_opts.h"
 #include "cli/parse.h"
 #include "core/rounds.h"
+#include "core/seams.h"
 #include "os/sandbox.h"
 #include "util/scrub.h"
 
@@ -207,23 +208,17 @@ checkpoint_path(struct charz_args *a)
 	return (0);
 }
 
-/*
- * Test hook: CYCLEBENCH_TEST_STRETCH=first flags every row's first
- * measurement miscalibrated and its second free of the flags that send
- * a row back (a stretch that passed, whatever the host does meanwhile);
- * =always flags every measurement, so the tests can see rows measured
- * again and what stands.
- */
+/* A stretch the test build brings on (core/seams.h); none in the tool. */
 static void
-test_stretch(struct cb_result *r, int again)
+seam_stretch(struct cb_result *r, int again)
 {
-	const char *s = getenv("CYCLEBENCH_TEST_STRETCH");
+	int s;
 
-	if (s == NULL)
+	if (cb_seam_stretch == NULL || (s = cb_seam_stretch(again)) < 0)
 		return;
-	if (strcmp(s, "always") == 0 || (!again && strcmp(s, "first") == 0))
+	if (s > 0)
 		r->flags |= CB_FLAG_MISCALIBRATED;
-	else if (strcmp(s, "first") == 0)
+	else
 		r->flags &= ~(unsigned)CHARZ_REVISIT;
 }
 
@@ -288,7 +283,7 @@ measure_batch(struct charz_run *cr, struct charz_row *rows, size_t n,
 				charz_why(one.reason, one.reason,
 				    sizeof(one.reason));
 			else
-				test_stretch(&one, slot != NULL);
+				seam_stretch(&one, slot != NULL);
 		} else {
 			memset(&one, 0, sizeof(one));
 			memset(&stub[i], 0, sizeof(stub[i]));

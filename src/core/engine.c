@@ -14,6 +14,7 @@
 #include "core/gather.h"
 #include "core/guard.h"
 #include "core/lattice.h"
+#include "core/seams.h"
 #include "core/stats.h"
 #include "core/timing.h"
 #include "os/fingerprint.h"
@@ -484,19 +485,6 @@ sample_path(const struct cb_bench *b, void *ctx, const struct cb_options *o,
 	return (0);
 }
 
-/*
- * Test hook: CYCLEBENCH_TEST_DRIFT=0.05 makes a round's closing clock
- * read a core clock 5% faster, so the tests can check a drift is
- * reported.
- */
-static double
-test_drift(void)
-{
-	const char *s = getenv("CYCLEBENCH_TEST_DRIFT");
-
-	return (s != NULL ? strtod(s, NULL) : 0);
-}
-
 void
 engine_round(const struct cb_bench *b, void *ctx, const struct cb_options *o,
     const struct engine_prep *p, int first, struct cb_result *r)
@@ -541,7 +529,8 @@ engine_round(const struct cb_bench *b, void *ctx, const struct cb_options *o,
 		    "%zu samples", cap);
 		return;
 	}
-	r->ratio_after *= 1 + test_drift();
+	if (cb_seam_drift != NULL)
+		r->ratio_after *= 1 + cb_seam_drift();
 	r->imul_check = clock_counting() ? NAN :
 	    engine_imul_reading(&p->cal, p->mul_base);
 	/* A round's flag says its samples are spares (core/rounds.h). */

@@ -448,7 +448,7 @@ PY
 # the test counts what the run says it replaced).
 @test "characterize: rows measured in a bad stretch are measured again at the end" {
 	need_python
-	CYCLEBENCH_TEST_STRETCH=first run --separate-stderr "$CB" \
+	CYCLEBENCH_TEST_STRETCH=first run --separate-stderr "$CB_SEAMS" \
 	    characterize ADD64rr IMUL64rr --quick --no-mca --json a.json
 	assert_status 0
 	assert_output '4 rows were measured while the host slowed the reference chain or the body (miscalibrated, recalibrated, contended) and again at the end: 4 of them then without'
@@ -460,7 +460,7 @@ assert sorted((r["name"], r["mode"]) for r in rows) == [
 assert not any("miscalibrated" in r["flags"] for r in rows), rows
 assert all(r["status"] == "ok" for r in rows)
 PY
-	CYCLEBENCH_TEST_STRETCH=always run --separate-stderr "$CB" \
+	CYCLEBENCH_TEST_STRETCH=always run --separate-stderr "$CB_SEAMS" \
 	    characterize ADD64rr IMUL64rr --quick --no-mca --json b.json
 	assert_status 0
 	assert_output 'and again at the end: 0 of them then without'

@@ -125,7 +125,7 @@ PY
 # host moving the real clock a few percent cannot cancel it.
 @test "a drifting core clock (test hook) is flagged clock-drift" {
 	need_python
-	CYCLEBENCH_TEST_DRIFT=0.25 run "$CB" run basic/imul-latency --quick \
+	CYCLEBENCH_TEST_DRIFT=0.25 run "$CB_SEAMS" run basic/imul-latency --quick \
 	    --verbose --json out.json
 	assert_status 0
 	assert_line '^basic/imul-latency .*clock-drift'

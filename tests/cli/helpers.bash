@@ -10,10 +10,17 @@
 bats_require_minimum_version 1.5.0
 
 CB=${CYCLEBENCH:-build/cyclebench}
+# The tool with its link seams defined (src/core/seams.h): what no
+# machine does when asked, the tests bring on with CYCLEBENCH_TEST_*.
+CB_SEAMS=${CYCLEBENCH_SEAMS:-build/cyclebench-seams}
 # A relative path must survive the cd into the temporary directory.
 case $CB in
 /*) ;;
 */*) CB=$PWD/$CB ;;
+esac
+case $CB_SEAMS in
+/*) ;;
+*/*) CB_SEAMS=$PWD/$CB_SEAMS ;;
 esac
 
 CB_HEADER=$BATS_TEST_DIRNAME/../../include/cyclebench.h

@@ -120,7 +120,7 @@ PY
 # first round and the last cancelled a 5% one (seen on a KVM guest).
 @test "the table shows only the flags that ask to act or distrust" {
 	need_python
-	CYCLEBENCH_TEST_DRIFT=0.25 run --separate-stderr "$CB" run \
+	CYCLEBENCH_TEST_DRIFT=0.25 run --separate-stderr "$CB_SEAMS" run \
 	    basic/imul-latency basic/empty-loop --quick --json out.json
 	assert_status 0
 	assert_line "^basic/imul-latency +latency$ROW_OK"
@@ -137,10 +137,26 @@ for r in d["results"]:
     assert r["estimate"]["imul_low"] <= r["estimate"]["imul_check"] <= \
         r["estimate"]["imul_high"], r["estimate"]
 PY
-	CYCLEBENCH_TEST_DRIFT=0.25 run --separate-stderr "$CB" run \
+	CYCLEBENCH_TEST_DRIFT=0.25 run --separate-stderr "$CB_SEAMS" run \
 	    basic/imul-latency --quick --verbose
 	assert_status 0
 	assert_line "^basic/imul-latency +latency$ROW_OK .*clock-drift"
+}
+
+# The seams are the test build's alone: the tool a user runs does not
+# read CYCLEBENCH_TEST_*, so no variable left set can fake what it
+# measures.  (A real drift is under 25%: the ratio says which.)
+@test "the tool has no test seams: CYCLEBENCH_TEST_DRIFT changes nothing" {
+	need_python
+	CYCLEBENCH_TEST_DRIFT=0.25 run --separate-stderr "$CB" run \
+	    basic/imul-latency --quick --json out.json
+	assert_status 0
+	json_check out.json <<'PY'
+r = d["results"][0]
+assert r["ratio_after"] / r["ratio_before"] < 1.2, r
+PY
+	run nm "$CB"
+	refute_line --regexp ' [TW] cb_seam_'
 }
 
 # list --flags says each flag's class, and a flag of each class is there.
