@@ -61,6 +61,7 @@ struct charz_run {
 	struct progress		 prog;
 	size_t			 done, total;
 	double			 checkpointed;	/* monotonic seconds; 0: never */
+	double			 checkpoint_gap; /* seconds from it to the next */
 	struct charz_later	*later;		/* rows to measure again */
 	size_t			 nlater, later_cap, again;
 	size_t			 replaced;	/* of those, now clean */

@@ -6,11 +6,11 @@
  *
  * Forms are measured in batches of CHARZ_BATCH rows, the rounds of a
  * batch interleaved as run's are; after the first batch, then every
- * CHARZ_CHECKPOINT_SECONDS and on Ctrl-C, the results so far are
- * written, marked partial, to the checkpoint (--json FILE, or
- * characterize.partial.json in the cache directory), so that Ctrl-C
- * loses nothing, a kill at most a minute, and the next run with the
- * same forms resumes from there.  A form that faults, traps or hangs ends in its own row.
+ * CHARZ_CHECKPOINT_SECONDS or more (checkpoint_due) and on Ctrl-C, the
+ * results so far are written, marked partial, to the checkpoint (--json
+ * FILE, or characterize.partial.json in the cache directory), so that
+ * Ctrl-C loses nothing, a kill a few minutes at most, and the next run
+ * with the same forms resumes from there.  A form that faults, traps or hangs ends in its own row.
  *
  * A batch's rounds span a second or two, and a stretch of the host's
  * (an SMT sibling slowing the reference chain, so the imul check reads
@@ -22,6 +22,7 @@
  */
 #include <malloc.h>
 #include <getopt.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -44,7 +45,8 @@
 #include "util/scrub.h"
 
 #define CHARZ_BATCH	32		/* rows measured together */
-#define CHARZ_CHECKPOINT_SECONDS 60.0	/* between checkpoints */
+#define CHARZ_CHECKPOINT_SECONDS 60.0	/* between checkpoints, at least */
+#define CHARZ_CHECKPOINT_SHARE	0.02	/* of the time, the most they take */
 #define CHARZ_TIMEOUT	10.0		/* seconds a form's child may take */
 #define CHARZ_DISAGREEMENTS 20		/* llvm-mca's worst, listed */
 #define CHARZ_REVISIT	(CB_FLAG_MISCALIBRATED | CB_FLAG_RECALIBRATED | \
@@ -322,7 +324,10 @@ measure_batch(struct charz_run *cr, struct charz_row *rows, size_t n,
 /*
  * The document grows to some 200 MB over the whole table, and writing it
  * after every batch took longer than the batch: it is written after the
- * first batch, then once every CHARZ_CHECKPOINT_SECONDS, and on Ctrl-C.
+ * first batch, then once the longer of CHARZ_CHECKPOINT_SECONDS and the
+ * time that keeps checkpoints to CHARZ_CHECKPOINT_SHARE of the run has
+ * passed, and on Ctrl-C.  (Once a minute, the whole table's 30 took a
+ * minute: 4 s each by its end, on the measuring path.)
  */
 static void
 checkpoint_due(struct charz_run *cr)
@@ -330,10 +335,12 @@ checkpoint_due(struct charz_run *cr)
 	double now = monotonic_seconds();
 
 	if (cr->checkpointed != 0 && now - cr->checkpointed <
-	    CHARZ_CHECKPOINT_SECONDS)
+	    cr->checkpoint_gap)
 		return;
 	charz_checkpoint(cr, 1);
-	cr->checkpointed = now;
+	cr->checkpointed = monotonic_seconds();
+	cr->checkpoint_gap = fmax(CHARZ_CHECKPOINT_SECONDS,
+	    (cr->checkpointed - now) / CHARZ_CHECKPOINT_SHARE);
 }
 
 /* The row of form f in `mode', to be measured. */
