@@ -460,7 +460,7 @@ finish(struct charz_run *cr, int argc)
 {
 	FILE *fp = cr->a->out.json != NULL && strcmp(cr->a->out.json, "-") ==
 	    0 ? stderr : stdout;
-	char *buf;
+	char *buf, revisit_flags[64];
 	size_t len, n, slowed;
 	int rc = 0;
 
@@ -479,10 +479,10 @@ finish(struct charz_run *cr, int argc)
 		    "the clock a one-cycle chain beside them read.\n", slowed);
 	if (cr->a->format == FORM_TEXT && !cr->a->quiet && cr->nlater > 0)
 		fprintf(fp, "%zu rows were measured while the host slowed the "
-		    "reference chain or the body (miscalibrated, recalibrated, "
-		    "contended) and "
-		    "again at the end: %zu of them then without, and those "
-		    "figures stand.\n", cr->nlater, cr->replaced);
+		    "reference chain or the body (%s) and again at the end: %zu "
+		    "of them then without, and those figures stand.\n",
+		    cr->nlater, cb_flags_string(CHARZ_REVISIT, revisit_flags,
+		    sizeof(revisit_flags)), cr->replaced);
 	if (cb_interrupted()) {
 		charz_checkpoint(cr, 1);
 		term_eprintf("cyclebench: interrupted: %zu of %zu rows kept in "
