@@ -257,6 +257,12 @@ json.dump(d, open("m.json", "w"))'
 	run --separate-stderr "$VS" m.json nowhere.csv
 	assert_status 2
 	assert_stderr 'nowhere.csv: No such file or directory'
+	# A results file of the suites, not of characterize: nothing to
+	# hold against the table, said, and no share of 0 of 0.
+	printf 'opcode,mode,cycles\nIMUL64rr,latency,3\n' > p.csv
+	run --separate-stderr "$VS" --check m.json p.csv
+	assert_status 2
+	assert_stderr 'm.json: no measured form is in the published table (not a characterize run?)'
 }
 
 @test "vs-published: --markdown, a table per class whose counts add up to the summary" {
