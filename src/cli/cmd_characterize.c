@@ -10,7 +10,8 @@
  * results so far are written, marked partial, to the checkpoint (--json
  * FILE, or characterize.partial.json in the cache directory), so that
  * Ctrl-C loses nothing, a kill a few minutes at most, and the next run
- * with the same forms resumes from there.  A form that faults, traps or hangs ends in its own row.
+ * with the same forms resumes from there.  A form that faults, traps or
+ * hangs ends in its own row.
  *
  * A batch's rounds span a second or two, and a stretch of the host's
  * (an SMT sibling slowing the reference chain, so the imul check reads
