@@ -62,9 +62,15 @@ result_recalibrate(struct cb_result *r)
 	r->recalibration = f = 1 / (1 - below);
 	if (f == 1)
 		return (1);
-	/* The check's own spread, relative, before it is converted. */
-	e = fmax(r->imul_check - r->imul_low, r->imul_high - r->imul_check) /
-	    r->imul_check;
+	/*
+	 * The factor's own uncertainty, relative: the check's interval,
+	 * before it is converted, up to the whole number (check times f)
+	 * and no further, since a check at or above it converts nothing.
+	 * One round whose multiply was slowed must not widen the interval
+	 * of a figure the conversion barely moves.
+	 */
+	e = fmax(r->imul_check - r->imul_low, fmin(r->imul_high,
+	    r->imul_check * f) - r->imul_check) / r->imul_check;
 	result_rescale_cycles(r, f);
 	r->loop_overhead *= f;
 	r->first_call *= f;

@@ -27,7 +27,8 @@ void	result_rescale_cycles(struct cb_result *r, double factor);
  * 2.5% low, FMA 3.90 cycles).  So where the check reads below the whole
  * number of cycles the architecture allows, every cycle figure of r, the
  * check's too, is multiplied by that number over the check, and the
- * figure's interval widened in quadrature by the check's own.  Returns
+ * figure's interval widened in quadrature by the check's own, up to
+ * the whole number (a reading above it converts nothing).  Returns
  * the factor, also r->recalibration (1: nothing; NAN where cycles are
  * counted or there is no check).
  */

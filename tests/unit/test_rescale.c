@@ -107,12 +107,39 @@ test_left_alone(void **state)
 	assert_float_equal(r.cycles.median, 2.0, 0);
 }
 
+/*
+ * A check a hair below its number whose interval reaches far above it
+ * (one round's multiply slowed: 4.0): the factor is barely over 1 and
+ * can be no less than 1, so the interval grows by the reach below the
+ * number only.  It grew by a third once, and a run whose rounds had
+ * stopped at 5% precision printed an interval of +-32% (tests/cli/
+ * run.bats, "adaptive rounds stop at the precision asked").
+ */
+static void
+test_spread_above_converts_nothing(void **state)
+{
+	struct cb_result r;
+	struct cb_round rounds[2];
+	double samples[2], f = 3 / 2.9995, e = 0.0095 / 2.9995;
+
+	(void)state;
+	result(&r, samples, rounds, 3.0, 2.9995);
+	r.cycles.ci95_low = r.cycles.ci95_high = 3.0;
+	r.imul_low = 2.99;
+	r.imul_high = 4.0;
+	assert_float_equal(result_recalibrate(&r), f, 1e-12);
+	assert_float_equal(r.cycles.ci95_high, 3.0 * f * (1 + e), 1e-12);
+	assert_float_equal(r.cycles.ci95_low, 3.0 * f * (1 - e), 1e-12);
+	assert_true(r.cycles.ci95_high - r.cycles.ci95_low < 0.02);
+}
+
 int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_slowed_chain),
 		cmocka_unit_test(test_left_alone),
+		cmocka_unit_test(test_spread_above_converts_nothing),
 	};
 
 	return (cmocka_run_group_tests(tests, NULL, NULL));
